@@ -1,0 +1,319 @@
+// analyze(): runs the interpreter on the entry script, classifies every final path with the
+// solver (valid / invalid / dontknow / unreachable) and turns violated requirements into
+// findings with concrete shapes from the counterexample.
+#include "tenscan/core/analyze.h"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "interp/interpreter.h"
+#include "solver/solver.h"
+
+namespace tenscan {
+
+const char* version() { return TENSCAN_VERSION; }
+
+// ---- DirectorySource -----------------------------------------------------------------------
+
+DirectorySource::DirectorySource(std::filesystem::path root) {
+  std::error_code ec;
+  root_ = std::filesystem::weakly_canonical(root, ec);
+  if (ec) root_ = std::move(root);
+}
+
+std::optional<std::filesystem::path> DirectorySource::inside(const std::string& rel_path) const {
+  if (rel_path.empty() || rel_path[0] == '/') return std::nullopt;
+  std::error_code ec;
+  auto p = std::filesystem::weakly_canonical(root_ / rel_path, ec);
+  if (ec) return std::nullopt;
+  // the resolved path (symlinks followed) must stay under the root
+  auto rel = p.lexically_relative(root_);
+  if (rel.empty() || *rel.begin() == "..") return std::nullopt;
+  return p;
+}
+
+std::optional<std::string> DirectorySource::read(const std::string& rel_path, std::string& error) const {
+  auto p = inside(rel_path);
+  if (!p) {
+    error = "the path is outside the project";
+    return std::nullopt;
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(*p, ec)) {
+    error = ec ? ec.message() : "not a regular file";
+    return std::nullopt;
+  }
+  std::ifstream in(*p, std::ios::binary);
+  if (!in) {
+    error = "cannot open the file";
+    return std::nullopt;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) {
+    error = "read error";
+    return std::nullopt;
+  }
+  return ss.str();
+}
+
+bool DirectorySource::is_file(const std::string& rel_path) const {
+  auto p = inside(rel_path);
+  std::error_code ec;
+  return p && std::filesystem::is_regular_file(*p, ec);
+}
+
+bool DirectorySource::is_dir(const std::string& rel_path) const {
+  auto p = inside(rel_path);
+  std::error_code ec;
+  return p && std::filesystem::is_directory(*p, ec);
+}
+
+// ---- findings --------------------------------------------------------------------------------
+
+namespace {
+
+using interp::Interpreter;
+using interp::Msg;
+using interp::State;
+
+// Converts a byte column on a line of `source` to a 1-based code-point column.
+int code_point_col(const std::string& source, int line, int byte_col) {
+  std::size_t pos = 0;
+  for (int l = 1; l < line && pos != std::string::npos; ++l) {
+    pos = source.find('\n', pos);
+    if (pos != std::string::npos) ++pos;
+  }
+  if (pos == std::string::npos) return byte_col + 1;
+  int cp = 0;
+  for (int b = 0; b < byte_col && pos + static_cast<std::size_t>(b) < source.size(); ++b) {
+    auto c = static_cast<unsigned char>(source[pos + static_cast<std::size_t>(b)]);
+    if ((c & 0xC0) != 0x80) ++cp;
+  }
+  return cp + 1;
+}
+
+std::optional<SourceRange> to_range(const Interpreter& in, const ir::Loc& l) {
+  const ir::Module* m = in.module_of_file(l.file);
+  if (!m || m->is_stub || l.line <= 0) return std::nullopt;
+  SourceRange r;
+  r.path = m->path;
+  r.line = l.line;
+  r.col = code_point_col(m->source, l.line, l.col);
+  r.end_line = l.end_line;
+  r.end_col = code_point_col(m->source, l.end_line, l.end_col);
+  return r;
+}
+
+std::string render(const Interpreter& in, const Msg& msg, const solver::Model* model) {
+  auto value = [&](sym::SymId id) -> std::optional<std::int64_t> {
+    if (!model) return std::nullopt;
+    auto it = model->find(id);
+    if (it == model->end()) return std::nullopt;
+    return it->second;
+  };
+  auto names = in.namer();
+  auto show = [&](const sym::Expr& e) {
+    if (auto v = e.eval(value)) return std::to_string(*v);
+    return e.str(names);
+  };
+  std::string out;
+  for (const auto& p : msg.parts) {
+    switch (p.kind) {
+      case Msg::Part::Kind::Text: out += p.text; break;
+      case Msg::Part::Kind::Int: out += show(p.value); break;
+      case Msg::Part::Kind::Shape: {
+        out += "[";
+        for (std::size_t i = 0; i < p.shape.size(); ++i) {
+          if (i) out += ", ";
+          out += show(p.shape[i]);
+        }
+        out += "]";
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::string mask_digits(const std::string& s) {
+  std::string r;
+  bool in_digits = false;
+  for (char c : s) {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      if (!in_digits) r += '#';
+      in_digits = true;
+    } else {
+      r += c;
+      in_digits = false;
+    }
+  }
+  return r;
+}
+
+class FindingCollector {
+ public:
+  FindingCollector(const Interpreter& in, AnalysisResult& result) : in_(in), result_(result) {}
+
+  void report(const interp::Requirement& r, const State& st, const solver::Model* model) {
+    auto loc = to_range(in_, r.site);
+    if (!loc) return;  // a requirement imposed with no project-code site (library internals)
+    Finding f;
+    f.rule = r.rule;
+    const auto& info = rule_info(r.rule);
+    f.level = info.default_level == "warning" ? Level::Warning : info.default_level == "note" ? Level::Note : Level::Error;
+    f.message = render(in_, r.msg, model);
+    f.location = *loc;
+    for (const auto& rel : r.related) {
+      auto rl = to_range(in_, rel.loc);
+      if (!rl || *rl == f.location) continue;
+      std::string text = render(in_, rel.msg, model);
+      bool dup = false;
+      for (const auto& e : f.related) dup = dup || (e.range == *rl && e.message == text);
+      if (!dup) f.related.push_back({*rl, text});
+    }
+    for (const auto& pl : st.path_locs) {
+      auto rl = to_range(in_, pl.loc);
+      if (rl) f.related.push_back({*rl, render(in_, pl.msg, model)});
+    }
+    f.path_conditions = st.path;
+    if (model) {
+      // the counterexample values of the symbols the message depends on
+      std::set<sym::SymId> syms;
+      for (const auto& p : r.msg.parts) {
+        for (auto s : p.value.symbols()) syms.insert(s);
+        for (const auto& d : p.shape)
+          for (auto s : d.symbols()) syms.insert(s);
+      }
+      for (auto s : syms) {
+        auto it = model->find(s);
+        if (it != model->end())
+          f.path_conditions.push_back("for example when " + in_.symbol(s).name + " = " + std::to_string(it->second) + " (" +
+                                      in_.symbol(s).description + ")");
+      }
+    }
+    f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(f.message);
+    for (const auto& e : result_.findings)
+      if (e.rule == f.rule && e.location == f.location) return;  // reported once per (rule, location)
+    result_.findings.push_back(std::move(f));
+  }
+
+ private:
+  const Interpreter& in_;
+  AnalysisResult& result_;
+};
+
+bool has_symbols(const State& st) {
+  for (const auto& h : st.hard)
+    if (!h.symbols().empty()) return true;
+  for (const auto& r : st.reqs)
+    if (!r.cond.symbols().empty()) return true;
+  return false;
+}
+
+void classify(const Interpreter& in, const AnalysisOptions& opt, State& st, FindingCollector& out, Stats& stats) {
+  ++stats.paths_explored;
+  if (st.flow == interp::Flow::Dead) {
+    ++stats.paths_dontknow;
+    return;
+  }
+  if (!has_symbols(st)) {
+    // concrete path: the online checker decided everything
+    bool invalid = false;
+    for (const auto& r : st.reqs)
+      if (r.definitely_false) {
+        out.report(r, st, nullptr);
+        invalid = true;
+      }
+    ++(invalid ? stats.paths_invalid : stats.paths_valid);
+    return;
+  }
+  solver::PathSolver s(opt.solver_rlimit, opt.solver_timeout_ms);
+  for (const auto& h : st.hard) s.add(h);
+  solver::Model model;
+  solver::Sat reach = s.check(&model);
+  bool invalid = false, dontknow = false;
+  if (reach == solver::Sat::Unsat) {
+    ++stats.paths_unreachable;
+  } else {
+    if (reach == solver::Sat::Unknown) dontknow = true;
+    for (const auto& r : st.reqs) {
+      if (r.definitely_false) {
+        // violated whenever it is reached: is it reachable with the earlier requirements holding?
+        solver::Sat ok = s.check(&model);
+        if (ok == solver::Sat::Sat) {
+          out.report(r, st, &model);
+          invalid = true;
+        } else if (ok == solver::Sat::Unknown) {
+          dontknow = true;
+        }
+        continue;
+      }
+      solver::Sat v = s.can_violate(r.cond, &model);
+      if (v == solver::Sat::Sat) {
+        out.report(r, st, &model);
+        invalid = true;
+      } else if (v == solver::Sat::Unknown) {
+        dontknow = true;
+      }
+      s.add(r.cond);  // the analysis continued as if it held
+    }
+    if (invalid) ++stats.paths_invalid;
+    else if (dontknow) ++stats.paths_dontknow;
+    else ++stats.paths_valid;
+  }
+  stats.solver_calls += s.calls();
+  stats.solver_ms += s.millis();
+}
+
+}  // namespace
+
+AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, const AnalysisOptions& options) {
+  AnalysisResult result;
+  Interpreter in(sources, options, result);
+  interp::States finals = in.run(entry);
+  FindingCollector collector(in, result);
+  std::vector<interp::Reveal> reveals;
+  for (auto& st : finals) {
+    classify(in, options, st, collector, result.stats);
+    for (const auto& r : st.reveals) reveals.push_back(r);
+    if (st.flow == interp::Flow::Raise && st.exc.is_obj()) {
+      // an exception that escaped the program: from tenscan's own models it means a gap in
+      // them (a TypeError from a stub), from the user's code it is the script's own check
+      std::string cls = in.type_name(st, st.exc);
+      std::string msg;
+      const auto& attrs = st.heap.get(st.exc.obj).attrs;
+      if (auto it = attrs.find("message"); it != attrs.end() && it->second.const_str()) msg = *it->second.const_str();
+      auto where = to_range(in, st.exc_site);
+      Notification n;
+      n.kind = Notification::Kind::UnmodelledCall;
+      n.level = Level::Note;
+      n.message = "a path of the analysis ended with an uncaught " + cls + (msg.empty() ? "" : ": " + msg);
+      if (where) n.location = *where;
+      bool dup = false;
+      for (const auto& e : result.notifications) dup = dup || (e.message == n.message && e.location == n.location);
+      if (!dup) result.notifications.push_back(std::move(n));
+    }
+  }
+  // reveal probes become notes (fixtures check them); each (site, text) once
+  std::set<std::tuple<int, int, std::string>> seen;
+  for (const auto& r : reveals) {
+    auto where = to_range(in, r.site);
+    if (!where || !seen.insert({where->line, where->col, r.text}).second) continue;
+    Notification n;
+    n.kind = Notification::Kind::Reveal;
+    n.level = Level::Note;
+    n.message = r.text;
+    n.location = *where;
+    result.notifications.push_back(std::move(n));
+  }
+  std::sort(result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) {
+    return std::tie(a.location.path, a.location.line, a.location.col, a.rule) <
+           std::tie(b.location.path, b.location.line, b.location.col, b.rule);
+  });
+  return result;
+}
+
+}  // namespace tenscan

@@ -1,0 +1,50 @@
+// Expands config/rules.def into the rule metadata table.
+#include "tenscan/core/rules.h"
+
+#include <array>
+
+#include "tenscan/core/finding.h"
+
+namespace tenscan {
+namespace {
+constexpr std::array kRules = {
+#define TENSCAN_RULE(ident, id, level, name, tags, precision, short_desc, full_desc, help) \
+  RuleInfo{RuleId::ident, id, level, name, tags, precision, short_desc, full_desc, help},
+#include "rules.def"
+#undef TENSCAN_RULE
+};
+}  // namespace
+
+std::span<const RuleInfo> all_rules() { return kRules; }
+
+const RuleInfo& rule_info(RuleId r) { return kRules[static_cast<std::size_t>(r)]; }
+
+std::optional<RuleId> rule_by_id(std::string_view id) {
+  for (const auto& r : kRules)
+    if (r.id == id) return r.rule;
+  return std::nullopt;
+}
+
+const char* level_name(Level l) {
+  switch (l) {
+    case Level::Note: return "note";
+    case Level::Warning: return "warning";
+    case Level::Error: return "error";
+  }
+  return "error";
+}
+
+const char* notification_kind_name(Notification::Kind k) {
+  switch (k) {
+    case Notification::Kind::SyntaxError: return "syntax-error";
+    case Notification::Kind::UnreadableFile: return "unreadable-file";
+    case Notification::Kind::UnsupportedSyntax: return "unsupported-syntax";
+    case Notification::Kind::UnmodelledCall: return "unmodelled-call";
+    case Notification::Kind::Budget: return "budget";
+    case Notification::Kind::Internal: return "internal-error";
+    case Notification::Kind::Reveal: return "reveal";
+  }
+  return "internal-error";
+}
+
+}  // namespace tenscan

@@ -1,0 +1,70 @@
+// The analyzer's one entry point: analyze(entry, options) -> findings. Usable as a library
+// with no CI, git, JSON or process handling around it.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tenscan/core/finding.h"
+
+namespace tenscan {
+
+/// Where the analyzer reads the program's files from. Paths are project-relative with '/'
+/// separators. Implementations must refuse paths that leave the project (.., symlinks out).
+class SourceProvider {
+ public:
+  virtual ~SourceProvider() = default;
+  /// The file's bytes; nullopt with `error` set if it does not exist or cannot be read.
+  virtual std::optional<std::string> read(const std::string& rel_path, std::string& error) const = 0;
+  /// Whether a regular file exists at rel_path (for import resolution).
+  [[nodiscard]] virtual bool is_file(const std::string& rel_path) const = 0;
+  /// Whether a directory exists at rel_path (namespace packages).
+  [[nodiscard]] virtual bool is_dir(const std::string& rel_path) const = 0;
+};
+
+/// Reads from a directory on disk. Resolves every path with realpath and refuses anything
+/// that ends up outside `root` (symlinks included) or is not a regular file.
+class DirectorySource final : public SourceProvider {
+ public:
+  explicit DirectorySource(std::filesystem::path root);
+  std::optional<std::string> read(const std::string& rel_path, std::string& error) const override;
+  [[nodiscard]] bool is_file(const std::string& rel_path) const override;
+  [[nodiscard]] bool is_dir(const std::string& rel_path) const override;
+  [[nodiscard]] const std::filesystem::path& root() const { return root_; }
+
+ private:
+  [[nodiscard]] std::optional<std::filesystem::path> inside(const std::string& rel_path) const;
+  std::filesystem::path root_;
+};
+
+struct AnalysisOptions {
+  /// Command-line arguments given to the script (sys.argv[1:]).
+  std::vector<std::string> script_args;
+  /// Maximum number of live execution paths; states beyond are dropped and counted.
+  int max_paths = 256;
+  /// Iterations of a loop unrolled before it is summarised.
+  int max_loop_unroll = 512;
+  /// Solver budget per query (deterministic resource limit and wall-clock cap).
+  unsigned solver_rlimit = 2'000'000;
+  unsigned solver_timeout_ms = 2000;
+  /// Whole-entry budget on interpreted statements (guards against pathological inputs).
+  long max_statements = 20'000'000;
+  /// Maximum Python call depth (recursion guard).
+  int max_call_depth = 200;
+  /// Maximum source file size accepted (bytes); larger files are reported and skipped.
+  std::size_t max_file_bytes = 4 * 1024 * 1024;
+};
+
+/// Analyzes `entry` (a project-relative path) as the program's entry point, following its
+/// imports of project modules through `sources`. Never throws for problems in the analyzed
+/// code: those become findings or notifications. `completed` is false only when the entry
+/// itself could not be read.
+AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, const AnalysisOptions& options);
+
+/// tenscan's version string (semantic version).
+const char* version();
+
+}  // namespace tenscan

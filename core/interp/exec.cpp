@@ -1,0 +1,1320 @@
+// Statement execution over sets of paths and expression evaluation (PyTea's constraint
+// generation rules, thesis §3.2.1): branches split paths the online checker cannot decide,
+// constant loops are unrolled, DataLoader-style summary iterators run their body once per
+// kind of element.
+#include <algorithm>
+#include <cassert>
+
+#include "interp/interpreter.h"
+
+namespace tenscan::interp {
+
+namespace {
+
+std::string source_text(const ir::Module* m, const ir::Loc& l) {
+  if (!m || l.line <= 0) return {};
+  const std::string& src = m->source;
+  std::size_t pos = 0;
+  for (int line = 1; line < l.line && pos != std::string::npos; ++line) {
+    pos = src.find('\n', pos);
+    if (pos != std::string::npos) ++pos;
+  }
+  if (pos == std::string::npos) return {};
+  std::size_t end = src.find('\n', pos);
+  std::string line = src.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+  if (l.end_line != l.line) return line.substr(std::min<std::size_t>(static_cast<std::size_t>(l.col), line.size()));
+  auto c0 = std::min<std::size_t>(static_cast<std::size_t>(l.col), line.size());
+  auto c1 = std::min<std::size_t>(static_cast<std::size_t>(l.end_col), line.size());
+  return line.substr(c0, c1 > c0 ? c1 - c0 : 0);
+}
+
+// Passes abnormal outcomes through unchanged and calls f(State&&, Value) on normal ones.
+template <typename F>
+Outs then(Outs&& in, F&& f) {
+  Outs res;
+  for (auto& o : in) {
+    if (!o.st.normal()) {
+      res.push_back(std::move(o));
+      continue;
+    }
+    Outs r = f(std::move(o.st), std::move(o.v));
+    for (auto& x : r) res.push_back(std::move(x));
+  }
+  return res;
+}
+
+}  // namespace
+
+// ---- blocks and statements -----------------------------------------------------------------
+
+void Interpreter::exec_block(const ir::Block& b, States& states) {
+  for (const ir::Stmt* s : b) {
+    bool any = false;
+    for (auto& st : states)
+      if (st.normal()) any = true;
+    if (!any) return;
+    exec_stmt(s, states);
+  }
+}
+
+void Interpreter::merge_states(States& states) {
+  if (states.size() < 2) return;
+  auto equal = [](const State& a, const State& b) {
+    if (a.flow != b.flow || a.frames.size() != b.frames.size() || a.heap.size() != b.heap.size()) return false;
+    if (a.reqs.size() != b.reqs.size() || a.modules != b.modules) return false;
+    if (a.flow == Flow::Return && !same_value(a.ret, b.ret)) return false;
+    if (a.flow == Flow::Raise && !same_value(a.exc, b.exc)) return false;
+    for (std::size_t i = 0; i < a.frames.size(); ++i) {
+      const auto& fa = a.frames[i];
+      const auto& fb = b.frames[i];
+      if (fa.slots.size() != fb.slots.size()) return false;
+      for (std::size_t k = 0; k < fa.slots.size(); ++k)
+        if (!same_value(fa.slots[k], fb.slots[k])) return false;
+    }
+    for (ObjId id = 1; id < a.heap.size(); ++id)
+      if (a.heap.ptr(id) != b.heap.ptr(id)) return false;
+    for (std::size_t i = 0; i < a.reqs.size(); ++i)
+      if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
+    return true;
+  };
+  States out;
+  for (auto& s : states) {
+    bool merged = false;
+    for (auto& o : out) {
+      if (equal(o, s)) {
+        // keep the common prefix of the two paths' hard constraints: the branch condition
+        // that separated them no longer matters (PyTea §3.2.3)
+        std::size_t k = 0;
+        while (k < o.hard.size() && k < s.hard.size() && o.hard[k] == s.hard[k]) ++k;
+        o.hard.resize(k);
+        std::size_t p = 0;
+        while (p < o.path.size() && p < s.path.size() && o.path[p] == s.path[p]) ++p;
+        o.path.resize(p);
+        o.path_locs.resize(std::min(o.path_locs.size(), p));
+        // the range environment of the merged path is the join
+        sym::RangeEnv joined;
+        for (const auto& [sid, iv] : o.ranges.bounds()) joined.set(sid, iv.join(s.ranges.get(sid)));
+        o.ranges = joined;
+        for (auto& r : s.reveals) o.reveals.push_back(r);
+        merged = true;
+        break;
+      }
+    }
+    if (!merged) out.push_back(std::move(s));
+  }
+  states = std::move(out);
+}
+
+States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, const ir::Expr* cond_expr,
+                           States* false_out) {
+  States true_states;
+  Outs ts = truth(std::move(st), cond);
+  for (auto& o : ts) {
+    if (!o.st.normal()) {
+      true_states.push_back(std::move(o.st));
+      continue;
+    }
+    sym::Cond c = o.v.kind == VKind::Bool ? o.v.b : sym::Cond();
+    if (o.v.kind == VKind::Unknown) {
+      // a condition on a value tenscan does not know: both sides, each as a hard constraint
+      sym::SymId id = static_cast<sym::SymId>(symbols_.size());
+      symbols_.push_back({"cond@" + std::to_string(loc.line), "an unknown condition"});
+      c = sym::Cond::boolean_symbol(id);
+    }
+    sym::Tri t = o.st.ranges.decide(c);
+    if (t == sym::Tri::True) {
+      true_states.push_back(std::move(o.st));
+      continue;
+    }
+    if (t == sym::Tri::False) {
+      false_out->push_back(std::move(o.st));
+      continue;
+    }
+    std::string text = cond_expr ? source_text(module_of_file(cond_expr->loc.file), cond_expr->loc) : "";
+    State other = o.st;
+    if (assume(o.st, c)) {
+      o.st.path.push_back("`" + text + "` is true");
+      o.st.path_locs.push_back({loc, Msg("taking the branch where `" + text + "` is true")});
+      true_states.push_back(std::move(o.st));
+    }
+    if (assume(other, !c)) {
+      other.path.push_back("`" + text + "` is false");
+      other.path_locs.push_back({loc, Msg("taking the branch where `" + text + "` is false")});
+      false_out->push_back(std::move(other));
+    }
+  }
+  return true_states;
+}
+
+void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
+  States next;
+  auto pass_abnormal = [&](State& st) {
+    if (!st.normal()) {
+      next.push_back(std::move(st));
+      return true;
+    }
+    if (!tick()) {
+      st.flow = Flow::Dead;
+      next.push_back(std::move(st));
+      return true;
+    }
+    return false;
+  };
+  // Path budget: drop paths beyond max_paths (reported as not analysed, never as valid).
+  if (static_cast<int>(states.size()) > options_.max_paths) {
+    merge_states(states);
+    for (std::size_t i = static_cast<std::size_t>(options_.max_paths); i < states.size(); ++i) {
+      if (states[i].normal()) {
+        states[i].flow = Flow::Dead;
+        ++result_.stats.paths_pruned;
+      }
+    }
+    if (result_.stats.paths_pruned)
+      note(Notification::Kind::Budget, s->loc,
+           "more than " + std::to_string(options_.max_paths) + " paths; the extra paths were not analysed");
+  }
+  switch (s->kind) {
+    case ir::StmtKind::Pass:
+      break;
+    case ir::StmtKind::Expr:
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        for (auto& o : eval(s->value, std::move(st))) next.push_back(std::move(o.st));
+      }
+      states = std::move(next);
+      break;
+    case ir::StmtKind::Assign:
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        for (auto& o : eval(s->value, std::move(st))) {
+          if (!o.st.normal()) {
+            next.push_back(std::move(o.st));
+            continue;
+          }
+          States cur;
+          cur.push_back(std::move(o.st));
+          for (const ir::Expr* t : s->targets) {
+            States after;
+            for (auto& c : cur) {
+              if (!c.normal()) {
+                after.push_back(std::move(c));
+                continue;
+              }
+              for (auto& r : assign(t, std::move(c), o.v)) after.push_back(std::move(r));
+            }
+            cur = std::move(after);
+          }
+          for (auto& c : cur) next.push_back(std::move(c));
+        }
+      }
+      states = std::move(next);
+      break;
+    case ir::StmtKind::AugAssign: {
+      const ir::Expr* t = s->targets[0];
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        if (t->kind == ir::ExprKind::Name) {
+          for (auto& cur : load_name(std::move(st), t)) {
+            if (!cur.st.normal()) {
+              next.push_back(std::move(cur.st));
+              continue;
+            }
+            for (auto& rhs : eval(s->value, std::move(cur.st))) {
+              if (!rhs.st.normal()) {
+                next.push_back(std::move(rhs.st));
+                continue;
+              }
+              SiteGuard g(*this, s->value);
+              for (auto& r : binary(std::move(rhs.st), s->binop, cur.v, rhs.v, true)) {
+                if (r.st.normal()) store_name(r.st, t, r.v);
+                next.push_back(std::move(r.st));
+              }
+            }
+          }
+        } else if (t->kind == ir::ExprKind::Attr || t->kind == ir::ExprKind::Subscript) {
+          for (auto& obj : eval(t->a, std::move(st))) {
+            if (!obj.st.normal()) {
+              next.push_back(std::move(obj.st));
+              continue;
+            }
+            Outs idx_outs;
+            if (t->kind == ir::ExprKind::Subscript) {
+              idx_outs = eval(t->b, std::move(obj.st));
+            } else {
+              idx_outs = one(std::move(obj.st), Value::none());
+            }
+            for (auto& idx : idx_outs) {
+              if (!idx.st.normal()) {
+                next.push_back(std::move(idx.st));
+                continue;
+              }
+              Outs curv = t->kind == ir::ExprKind::Attr ? getattr(std::move(idx.st), obj.v, t->name)
+                                                        : getitem(std::move(idx.st), obj.v, idx.v);
+              for (auto& cur : curv) {
+                if (!cur.st.normal()) {
+                  next.push_back(std::move(cur.st));
+                  continue;
+                }
+                for (auto& rhs : eval(s->value, std::move(cur.st))) {
+                  if (!rhs.st.normal()) {
+                    next.push_back(std::move(rhs.st));
+                    continue;
+                  }
+                  SiteGuard g(*this, t);
+                  for (auto& r : binary(std::move(rhs.st), s->binop, cur.v, rhs.v, true)) {
+                    if (!r.st.normal()) {
+                      next.push_back(std::move(r.st));
+                      continue;
+                    }
+                    if (t->kind == ir::ExprKind::Attr) {
+                      setattr(r.st, obj.v, t->name, r.v);
+                      next.push_back(std::move(r.st));
+                    } else {
+                      for (auto& w : setitem(std::move(r.st), obj.v, idx.v, r.v)) next.push_back(std::move(w.st));
+                    }
+                  }
+                }
+              }
+            }
+          }
+        } else {
+          note(Notification::Kind::UnsupportedSyntax, s->loc, "this augmented assignment target is not supported");
+          next.push_back(std::move(st));
+        }
+      }
+      states = std::move(next);
+      break;
+    }
+    case ir::StmtKind::If: {
+      States false_states;
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        for (auto& o : eval(s->value, std::move(st))) {
+          if (!o.st.normal()) {
+            next.push_back(std::move(o.st));
+            continue;
+          }
+          for (auto& t : branch(std::move(o.st), o.v, s->loc, s->value, &false_states)) next.push_back(std::move(t));
+        }
+      }
+      States true_states;
+      for (auto& st : next)
+        if (st.normal()) true_states.push_back(std::move(st));
+        else false_states.push_back(std::move(st));  // abnormal ones pass through the else arm untouched
+      exec_block(s->body, true_states);
+      exec_block(s->orelse, false_states);
+      for (auto& st : false_states) true_states.push_back(std::move(st));
+      merge_states(true_states);
+      states = std::move(true_states);
+      break;
+    }
+    case ir::StmtKind::While: {
+      States live, exited;
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        live.push_back(std::move(st));
+      }
+      int iterations = 0;
+      while (!live.empty()) {
+        States cond_true, cond_false;
+        for (auto& st : live) {
+          if (!st.normal()) {
+            exited.push_back(std::move(st));
+            continue;
+          }
+          for (auto& o : eval(s->value, std::move(st))) {
+            if (!o.st.normal()) {
+              exited.push_back(std::move(o.st));
+              continue;
+            }
+            for (auto& t : branch(std::move(o.st), o.v, s->loc, s->value, &cond_false)) cond_true.push_back(std::move(t));
+          }
+        }
+        // loop exits normally: the else clause runs
+        exec_block(s->orelse, cond_false);
+        for (auto& st : cond_false) exited.push_back(std::move(st));
+        if (cond_true.empty()) break;
+        if (++iterations > options_.max_loop_unroll) {
+          note(Notification::Kind::Budget, s->loc,
+               "while loop still running after " + std::to_string(options_.max_loop_unroll) +
+                   " iterations; the paths that continue it were not analysed");
+          for (auto& st : cond_true) {
+            st.flow = Flow::Dead;
+            exited.push_back(std::move(st));
+          }
+          break;
+        }
+        exec_block(s->body, cond_true);
+        live.clear();
+        for (auto& st : cond_true) {
+          if (st.flow == Flow::Break) {
+            st.flow = Flow::Normal;
+            exited.push_back(std::move(st));
+          } else if (st.flow == Flow::Continue) {
+            st.flow = Flow::Normal;
+            live.push_back(std::move(st));
+          } else if (st.normal()) {
+            live.push_back(std::move(st));
+          } else {
+            exited.push_back(std::move(st));
+          }
+        }
+        merge_states(live);
+      }
+      for (auto& st : exited) next.push_back(std::move(st));
+      merge_states(next);
+      states = std::move(next);
+      break;
+    }
+    case ir::StmtKind::For: {
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        for (auto& o : eval(s->value, std::move(st))) {
+          if (!o.st.normal()) {
+            next.push_back(std::move(o.st));
+            continue;
+          }
+          for (auto& it : iterate(std::move(o.st), o.v)) {
+            if (!it.st.normal()) {
+              next.push_back(std::move(it.st));
+              continue;
+            }
+            States live, exited;
+            std::vector<Value> items;
+            bool summary = false;
+            if (it.v.is_obj()) {
+              const Object& io = it.st.heap.get(it.v.obj);
+              items = io.items;
+              summary = io.summary_iter;
+            }
+            live.push_back(std::move(it.st));
+            if (it.v.is_unknown()) {
+              // iterating something tenscan does not know: the body once, on an unknown element
+              items.push_back(Value::unknown(it.v.s ? *it.v.s + "[i]" : "element"));
+              summary = true;
+            }
+            std::size_t cap = static_cast<std::size_t>(options_.max_loop_unroll);
+            if (items.size() > cap) {
+              note(Notification::Kind::Budget, s->loc,
+                   "loop over " + std::to_string(items.size()) + " elements analysed for its first " +
+                       std::to_string(cap) + " iterations only");
+              items.resize(cap);
+            }
+            for (const Value& item : items) {
+              if (live.empty()) break;
+              run_loop_body(s, live, exited, item);
+            }
+            (void)summary;
+            // the loop ran to completion: else clause
+            exec_block(s->orelse, live);
+            for (auto& l : live) next.push_back(std::move(l));
+            for (auto& e : exited) next.push_back(std::move(e));
+          }
+        }
+      }
+      merge_states(next);
+      states = std::move(next);
+      break;
+    }
+    case ir::StmtKind::Break:
+    case ir::StmtKind::Continue:
+      for (auto& st : states) {
+        if (st.normal()) st.flow = s->kind == ir::StmtKind::Break ? Flow::Break : Flow::Continue;
+      }
+      break;
+    case ir::StmtKind::Return:
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        if (!s->value) {
+          st.flow = Flow::Return;
+          st.ret = Value::none();
+          next.push_back(std::move(st));
+          continue;
+        }
+        for (auto& o : eval(s->value, std::move(st))) {
+          if (o.st.normal()) {
+            o.st.flow = Flow::Return;
+            o.st.ret = o.v;
+          }
+          next.push_back(std::move(o.st));
+        }
+      }
+      states = std::move(next);
+      break;
+    case ir::StmtKind::Raise:
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        if (!s->value) {
+          // bare raise: re-raise the exception being handled (tracked as RuntimeError)
+          for (auto& r : raise(std::move(st), "RuntimeError", "re-raised")) next.push_back(std::move(r.st));
+          continue;
+        }
+        for (auto& o : eval(s->value, std::move(st))) {
+          if (!o.st.normal()) {
+            next.push_back(std::move(o.st));
+            continue;
+          }
+          Outs exc = one(std::move(o.st), o.v);
+          if (o.v.is_obj() && exc[0].st.heap.get(o.v.obj).kind == OKind::Class) exc = call(std::move(exc[0].st), o.v, {});
+          for (auto& e : exc) {
+            if (e.st.normal()) {
+              e.st.flow = Flow::Raise;
+              e.st.exc = e.v;
+              e.st.exc_site = s->loc;
+              // SystemExit ends the program normally on this path
+              ObjId se = builtin_class("SystemExit");
+              if (se && isinstance(e.st, e.v, se)) e.st.flow = Flow::Exit;
+            }
+            next.push_back(std::move(e.st));
+          }
+        }
+      }
+      states = std::move(next);
+      break;
+    case ir::StmtKind::Try: {
+      States body;
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        body.push_back(std::move(st));
+      }
+      exec_block(s->body, body);
+      States after;
+      for (auto& st : body) {
+        if (st.flow != Flow::Raise) {
+          after.push_back(std::move(st));
+          continue;
+        }
+        // find a matching handler
+        bool handled = false;
+        for (const auto& h : s->handlers) {
+          if (handled) break;
+          bool matches = !h.type;
+          State probe = st;
+          probe.flow = Flow::Normal;
+          if (h.type) {
+            Outs tv = eval(h.type, std::move(probe));
+            if (tv.empty() || !tv[0].st.normal()) continue;
+            probe = std::move(tv[0].st);
+            const Value& t = tv[0].v;
+            auto check = [&](const Value& cls) {
+              if (cls.is_unknown()) return true;  // an exception type tenscan does not know
+              return cls.is_obj() && probe.heap.get(cls.obj).kind == OKind::Class && isinstance(probe, st.exc, cls.obj);
+            };
+            if (const auto* seq = sequence_of(probe, t)) {
+              for (const auto& c : *seq) matches = matches || check(c);
+            } else {
+              matches = check(t);
+            }
+          }
+          if (!matches) continue;
+          handled = true;
+          Value exc = st.exc;
+          probe.exc = Value::none();
+          States hs;
+          hs.push_back(std::move(probe));
+          if (h.target) {
+            States bound;
+            for (auto& x : hs)
+              for (auto& r : assign(h.target, std::move(x), exc)) bound.push_back(std::move(r));
+            hs = std::move(bound);
+          }
+          exec_block(h.body, hs);
+          for (auto& x : hs) after.push_back(std::move(x));
+        }
+        if (!handled) after.push_back(std::move(st));
+      }
+      // else clause: for paths that finished the body without an exception
+      States normal, other;
+      for (auto& st : after) (st.normal() ? normal : other).push_back(std::move(st));
+      exec_block(s->orelse, normal);
+      for (auto& st : other) normal.push_back(std::move(st));
+      if (!s->finalbody.empty()) {
+        for (auto& st : normal) {
+          Flow saved = st.flow;
+          Value ret = st.ret, exc = st.exc;
+          if (saved == Flow::Dead) {
+            next.push_back(std::move(st));
+            continue;
+          }
+          st.flow = Flow::Normal;
+          States fin;
+          fin.push_back(std::move(st));
+          exec_block(s->finalbody, fin);
+          for (auto& f : fin) {
+            if (f.normal()) {
+              f.flow = saved;
+              f.ret = ret;
+              f.exc = exc;
+            }
+            next.push_back(std::move(f));
+          }
+        }
+        states = std::move(next);
+      } else {
+        states = std::move(normal);
+      }
+      merge_states(states);
+      break;
+    }
+    case ir::StmtKind::With: {
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        States cur;
+        cur.push_back(std::move(st));
+        std::vector<std::vector<Value>> managers(1);
+        // enter every item
+        for (const auto& item : s->with_items) {
+          States after;
+          for (auto& c : cur) {
+            if (!c.normal()) {
+              after.push_back(std::move(c));
+              continue;
+            }
+            for (auto& o : eval(item.context, std::move(c))) {
+              if (!o.st.normal()) {
+                after.push_back(std::move(o.st));
+                continue;
+              }
+              bool found = false;
+              Value mgr = o.v;
+              Outs entered = dunder(std::move(o.st), mgr, "__enter__", {}, found);
+              for (auto& e : entered) {
+                if (!e.st.normal()) {
+                  after.push_back(std::move(e.st));
+                  continue;
+                }
+                Value bound = found ? e.v : (mgr.is_unknown() ? Value::unknown(*mgr.s + ".__enter__()") : mgr);
+                // remember the manager for __exit__ in the frame-independent way: a hidden list
+                if (item.target) {
+                  for (auto& r : assign(item.target, std::move(e.st), bound)) after.push_back(std::move(r));
+                } else {
+                  after.push_back(std::move(e.st));
+                }
+              }
+            }
+          }
+          cur = std::move(after);
+        }
+        // __exit__ of modelled managers has no shape effect; it is not called.
+        exec_block(s->body, cur);
+        for (auto& c : cur) next.push_back(std::move(c));
+      }
+      states = std::move(next);
+      break;
+    }
+    case ir::StmtKind::Assert:
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        for (auto& o : eval(s->value, std::move(st))) {
+          if (!o.st.normal()) {
+            next.push_back(std::move(o.st));
+            continue;
+          }
+          States fails;
+          for (auto& t : branch(std::move(o.st), o.v, s->loc, s->value, &fails)) next.push_back(std::move(t));
+          for (auto& f : fails)
+            for (auto& r : raise(std::move(f), "AssertionError", "assertion failed")) next.push_back(std::move(r.st));
+        }
+      }
+      states = std::move(next);
+      break;
+    case ir::StmtKind::Import:
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        const ir::Module* from = module_of_file(s->loc.file);
+        for (auto& o : import_module(std::move(st), s->module, from, 0)) {
+          if (!o.st.normal()) {
+            next.push_back(std::move(o.st));
+            continue;
+          }
+          Value bound;
+          if (!s->asnames.empty()) {
+            bound = o.v;
+          } else {
+            std::string top = s->module.substr(0, s->module.find('.'));
+            auto it = o.st.modules.find(top);
+            bound = it == o.st.modules.end() ? Value::unknown(top) : Value::object(it->second);
+          }
+          if (bound.is_none()) bound = Value::unknown(s->module);
+          store_name(o.st, s->targets[0], bound);
+          next.push_back(std::move(o.st));
+        }
+      }
+      states = std::move(next);
+      break;
+    case ir::StmtKind::ImportFrom:
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        const ir::Module* from = module_of_file(s->loc.file);
+        for (auto& o : import_module(std::move(st), s->module, from, s->level)) {
+          if (!o.st.normal()) {
+            next.push_back(std::move(o.st));
+            continue;
+          }
+          State cur = std::move(o.st);
+          Value mod = o.v;
+          std::string modname = s->module;
+          if (mod.is_obj()) modname = cur.heap.get(mod.obj).name;
+          bool ok = true;
+          for (std::size_t i = 0; i < s->names.size() && ok; ++i) {
+            const std::string& n = s->names[i];
+            if (n == "*") {
+              if (mod.is_obj()) {
+                std::vector<std::pair<std::string, Value>> pub;
+                for (const auto& [k, v] : cur.heap.get(mod.obj).attrs)
+                  if (!k.empty() && k[0] != '_') pub.emplace_back(k, v);
+                std::sort(pub.begin(), pub.end(), [](auto& x, auto& y) { return x.first < y.first; });
+                ObjId g = cur.frame().globals;
+                for (auto& [k, v] : pub) cur.heap.mut(g).attrs[k] = v;
+              }
+              continue;
+            }
+            Value v;
+            bool found = false;
+            if (mod.is_obj()) {
+              Outs got = getattr_opt(std::move(cur), mod, n, found);
+              cur = std::move(got[0].st);
+              v = got[0].v;
+            }
+            if (!found || !mod.is_obj()) {
+              // maybe a submodule: from pkg import sub
+              Outs sub = import_module(std::move(cur), modname + "." + n, nullptr, 0);
+              cur = std::move(sub[0].st);
+              v = sub[0].v;
+              if (v.is_none()) v = Value::unknown(modname + "." + n);
+            }
+            store_name(cur, s->targets[i], v);
+          }
+          next.push_back(std::move(cur));
+        }
+      }
+      states = std::move(next);
+      break;
+    case ir::StmtKind::Delete:
+      for (auto& st : states) {
+        if (pass_abnormal(st)) continue;
+        for (const ir::Expr* t : s->targets) {
+          if (t->kind == ir::ExprKind::Name) {
+            store_name(st, t, Value::undef());
+          } else if (t->kind == ir::ExprKind::Subscript) {
+            Outs obj = eval(t->a, std::move(st));
+            st = std::move(obj[0].st);
+            Outs idx = eval(t->b, std::move(st));
+            st = std::move(idx[0].st);
+            if (obj[0].v.is_obj()) {
+              const Object& o = st.heap.get(obj[0].v.obj);
+              if (o.kind == OKind::Dict) {
+                auto& es = st.heap.mut(obj[0].v.obj).entries;
+                es.erase(std::remove_if(es.begin(), es.end(), [&](const DictEntry& e) { return same_value(e.key, idx[0].v); }),
+                         es.end());
+              } else if (o.kind == OKind::List) {
+                if (auto k = idx[0].v.const_int()) {
+                  auto& items = st.heap.mut(obj[0].v.obj).items;
+                  auto n = static_cast<std::int64_t>(items.size());
+                  std::int64_t i = *k < 0 ? *k + n : *k;
+                  if (i >= 0 && i < n) items.erase(items.begin() + i);
+                }
+              }
+            }
+          } else if (t->kind == ir::ExprKind::Attr) {
+            Outs obj = eval(t->a, std::move(st));
+            st = std::move(obj[0].st);
+            if (obj[0].v.is_obj()) st.heap.mut(obj[0].v.obj).attrs.erase(t->name);
+          }
+        }
+        next.push_back(std::move(st));
+      }
+      states = std::move(next);
+      break;
+    case ir::StmtKind::Unsupported:
+      break;
+  }
+}
+
+void Interpreter::run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item) {
+  States body;
+  for (auto& st : live) {
+    if (!st.normal()) {
+      exited.push_back(std::move(st));
+      continue;
+    }
+    for (auto& r : assign(s->targets[0], std::move(st), item)) body.push_back(std::move(r));
+  }
+  exec_block(s->body, body);
+  live.clear();
+  for (auto& st : body) {
+    if (st.flow == Flow::Break) {
+      st.flow = Flow::Normal;
+      exited.push_back(std::move(st));
+    } else if (st.flow == Flow::Continue) {
+      st.flow = Flow::Normal;
+      live.push_back(std::move(st));
+    } else if (st.normal()) {
+      live.push_back(std::move(st));
+    } else {
+      exited.push_back(std::move(st));
+    }
+  }
+  merge_states(live);
+}
+
+// ---- names and assignment ------------------------------------------------------------------
+
+Outs Interpreter::load_name(State&& st, const ir::Expr* e) {
+  Frame& f = st.frame();
+  switch (e->scope) {
+    case ir::NameScope::Fast: {
+      const Value& v = f.slots[static_cast<std::size_t>(e->slot)];
+      if (v.kind == VKind::Undef)
+        return raise(std::move(st), "UnboundLocalError", "local variable '" + e->name + "' referenced before assignment");
+      return one(std::move(st), v);
+    }
+    case ir::NameScope::Cell: {
+      const Value& c = f.slots[static_cast<std::size_t>(e->slot)];
+      if (!c.is_obj()) return raise(std::move(st), "NameError", "free variable '" + e->name + "' is not bound");
+      const Value& v = st.heap.get(c.obj).a;
+      if (v.kind == VKind::Undef) return raise(std::move(st), "NameError", "free variable '" + e->name + "' is not bound");
+      return one(std::move(st), v);
+    }
+    case ir::NameScope::ClassBody: {
+      if (f.class_ns) {
+        const auto& attrs = st.heap.get(f.class_ns).attrs;
+        auto it = attrs.find(e->name);
+        if (it != attrs.end()) return one(std::move(st), it->second);
+      }
+      [[fallthrough]];
+    }
+    case ir::NameScope::Global:
+    case ir::NameScope::Unresolved: {
+      const auto& g = st.heap.get(f.globals).attrs;
+      auto it = g.find(e->name);
+      if (it != g.end()) return one(std::move(st), it->second);
+      const auto& b = st.heap.get(builtins_module_).attrs;
+      auto bi = b.find(e->name);
+      if (bi != b.end()) return one(std::move(st), bi->second);
+      return raise(std::move(st), "NameError", "name '" + e->name + "' is not defined");
+    }
+  }
+  return one(std::move(st), Value::none());
+}
+
+void Interpreter::store_name(State& st, const ir::Expr* e, const Value& v) {
+  Frame& f = st.frame();
+  switch (e->scope) {
+    case ir::NameScope::Fast: f.slots[static_cast<std::size_t>(e->slot)] = v; return;
+    case ir::NameScope::Cell: {
+      const Value& c = f.slots[static_cast<std::size_t>(e->slot)];
+      if (c.is_obj()) st.heap.mut(c.obj).a = v;
+      return;
+    }
+    case ir::NameScope::ClassBody:
+      if (f.class_ns) {
+        if (v.kind == VKind::Undef) st.heap.mut(f.class_ns).attrs.erase(e->name);
+        else st.heap.mut(f.class_ns).attrs[e->name] = v;
+        return;
+      }
+      [[fallthrough]];
+    case ir::NameScope::Global:
+    case ir::NameScope::Unresolved:
+      if (v.kind == VKind::Undef) st.heap.mut(f.globals).attrs.erase(e->name);
+      else st.heap.mut(f.globals).attrs[e->name] = v;
+      return;
+  }
+}
+
+States Interpreter::assign(const ir::Expr* target, State&& st, const Value& v) {
+  States res;
+  switch (target->kind) {
+    case ir::ExprKind::Name:
+      store_name(st, target, v);
+      res.push_back(std::move(st));
+      return res;
+    case ir::ExprKind::Attr:
+      for (auto& o : eval(target->a, std::move(st))) {
+        if (o.st.normal()) setattr(o.st, o.v, target->name, v);
+        res.push_back(std::move(o.st));
+      }
+      return res;
+    case ir::ExprKind::Subscript:
+      for (auto& o : eval(target->a, std::move(st))) {
+        if (!o.st.normal()) {
+          res.push_back(std::move(o.st));
+          continue;
+        }
+        for (auto& i : eval(target->b, std::move(o.st))) {
+          if (!i.st.normal()) {
+            res.push_back(std::move(i.st));
+            continue;
+          }
+          SiteGuard g(*this, target);
+          for (auto& w : setitem(std::move(i.st), o.v, i.v, v)) res.push_back(std::move(w.st));
+        }
+      }
+      return res;
+    case ir::ExprKind::Tuple:
+    case ir::ExprKind::List: {
+      // unpacking (with at most one starred target)
+      for (auto& it : iterate(std::move(st), v)) {
+        if (!it.st.normal()) {
+          res.push_back(std::move(it.st));
+          continue;
+        }
+        std::vector<Value> items;
+        bool known = it.v.is_obj() && !it.st.heap.get(it.v.obj).summary_iter;
+        if (known) items = it.st.heap.get(it.v.obj).items;
+        const auto& ts = target->items;
+        int star = -1;
+        for (std::size_t k = 0; k < ts.size(); ++k)
+          if (ts[k]->kind == ir::ExprKind::Starred) star = static_cast<int>(k);
+        std::vector<Value> vals;
+        if (!known) {
+          for (std::size_t k = 0; k < ts.size(); ++k)
+            vals.push_back(static_cast<int>(k) == star ? new_list(it.st, {})
+                                                       : Value::unknown((v.is_unknown() && v.s ? *v.s : std::string("value")) + "[" + std::to_string(k) + "]"));
+        } else if (star < 0) {
+          if (items.size() != ts.size()) {
+            for (auto& r : raise(std::move(it.st), "ValueError",
+                                 items.size() > ts.size() ? "too many values to unpack (expected " + std::to_string(ts.size()) + ")"
+                                                          : "not enough values to unpack (expected " + std::to_string(ts.size()) +
+                                                                ", got " + std::to_string(items.size()) + ")"))
+              res.push_back(std::move(r.st));
+            continue;
+          }
+          vals = items;
+        } else {
+          std::size_t before = static_cast<std::size_t>(star), after = ts.size() - before - 1;
+          if (items.size() < before + after) {
+            for (auto& r : raise(std::move(it.st), "ValueError", "not enough values to unpack"))
+              res.push_back(std::move(r.st));
+            continue;
+          }
+          for (std::size_t k = 0; k < before; ++k) vals.push_back(items[k]);
+          vals.push_back(new_list(it.st, std::vector<Value>(items.begin() + static_cast<long>(before),
+                                                            items.end() - static_cast<long>(after))));
+          for (std::size_t k = items.size() - after; k < items.size(); ++k) vals.push_back(items[k]);
+        }
+        States cur;
+        cur.push_back(std::move(it.st));
+        for (std::size_t k = 0; k < ts.size(); ++k) {
+          const ir::Expr* t = ts[k]->kind == ir::ExprKind::Starred ? ts[k]->a : ts[k];
+          States after;
+          for (auto& c : cur) {
+            if (!c.normal()) {
+              after.push_back(std::move(c));
+              continue;
+            }
+            for (auto& r : assign(t, std::move(c), vals[k])) after.push_back(std::move(r));
+          }
+          cur = std::move(after);
+        }
+        for (auto& c : cur) res.push_back(std::move(c));
+      }
+      return res;
+    }
+    case ir::ExprKind::Starred: return assign(target->a, std::move(st), v);
+    default:
+      res.push_back(std::move(st));
+      return res;
+  }
+}
+
+// ---- expressions ---------------------------------------------------------------------------
+
+std::vector<std::pair<State, std::vector<Value>>> Interpreter::eval_list(const std::vector<ir::Expr*>& es, State&& st) {
+  std::vector<std::pair<State, std::vector<Value>>> cur;
+  cur.emplace_back(std::move(st), std::vector<Value>{});
+  for (const ir::Expr* e : es) {
+    std::vector<std::pair<State, std::vector<Value>>> next;
+    for (auto& [s, vals] : cur) {
+      if (!s.normal()) {
+        next.emplace_back(std::move(s), std::move(vals));
+        continue;
+      }
+      if (e->kind == ir::ExprKind::Starred) {
+        for (auto& o : eval(e->a, std::move(s))) {
+          if (!o.st.normal()) {
+            next.emplace_back(std::move(o.st), vals);
+            continue;
+          }
+          for (auto& it : iterate(std::move(o.st), o.v)) {
+            auto v2 = vals;
+            if (it.st.normal()) {
+              if (it.v.is_obj() && !it.st.heap.get(it.v.obj).summary_iter) {
+                const auto& items = it.st.heap.get(it.v.obj).items;
+                v2.insert(v2.end(), items.begin(), items.end());
+              } else {
+                v2.push_back(Value::unknown("*" + (o.v.is_unknown() && o.v.s ? *o.v.s : std::string("args"))));
+              }
+            }
+            next.emplace_back(std::move(it.st), std::move(v2));
+          }
+        }
+        continue;
+      }
+      for (auto& o : eval(e, std::move(s))) {
+        auto v2 = vals;
+        v2.push_back(o.v);
+        next.emplace_back(std::move(o.st), std::move(v2));
+      }
+    }
+    cur = std::move(next);
+  }
+  return cur;
+}
+
+Outs Interpreter::eval(const ir::Expr* e, State&& st) {
+  switch (e->kind) {
+    case ir::ExprKind::None: return one(std::move(st), Value::none());
+    case ir::ExprKind::True: return one(std::move(st), Value::boolean(true));
+    case ir::ExprKind::False: return one(std::move(st), Value::boolean(false));
+    case ir::ExprKind::Ellipsis: {
+      Value v = Value::object(builtin_class("ellipsis"));
+      auto it = st.heap.get(builtins_module_).attrs.find("Ellipsis");
+      if (it != st.heap.get(builtins_module_).attrs.end()) v = it->second;
+      return one(std::move(st), v);
+    }
+    case ir::ExprKind::Int: return one(std::move(st), Value::integer(e->ival));
+    case ir::ExprKind::Float: return one(std::move(st), Value::floating(e->fval));
+    case ir::ExprKind::Str: return one(std::move(st), Value::str(e->name));
+    case ir::ExprKind::Bytes: return one(std::move(st), Value::unknown("bytes"));
+    case ir::ExprKind::Name: return load_name(std::move(st), e);
+    case ir::ExprKind::Attr:
+      return then(eval(e->a, std::move(st)), [&](State&& s, Value obj) {
+        SiteGuard g(*this, e);
+        return getattr(std::move(s), obj, e->name);
+      });
+    case ir::ExprKind::Subscript:
+      return then(eval(e->a, std::move(st)), [&](State&& s, Value obj) {
+        return then(eval(e->b, std::move(s)), [&](State&& s2, Value idx) {
+          SiteGuard g(*this, e);
+          return getitem(std::move(s2), obj, idx);
+        });
+      });
+    case ir::ExprKind::Slice: {
+      auto part = [&](const ir::Expr* p, State&& s) { return p ? eval(p, std::move(s)) : one(std::move(s), Value::none()); };
+      return then(part(e->a, std::move(st)), [&](State&& s1, Value lo) {
+        return then(part(e->b, std::move(s1)), [&](State&& s2, Value hi) {
+          return then(part(e->c, std::move(s2)), [&](State&& s3, Value step) {
+            Object o;
+            o.kind = OKind::Slice;
+            o.a = lo;
+            o.b = hi;
+            o.c = step;
+            Value v = Value::object(s3.heap.alloc(std::move(o)));
+            return one(std::move(s3), v);
+          });
+        });
+      });
+    }
+    case ir::ExprKind::Call: {
+      SiteGuard g(*this, e);
+      Outs res;
+      for (auto& c : eval(e->a, std::move(st))) {
+        if (!c.st.normal()) {
+          res.push_back(std::move(c));
+          continue;
+        }
+        for (auto& [s, pos] : eval_list(e->items, std::move(c.st))) {
+          if (!s.normal()) {
+            res.push_back({std::move(s), Value::none()});
+            continue;
+          }
+          // keyword arguments, with **mapping expansion
+          std::vector<std::pair<State, std::vector<std::pair<std::string, Value>>>> kws;
+          kws.emplace_back(std::move(s), std::vector<std::pair<std::string, Value>>{});
+          for (const auto& kw : e->keywords) {
+            decltype(kws) next;
+            for (auto& [ks, acc] : kws) {
+              if (!ks.normal()) {
+                next.emplace_back(std::move(ks), std::move(acc));
+                continue;
+              }
+              for (auto& o : eval(kw.value, std::move(ks))) {
+                auto a2 = acc;
+                if (o.st.normal()) {
+                  if (!kw.name.empty()) {
+                    a2.emplace_back(kw.name, o.v);
+                  } else if (o.v.is_obj() && o.st.heap.get(o.v.obj).kind == OKind::Dict) {
+                    for (const auto& de : o.st.heap.get(o.v.obj).entries)
+                      if (de.key.const_str()) a2.emplace_back(*de.key.const_str(), de.value);
+                  } else if (!o.v.is_unknown()) {
+                    // ** of an instance with keys(): rare; ignored
+                  }
+                }
+                next.emplace_back(std::move(o.st), std::move(a2));
+              }
+            }
+            kws = std::move(next);
+          }
+          for (auto& [ks, kwargs] : kws) {
+            if (!ks.normal()) {
+              res.push_back({std::move(ks), Value::none()});
+              continue;
+            }
+            Args args;
+            args.pos = pos;
+            args.kw = std::move(kwargs);
+            for (auto& r : call(std::move(ks), c.v, std::move(args))) res.push_back(std::move(r));
+          }
+        }
+      }
+      return res;
+    }
+    case ir::ExprKind::Binary:
+      return then(eval(e->a, std::move(st)), [&](State&& s, Value a) {
+        return then(eval(e->b, std::move(s)), [&](State&& s2, Value b) {
+          SiteGuard g(*this, e);
+          return binary(std::move(s2), e->binop, a, b);
+        });
+      });
+    case ir::ExprKind::Unary:
+      return then(eval(e->a, std::move(st)), [&](State&& s, Value a) -> Outs {
+        SiteGuard g(*this, e);
+        if (e->unop == ir::UnOp::Not) {
+          return then(truth(std::move(s), a), [&](State&& s2, Value t) {
+            if (t.kind == VKind::Bool) return one(std::move(s2), Value::boolean(!t.b));
+            return one(std::move(s2), t);
+          });
+        }
+        if (a.kind == VKind::Int || a.kind == VKind::Bool) {
+          sym::Expr x = a.kind == VKind::Int ? a.i : (a.b.is_true() ? sym::Expr::constant(1) : sym::Expr::constant(0));
+          if (a.kind == VKind::Bool && !a.b.is_true() && !a.b.is_false()) return one(std::move(s), Value::unknown("int"));
+          if (e->unop == ir::UnOp::Neg) return one(std::move(s), Value::integer(-x));
+          if (e->unop == ir::UnOp::Pos) return one(std::move(s), Value::integer(x));
+          return one(std::move(s), Value::integer(-x - sym::Expr::constant(1)));
+        }
+        if (a.kind == VKind::Float) {
+          if (e->unop == ir::UnOp::Neg) return one(std::move(s), Value::floating(a.f ? std::optional<double>(-*a.f) : std::nullopt));
+          return one(std::move(s), a);
+        }
+        bool found = false;
+        const char* dn = e->unop == ir::UnOp::Neg ? "__neg__" : e->unop == ir::UnOp::Pos ? "__pos__" : "__invert__";
+        Outs r = dunder(std::move(s), a, dn, {}, found);
+        if (found) return r;
+        return one(std::move(r[0].st), a.is_unknown() ? a : Value::unknown("operand"));
+      });
+    case ir::ExprKind::And:
+    case ir::ExprKind::Or: {
+      Outs res;
+      bool is_and = e->kind == ir::ExprKind::And;
+      for (auto& o : eval(e->a, std::move(st))) {
+        if (!o.st.normal()) {
+          res.push_back(std::move(o));
+          continue;
+        }
+        Value left = o.v;
+        States other;
+        States t = branch(std::move(o.st), left, e->loc, e->a, &other);
+        // `a and b`: a is falsy -> a; else b.   `a or b`: a truthy -> a; else b
+        States& take_left = is_and ? other : t;
+        States& eval_right = is_and ? t : other;
+        for (auto& s : take_left) res.push_back({std::move(s), left});
+        for (auto& s : eval_right) {
+          if (!s.normal()) {
+            res.push_back({std::move(s), Value::none()});
+            continue;
+          }
+          for (auto& r : eval(e->b, std::move(s))) res.push_back(std::move(r));
+        }
+      }
+      return res;
+    }
+    case ir::ExprKind::Compare: {
+      // a < b < c  ==  a < b and b < c  (b evaluated once)
+      Outs res;
+      for (auto& first : eval(e->a, std::move(st))) {
+        if (!first.st.normal()) {
+          res.push_back(std::move(first));
+          continue;
+        }
+        struct Partial {
+          State st;
+          Value left;
+          std::optional<Value> acc;
+        };
+        std::vector<Partial> cur;
+        cur.push_back({std::move(first.st), first.v, std::nullopt});
+        for (std::size_t k = 0; k < e->items.size(); ++k) {
+          std::vector<Partial> next;
+          for (auto& p : cur) {
+            if (!p.st.normal()) {
+              next.push_back(std::move(p));
+              continue;
+            }
+            for (auto& rhs : eval(e->items[k], std::move(p.st))) {
+              if (!rhs.st.normal()) {
+                next.push_back({std::move(rhs.st), Value::none(), p.acc});
+                continue;
+              }
+              SiteGuard g(*this, e);
+              for (auto& c : compare(std::move(rhs.st), e->cmpops[k], p.left, rhs.v)) {
+                std::optional<Value> acc = c.v;
+                if (p.acc) {
+                  if (p.acc->kind == VKind::Bool && c.v.kind == VKind::Bool) acc = Value::boolean(p.acc->b && c.v.b);
+                  else acc = Value::unknown("comparison");
+                }
+                next.push_back({std::move(c.st), rhs.v, acc});
+              }
+            }
+          }
+          cur = std::move(next);
+        }
+        for (auto& p : cur) res.push_back({std::move(p.st), p.acc ? *p.acc : Value::none()});
+      }
+      return res;
+    }
+    case ir::ExprKind::IfExp: {
+      Outs res;
+      for (auto& o : eval(e->a, std::move(st))) {
+        if (!o.st.normal()) {
+          res.push_back(std::move(o));
+          continue;
+        }
+        States f;
+        States t = branch(std::move(o.st), o.v, e->loc, e->a, &f);
+        for (auto& s : t)
+          for (auto& r : (s.normal() ? eval(e->b, std::move(s)) : one(std::move(s), Value::none()))) res.push_back(std::move(r));
+        for (auto& s : f)
+          for (auto& r : (s.normal() ? eval(e->c, std::move(s)) : one(std::move(s), Value::none()))) res.push_back(std::move(r));
+      }
+      return res;
+    }
+    case ir::ExprKind::List:
+    case ir::ExprKind::Tuple:
+    case ir::ExprKind::Set: {
+      Outs res;
+      OKind k = e->kind == ir::ExprKind::List ? OKind::List : e->kind == ir::ExprKind::Tuple ? OKind::Tuple : OKind::Set;
+      for (auto& [s, vals] : eval_list(e->items, std::move(st))) {
+        if (!s.normal()) {
+          res.push_back({std::move(s), Value::none()});
+          continue;
+        }
+        if (k == OKind::Set) {
+          std::vector<Value> uniq;
+          for (auto& v : vals) {
+            bool dup = false;
+            for (auto& u : uniq) dup = dup || same_value(u, v);
+            if (!dup) uniq.push_back(v);
+          }
+          vals = std::move(uniq);
+        }
+        Value v = new_list(s, std::move(vals), k);
+        res.push_back({std::move(s), v});
+      }
+      return res;
+    }
+    case ir::ExprKind::Dict: {
+      Outs res;
+      std::vector<ir::Expr*> flat;
+      for (std::size_t k = 0; k < e->items.size(); ++k) {
+        flat.push_back(e->items[k] ? e->items[k] : e->items2[k]);
+        flat.push_back(e->items2[k]);
+      }
+      for (auto& [s, vals] : eval_list(flat, std::move(st))) {
+        if (!s.normal()) {
+          res.push_back({std::move(s), Value::none()});
+          continue;
+        }
+        std::vector<DictEntry> es;
+        auto put = [&](const Value& k, const Value& v) {
+          for (auto& x : es)
+            if (same_value(x.key, k)) {
+              x.value = v;
+              return;
+            }
+          es.push_back({k, v});
+        };
+        for (std::size_t k = 0; k < e->items.size(); ++k) {
+          if (!e->items[k]) {
+            const Value& m = vals[2 * k + 1];
+            if (m.is_obj() && s.heap.get(m.obj).kind == OKind::Dict)
+              for (const auto& de : s.heap.get(m.obj).entries) put(de.key, de.value);
+            continue;
+          }
+          put(vals[2 * k], vals[2 * k + 1]);
+        }
+        Value v = new_dict(s, std::move(es));
+        res.push_back({std::move(s), v});
+      }
+      return res;
+    }
+    case ir::ExprKind::Starred:
+      return eval(e->a, std::move(st));
+    case ir::ExprKind::Function: {
+      Outs res;
+      std::vector<ir::Expr*> defaults = e->items;
+      for (const auto& kw : e->keywords) defaults.push_back(kw.value);
+      for (auto& [s, vals] : eval_list(defaults, std::move(st))) {
+        if (!s.normal()) {
+          res.push_back({std::move(s), Value::none()});
+          continue;
+        }
+        Object o;
+        o.kind = OKind::Function;
+        o.fn.code = e->code;
+        o.fn.module = s.frame().module;
+        o.fn.globals = s.frame().globals;
+        o.fn.defaults.assign(vals.begin(), vals.begin() + static_cast<long>(e->items.size()));
+        for (std::size_t k = 0; k < e->keywords.size(); ++k) o.fn.kwdefaults[e->keywords[k].name] = vals[e->items.size() + k];
+        for (int from : e->code->closure_from) {
+          const auto& slots = s.frame().slots;
+          if (from >= 0 && static_cast<std::size_t>(from) < slots.size() && slots[static_cast<std::size_t>(from)].is_obj())
+            o.fn.closure.push_back(slots[static_cast<std::size_t>(from)].obj);
+          else
+            o.fn.closure.push_back(kNoObj);
+        }
+        o.alloc_site = e->loc;
+        Value v = Value::object(s.heap.alloc(std::move(o)));
+        res.push_back({std::move(s), v});
+      }
+      return res;
+    }
+    case ir::ExprKind::Class: return make_class(std::move(st), e);
+    case ir::ExprKind::FString: {
+      Outs res;
+      for (auto& [s, vals] : eval_list(e->items, std::move(st))) {
+        if (!s.normal()) {
+          res.push_back({std::move(s), Value::none()});
+          continue;
+        }
+        std::string acc;
+        bool known = true;
+        State cur = std::move(s);
+        for (auto& v : vals) {
+          Outs sv = str_of(std::move(cur), v);
+          cur = std::move(sv[0].st);
+          if (const std::string* t = sv[0].v.const_str()) acc += *t;
+          else known = false;
+        }
+        res.push_back({std::move(cur), known ? Value::str(acc) : Value::unknown_str()});
+      }
+      return res;
+    }
+    case ir::ExprKind::Walrus:
+      return then(eval(e->b, std::move(st)), [&](State&& s, Value v) {
+        store_name(s, e->a, v);
+        return one(std::move(s), v);
+      });
+    case ir::ExprKind::Yield:
+      return then(e->a ? eval(e->a, std::move(st)) : one(std::move(st), Value::none()), [&](State&& s, Value v) -> Outs {
+        ObjId gen = s.frame().generator;
+        if (!gen) return one(std::move(s), Value::none());
+        if (e->name == "from") {
+          return then(iterate(std::move(s), v), [&](State&& s2, Value it) {
+            if (it.is_obj()) {
+              auto items = s2.heap.get(it.obj).items;
+              auto& dst = s2.heap.mut(gen).items;
+              dst.insert(dst.end(), items.begin(), items.end());
+            }
+            return one(std::move(s2), Value::none());
+          });
+        }
+        s.heap.mut(gen).items.push_back(v);
+        return one(std::move(s), Value::none());
+      });
+    case ir::ExprKind::Unsupported: return one(std::move(st), Value::unknown(e->name));
+  }
+  return one(std::move(st), Value::none());
+}
+
+}  // namespace tenscan::interp

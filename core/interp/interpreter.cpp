@@ -1,0 +1,1181 @@
+// Interpreter infrastructure: natives, constraints, the Python object model (attributes,
+// calls, classes, argument binding) and the import system.
+#include "interp/interpreter.h"
+
+#include <algorithm>
+#include <cassert>
+#include <set>
+#include <sstream>
+
+#include "models/stubs.h"
+
+namespace tenscan::interp {
+
+void register_builtins(Interpreter& in);
+void register_primitives(Interpreter& in);
+
+// ---- small helpers -------------------------------------------------------------------------
+
+const Value* Args::get(std::size_t index, std::string_view name) const {
+  for (const auto& [k, v] : kw)
+    if (k == name) return &v;
+  if (index < pos.size()) return &pos[index];
+  return nullptr;
+}
+
+const char* dtype_name(DType d) {
+  switch (d) {
+    case DType::Unknown: return "unknown";
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "uint8";
+    case DType::Int8: return "int8";
+    case DType::Int16: return "int16";
+    case DType::Int32: return "int32";
+    case DType::Int64: return "int64";
+    case DType::Float16: return "float16";
+    case DType::BFloat16: return "bfloat16";
+    case DType::Float32: return "float32";
+    case DType::Float64: return "float64";
+    case DType::Complex64: return "complex64";
+    case DType::Complex128: return "complex128";
+  }
+  return "unknown";
+}
+bool dtype_is_float(DType d) {
+  return d == DType::Float16 || d == DType::BFloat16 || d == DType::Float32 || d == DType::Float64;
+}
+bool dtype_is_integer(DType d) {
+  return d == DType::UInt8 || d == DType::Int8 || d == DType::Int16 || d == DType::Int32 || d == DType::Int64;
+}
+
+bool same_value(const Value& a, const Value& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case VKind::Undef:
+    case VKind::None: return true;
+    case VKind::Bool: return a.b == b.b;
+    case VKind::Int: return a.i == b.i;
+    case VKind::Float: return a.f == b.f;
+    case VKind::Str: return a.s && b.s ? *a.s == *b.s : a.s == b.s;
+    case VKind::Obj: return a.obj == b.obj;
+    case VKind::Unknown: return a.s == b.s || (a.s && b.s && *a.s == *b.s);
+  }
+  return false;
+}
+
+Interpreter::Interpreter(const SourceProvider& sources, const AnalysisOptions& options, AnalysisResult& result)
+    : sources_(sources), options_(options), result_(result) {
+  modules_.emplace_back();  // file id 0 is "no file"
+  register_builtins(*this);
+  register_primitives(*this);
+}
+
+Interpreter::~Interpreter() = default;
+
+int Interpreter::add_native(const std::string& name, NativeFn fn) {
+  int id = static_cast<int>(natives_.size());
+  natives_.push_back({name, fn});
+  native_index_[name] = id;
+  return id;
+}
+
+int Interpreter::native_id(const std::string& name) const {
+  auto it = native_index_.find(name);
+  return it == native_index_.end() ? -1 : it->second;
+}
+
+Value Interpreter::native_value(State& st, const std::string& name, std::optional<Value> self) {
+  Object o;
+  o.kind = OKind::Builtin;
+  o.builtin.id = native_id(name);
+  o.builtin.name = name;
+  o.builtin.self = std::move(self);
+  return Value::object(st.heap.alloc(std::move(o)));
+}
+
+bool Interpreter::tick() {
+  ++statements_;
+  ++result_.stats.statements_executed;
+  if (statements_ > options_.max_statements) {
+    if (!budget_reported_) {
+      budget_reported_ = true;
+      note(Notification::Kind::Budget, site(),
+           "analysis stopped after " + std::to_string(options_.max_statements) +
+               " interpreted statements; the remaining paths were not analysed");
+    }
+    return false;
+  }
+  return true;
+}
+
+Interpreter::SiteGuard::SiteGuard(Interpreter& i, const ir::Expr* e) : in(i), active(false) {
+  const ir::Module* m = i.module_of_file(e->loc.file);
+  if (m && !m->is_stub) {
+    i.sites_.push_back(e);
+    active = true;
+  }
+}
+Interpreter::SiteGuard::~SiteGuard() {
+  if (active) in.sites_.pop_back();
+}
+
+ir::Loc Interpreter::site() const { return sites_.empty() ? ir::Loc{} : sites_.back()->loc; }
+std::string Interpreter::site_function() const { return site_functions_.empty() ? "<module>" : site_functions_.back(); }
+
+const ir::Module* Interpreter::module_of_file(std::uint32_t file) const {
+  return file < modules_.size() ? modules_[file].get() : nullptr;
+}
+
+void Interpreter::record_unmodelled(const std::string& name) { ++result_.stats.unmodelled_calls[name]; }
+void Interpreter::record_operation(std::string_view primitive) { ++result_.stats.operations[std::string(primitive)]; }
+
+void Interpreter::note(Notification::Kind kind, const ir::Loc& loc, std::string message) {
+  Notification n;
+  n.kind = kind;
+  n.level = Level::Note;
+  n.message = std::move(message);
+  if (const ir::Module* m = module_of_file(loc.file); m && !m->is_stub) {
+    n.location.path = m->path;
+    n.location.line = loc.line;
+    n.location.col = loc.col + 1;
+    n.location.end_line = loc.end_line;
+    n.location.end_col = loc.end_col + 1;
+  }
+  for (const auto& existing : result_.notifications)
+    if (existing.kind == n.kind && existing.message == n.message && existing.location == n.location) return;
+  result_.notifications.push_back(std::move(n));
+}
+
+sym::SymbolNamer Interpreter::namer() const {
+  return [this](sym::SymId id) { return id < symbols_.size() ? symbols_[id].name : "s" + std::to_string(id); };
+}
+
+// ---- constraints ---------------------------------------------------------------------------
+
+bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related) {
+  ++result_.stats.requirements_checked;
+  sym::Tri t = st.ranges.decide(c);
+  if (t == sym::Tri::True) {
+    ++result_.stats.requirements_online;
+    return true;
+  }
+  Requirement r;
+  r.cond = c;
+  r.rule = rule;
+  r.msg = std::move(msg);
+  r.site = site();
+  r.related = std::move(related);
+  r.function = site_function();
+  r.definitely_false = t == sym::Tri::False;
+  if (r.definitely_false) ++result_.stats.requirements_online;
+  st.reqs.push_back(std::move(r));
+  return t != sym::Tri::False;
+}
+
+bool Interpreter::assume(State& st, const sym::Cond& c) {
+  if (c.is_true()) return true;
+  if (!st.ranges.refine(c)) return false;
+  if (st.ranges.decide(c) != sym::Tri::True || !c.symbols().empty()) st.hard.push_back(c);
+  return true;
+}
+
+sym::Expr Interpreter::fresh_symbol(State& st, std::string name, std::string description, std::int64_t lo,
+                                    std::int64_t hi) {
+  auto id = static_cast<sym::SymId>(symbols_.size());
+  // Disambiguate printable names: the same source expression can create several symbols.
+  int same = 0;
+  for (const auto& s : symbols_)
+    if (s.name == name || s.name.rfind(name + "#", 0) == 0) ++same;
+  if (same) name += "#" + std::to_string(same + 1);
+  symbols_.push_back({std::move(name), std::move(description)});
+  sym::Expr e = sym::Expr::symbol(id);
+  sym::Interval iv{lo, hi >= lo ? hi : sym::Interval::kPosInf};
+  st.ranges.set(id, iv);
+  if (lo != sym::Interval::kNegInf) st.hard.push_back(sym::Cond::ge(e, sym::Expr::constant(lo)));
+  if (hi >= lo && hi != sym::Interval::kPosInf) st.hard.push_back(sym::Cond::le(e, sym::Expr::constant(hi)));
+  return e;
+}
+
+// ---- objects -------------------------------------------------------------------------------
+
+Value Interpreter::new_list(State& st, std::vector<Value> items, OKind kind) {
+  Object o;
+  o.kind = kind;
+  o.items = std::move(items);
+  return Value::object(st.heap.alloc(std::move(o)));
+}
+
+Value Interpreter::new_dict(State& st, std::vector<DictEntry> entries) {
+  Object o;
+  o.kind = OKind::Dict;
+  o.entries = std::move(entries);
+  return Value::object(st.heap.alloc(std::move(o)));
+}
+
+Value Interpreter::new_tensor(State& st, TensorVal t) {
+  Object o;
+  o.kind = OKind::Instance;
+  o.cls = st.tensor_cls;
+  if (t.origin.line == 0) t.origin = site();
+  o.tensor = std::move(t);
+  o.alloc_site = site();
+  return Value::object(st.heap.alloc(std::move(o)));
+}
+
+Value Interpreter::new_summary_iterator(State& st, std::vector<Value> items) {
+  Object o;
+  o.kind = OKind::Iterator;
+  o.items = std::move(items);
+  o.summary_iter = true;
+  return Value::object(st.heap.alloc(std::move(o)));
+}
+
+const TensorVal* Interpreter::tensor_of(const State& st, const Value& v) const {
+  if (!v.is_obj()) return nullptr;
+  const Object& o = st.heap.get(v.obj);
+  if (o.kind != OKind::Instance || !o.tensor) return nullptr;
+  return &*o.tensor;
+}
+
+const std::vector<Value>* Interpreter::sequence_of(const State& st, const Value& v) const {
+  if (!v.is_obj()) return nullptr;
+  const Object& o = st.heap.get(v.obj);
+  if (o.kind == OKind::List || o.kind == OKind::Tuple) return &o.items;
+  return nullptr;
+}
+
+ObjId Interpreter::builtin_class(const std::string& name) const {
+  auto it = builtin_classes_.find(name);
+  return it == builtin_classes_.end() ? kNoObj : it->second;
+}
+
+ObjId Interpreter::class_of(const State& st, const Value& v) const {
+  switch (v.kind) {
+    case VKind::None: return builtin_class("NoneType");
+    case VKind::Bool: return builtin_class("bool");
+    case VKind::Int: return builtin_class("int");
+    case VKind::Float: return builtin_class("float");
+    case VKind::Str: return builtin_class("str");
+    case VKind::Undef:
+    case VKind::Unknown: return kNoObj;
+    case VKind::Obj: break;
+  }
+  const Object& o = st.heap.get(v.obj);
+  switch (o.kind) {
+    case OKind::Instance: return o.cls;
+    case OKind::List: return builtin_class("list");
+    case OKind::Tuple: return builtin_class("tuple");
+    case OKind::Dict: return builtin_class("dict");
+    case OKind::Set: return builtin_class("set");
+    case OKind::Range: return builtin_class("range");
+    case OKind::Slice: return builtin_class("slice");
+    case OKind::Class: return builtin_class("type");
+    case OKind::Module: return builtin_class("module");
+    case OKind::Function:
+    case OKind::BoundMethod:
+    case OKind::Builtin: return builtin_class("function");
+    case OKind::Iterator: return builtin_class("iterator");
+    case OKind::Property: return builtin_class("property");
+    case OKind::StaticMethod: return builtin_class("staticmethod");
+    case OKind::ClassMethod: return builtin_class("classmethod");
+    case OKind::Super:
+    case OKind::Cell: return builtin_class("object");
+  }
+  return kNoObj;
+}
+
+std::string Interpreter::type_name(const State& st, const Value& v) const {
+  if (v.kind == VKind::Unknown) return "unknown";
+  ObjId c = class_of(st, v);
+  return c ? st.heap.get(c).name : "object";
+}
+
+bool Interpreter::isinstance(const State& st, const Value& v, ObjId cls) const {
+  ObjId c = class_of(st, v);
+  if (!c || !cls) return false;
+  const auto& mro = st.heap.get(c).mro;
+  if (std::find(mro.begin(), mro.end(), cls) != mro.end()) return true;
+  return cls == builtin_class("object");
+}
+
+std::optional<Value> Interpreter::class_lookup(const State& st, ObjId cls, const std::string& name, ObjId* owner) const {
+  if (!cls) return std::nullopt;
+  for (ObjId c : st.heap.get(cls).mro) {
+    const auto& attrs = st.heap.get(c).attrs;
+    auto it = attrs.find(name);
+    if (it != attrs.end()) {
+      if (owner) *owner = c;
+      return it->second;
+    }
+  }
+  return std::nullopt;
+}
+
+Outs Interpreter::raise(State&& st, const std::string& exc_class, const std::string& message) {
+  ObjId cls = builtin_class(exc_class);
+  Object o;
+  o.kind = OKind::Instance;
+  o.cls = cls ? cls : builtin_class("Exception");
+  o.attrs["args"] = new_tuple(st, {Value::str(message)});
+  o.attrs["message"] = Value::str(message);
+  Value exc = Value::object(st.heap.alloc(std::move(o)));
+  st.flow = Flow::Raise;
+  st.exc = exc;
+  st.exc_site = site();
+  return one(std::move(st), Value::none());
+}
+
+// ---- attributes ----------------------------------------------------------------------------
+
+static bool is_stub_class(const State& st, ObjId cls, const Interpreter& in) {
+  (void)in;
+  const Object& c = st.heap.get(cls);
+  return c.module == nullptr || c.module->is_stub;
+}
+
+Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& name, bool& found) {
+  found = true;
+  switch (obj.kind) {
+    case VKind::Unknown: {
+      const std::string& label = obj.s ? *obj.s : std::string("?");
+      return one(std::move(st), Value::unknown(label + "." + name));
+    }
+    case VKind::Undef:
+      found = false;
+      return one(std::move(st), Value::none());
+    case VKind::Obj: break;
+    default: {
+      // methods of builtin scalar types
+      ObjId cls = class_of(st, obj);
+      if (auto v = class_lookup(st, cls, name)) {
+        if (v->is_obj() && st.heap.get(v->obj).kind == OKind::Builtin) {
+          Object b = st.heap.get(v->obj);
+          b.builtin.self = obj;
+          return one(std::move(st), Value::object(st.heap.alloc(std::move(b))));
+        }
+        return one(std::move(st), *v);
+      }
+      if (obj.kind == VKind::Float || obj.kind == VKind::Int) {
+        if (name == "real") return one(std::move(st), obj);
+      }
+      found = false;
+      return one(std::move(st), Value::none());
+    }
+  }
+  const Object& o = st.heap.get(obj.obj);
+  switch (o.kind) {
+    case OKind::Module: {
+      auto it = o.attrs.find(name);
+      if (it != o.attrs.end()) return one(std::move(st), it->second);
+      if (!o.module || o.module->is_stub) {
+        // An unmodelled library function: an unknown value named after it.
+        return one(std::move(st), Value::unknown(o.name + "." + name));
+      }
+      // a submodule that was not imported explicitly
+      std::string sub = o.name + "." + name;
+      Outs outs = import_module(std::move(st), sub, nullptr, 0);
+      Outs res;
+      for (auto& out : outs) {
+        if (!out.st.normal() || out.v.is_none()) {
+          found = false;
+          out.st.flow = Flow::Normal;
+          res.push_back({std::move(out.st), Value::none()});
+        } else {
+          res.push_back(std::move(out));
+        }
+      }
+      return res;
+    }
+    case OKind::Class: {
+      if (name == "__name__") return one(std::move(st), Value::str(o.name));
+      if (name == "__mro__") {
+        std::vector<Value> items;
+        for (ObjId c : o.mro) items.push_back(Value::object(c));
+        return one(std::move(st), new_tuple(st, items));
+      }
+      ObjId owner = kNoObj;
+      auto v = class_lookup(st, obj.obj, name, &owner);
+      if (!v) {
+        if (is_stub_class(st, obj.obj, *this) && o.builtin_type < 0)
+          return one(std::move(st), Value::unknown(o.name + "." + name));
+        found = false;
+        return one(std::move(st), Value::none());
+      }
+      if (v->is_obj()) {
+        const Object& d = st.heap.get(v->obj);
+        if (d.kind == OKind::StaticMethod) return one(std::move(st), d.a);
+        if (d.kind == OKind::ClassMethod) {
+          Object bm;
+          bm.kind = OKind::BoundMethod;
+          bm.a = obj;
+          bm.b = d.a;
+          return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
+        }
+      }
+      return one(std::move(st), *v);
+    }
+    case OKind::Instance: {
+      if (name == "__class__") return one(std::move(st), Value::object(o.cls));
+      if (name == "__dict__") {
+        std::vector<std::string> keys;
+        for (const auto& [k, _] : o.attrs) keys.push_back(k);
+        std::sort(keys.begin(), keys.end());
+        std::vector<DictEntry> es;
+        for (const auto& k : keys) es.push_back({Value::str(k), o.attrs.at(k)});
+        return one(std::move(st), new_dict(st, std::move(es)));
+      }
+      ObjId owner = kNoObj;
+      auto cv = class_lookup(st, o.cls, name, &owner);
+      if (cv && cv->is_obj() && st.heap.get(cv->obj).kind == OKind::Property) {
+        Value fget = st.heap.get(cv->obj).a;
+        Args args;
+        args.pos.push_back(obj);
+        return call(std::move(st), fget, std::move(args));
+      }
+      auto it = o.attrs.find(name);
+      if (it != o.attrs.end()) return one(std::move(st), it->second);
+      if (cv) {
+        if (cv->is_obj()) {
+          const Object& d = st.heap.get(cv->obj);
+          if (d.kind == OKind::Function || (d.kind == OKind::Builtin && !d.builtin.self)) {
+            Object bm;
+            bm.kind = OKind::BoundMethod;
+            bm.a = obj;
+            bm.b = *cv;
+            return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
+          }
+          if (d.kind == OKind::StaticMethod) return one(std::move(st), d.a);
+          if (d.kind == OKind::ClassMethod) {
+            Object bm;
+            bm.kind = OKind::BoundMethod;
+            bm.a = Value::object(o.cls);
+            bm.b = d.a;
+            return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
+          }
+        }
+        return one(std::move(st), *cv);
+      }
+      if (auto ga = class_lookup(st, o.cls, "__getattr__")) {
+        Args args;
+        args.pos = {obj, Value::str(name)};
+        return call(std::move(st), *ga, std::move(args));
+      }
+      if (is_stub_class(st, o.cls, *this)) {
+        // an attribute of a library object tenscan does not model
+        return one(std::move(st), Value::unknown(st.heap.get(o.cls).name + "." + name));
+      }
+      found = false;
+      return one(std::move(st), Value::none());
+    }
+    case OKind::Function: {
+      if (name == "__name__") return one(std::move(st), Value::str(o.fn.code->name));
+      auto it = o.attrs.find(name);
+      if (it != o.attrs.end()) return one(std::move(st), it->second);
+      found = false;
+      return one(std::move(st), Value::none());
+    }
+    case OKind::BoundMethod:
+      if (name == "__self__") return one(std::move(st), o.a);
+      if (name == "__func__") return one(std::move(st), o.b);
+      return getattr_opt(std::move(st), o.b, name, found);
+    case OKind::Super: {
+      // super(): look the name up in the MRO of type(self) after the start class
+      ObjId start = o.a.obj;
+      Value self = o.b;
+      ObjId self_cls = self.is_obj() && st.heap.get(self.obj).kind == OKind::Class ? self.obj : class_of(st, self);
+      const auto mro = st.heap.get(self_cls).mro;
+      auto pos = std::find(mro.begin(), mro.end(), start);
+      if (pos != mro.end()) ++pos;
+      for (; pos != mro.end(); ++pos) {
+        const auto& attrs = st.heap.get(*pos).attrs;
+        auto it = attrs.find(name);
+        if (it == attrs.end()) continue;
+        Value v = it->second;
+        if (v.is_obj()) {
+          const Object& d = st.heap.get(v.obj);
+          if (d.kind == OKind::Function || (d.kind == OKind::Builtin && !d.builtin.self)) {
+            Object bm;
+            bm.kind = OKind::BoundMethod;
+            bm.a = self;
+            bm.b = v;
+            return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
+          }
+          if (d.kind == OKind::ClassMethod) {
+            Object bm;
+            bm.kind = OKind::BoundMethod;
+            bm.a = Value::object(self_cls);
+            bm.b = d.a;
+            return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
+          }
+          if (d.kind == OKind::StaticMethod) return one(std::move(st), d.a);
+          if (d.kind == OKind::Property) {
+            Args args;
+            args.pos.push_back(self);
+            return call(std::move(st), d.a, std::move(args));
+          }
+        }
+        return one(std::move(st), v);
+      }
+      if (name == "__init__") {
+        // object.__init__: accepts anything from super().__init__(...) chains
+        return one(std::move(st), native_value(st, "object.__init__"));
+      }
+      found = false;
+      return one(std::move(st), Value::none());
+    }
+    default: {
+      ObjId cls = class_of(st, obj);
+      if (auto v = class_lookup(st, cls, name)) {
+        if (v->is_obj() && st.heap.get(v->obj).kind == OKind::Builtin) {
+          Object b = st.heap.get(v->obj);
+          b.builtin.self = obj;
+          return one(std::move(st), Value::object(st.heap.alloc(std::move(b))));
+        }
+        return one(std::move(st), *v);
+      }
+      if (o.kind == OKind::Slice) {
+        if (name == "start") return one(std::move(st), o.a);
+        if (name == "stop") return one(std::move(st), o.b);
+        if (name == "step") return one(std::move(st), o.c);
+      }
+      found = false;
+      return one(std::move(st), Value::none());
+    }
+  }
+}
+
+Outs Interpreter::getattr(State&& st, const Value& obj, const std::string& name) {
+  bool found = true;
+  Outs outs = getattr_opt(std::move(st), obj, name, found);
+  if (found) return outs;
+  Outs res;
+  for (auto& o : outs) {
+    if (!o.st.normal()) {
+      res.push_back(std::move(o));
+      continue;
+    }
+    std::string tn = type_name(o.st, obj);
+    if (obj.is_none()) {
+      auto r = raise(std::move(o.st), "AttributeError", "'NoneType' object has no attribute '" + name + "'");
+      res.push_back(std::move(r[0]));
+    } else {
+      auto r = raise(std::move(o.st), "AttributeError", "'" + tn + "' object has no attribute '" + name + "'");
+      res.push_back(std::move(r[0]));
+    }
+  }
+  return res;
+}
+
+void Interpreter::setattr(State& st, const Value& obj, const std::string& name, const Value& v) {
+  if (!obj.is_obj()) return;  // attributes of unknowns and scalars are not tracked
+  const Object& o = st.heap.get(obj.obj);
+  if (o.kind == OKind::Instance) {
+    // data descriptors (property setters) take priority
+    auto cv = class_lookup(st, o.cls, name);
+    if (cv && cv->is_obj() && st.heap.get(cv->obj).kind == OKind::Property) {
+      // setter calls are rare in training scripts; evaluated for effect by the caller
+      return;
+    }
+  }
+  st.heap.mut(obj.obj).attrs[name] = v;
+}
+
+// ---- calls ---------------------------------------------------------------------------------
+
+bool Interpreter::bind_arguments(State& st, const ir::Code* code, const Function& fn, Args& args,
+                                 std::vector<Value>& slots, std::string& error) {
+  const auto& params = code->params;
+  std::vector<bool> filled(params.size(), false);
+  std::size_t npos_params = 0;
+  int varargs = -1, varkw = -1;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (params[i].kind == ir::Param::Kind::Positional) ++npos_params;
+    if (params[i].kind == ir::Param::Kind::VarArgs) varargs = static_cast<int>(i);
+    if (params[i].kind == ir::Param::Kind::VarKeywords) varkw = static_cast<int>(i);
+  }
+  auto set = [&](std::size_t i, const Value& v) {
+    slots[static_cast<std::size_t>(params[i].slot)] = v;
+    filled[i] = true;
+  };
+  std::size_t pi = 0;
+  std::vector<Value> extra;
+  for (auto& v : args.pos) {
+    if (pi < npos_params) {
+      set(pi++, v);
+    } else {
+      extra.push_back(v);
+    }
+  }
+  if (!extra.empty() && varargs < 0) {
+    error = code->name + "() takes " + std::to_string(npos_params) + " positional arguments but " +
+            std::to_string(args.pos.size()) + " were given";
+    return false;
+  }
+  if (varargs >= 0) set(static_cast<std::size_t>(varargs), new_tuple(st, extra));
+  std::vector<DictEntry> extra_kw;
+  for (auto& [k, v] : args.kw) {
+    bool matched = false;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const auto& p = params[i];
+      if ((p.kind == ir::Param::Kind::Positional && !p.positional_only) || p.kind == ir::Param::Kind::KeywordOnly) {
+        if (p.name == k) {
+          if (filled[i]) {
+            error = code->name + "() got multiple values for argument '" + k + "'";
+            return false;
+          }
+          set(i, v);
+          matched = true;
+          break;
+        }
+      }
+    }
+    if (!matched) {
+      if (varkw < 0) {
+        error = code->name + "() got an unexpected keyword argument '" + k + "'";
+        return false;
+      }
+      extra_kw.push_back({Value::str(k), v});
+    }
+  }
+  if (varkw >= 0) set(static_cast<std::size_t>(varkw), new_dict(st, std::move(extra_kw)));
+  // defaults: fn.defaults align with the last positional params that have defaults
+  std::size_t ndef = fn.defaults.size();
+  std::size_t first_def = npos_params >= ndef ? npos_params - ndef : 0;
+  std::size_t pos_index = 0;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const auto& p = params[i];
+    if (p.kind == ir::Param::Kind::Positional) {
+      if (!filled[i] && pos_index >= first_def && pos_index - first_def < ndef) set(i, fn.defaults[pos_index - first_def]);
+      ++pos_index;
+    } else if (p.kind == ir::Param::Kind::KeywordOnly && !filled[i]) {
+      auto it = fn.kwdefaults.find(p.name);
+      if (it != fn.kwdefaults.end()) set(i, it->second);
+    }
+    if (!filled[i]) {
+      error = code->name + "() missing required argument '" + p.name + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
+  const Function fn = st.heap.get(fid).fn;
+  const ir::Code* code = fn.code;
+  if (call_depth >= options_.max_call_depth) {
+    note(Notification::Kind::Budget, site(), "call depth limit reached in " + code->qualname + "; result treated as unknown");
+    return one(std::move(st), Value::unknown(code->qualname + "()"));
+  }
+  Frame f;
+  f.code = code;
+  f.module = fn.module;
+  f.globals = fn.globals;
+  f.function = fid;
+  f.slots.assign(static_cast<std::size_t>(code->nslots), Value::undef());
+  std::string error;
+  if (!bind_arguments(st, code, fn, args, f.slots, error)) return raise(std::move(st), "TypeError", error);
+  for (int cs : code->cell_slots) {
+    Object cell;
+    cell.kind = OKind::Cell;
+    cell.a = f.slots[static_cast<std::size_t>(cs)];
+    f.slots[static_cast<std::size_t>(cs)] = Value::object(st.heap.alloc(std::move(cell)));
+  }
+  for (std::size_t i = 0; i < code->free_slots.size() && i < fn.closure.size(); ++i)
+    f.slots[static_cast<std::size_t>(code->free_slots[i])] = Value::object(fn.closure[i]);
+  if (code->is_generator) {
+    Object gen;
+    gen.kind = OKind::List;
+    f.generator = st.heap.alloc(std::move(gen));
+  }
+  bool user = fn.module && !fn.module->is_stub;
+  if (user) site_functions_.push_back(code->qualname);
+  ++call_depth;
+  st.frames.push_back(std::move(f));
+  States states;
+  states.push_back(std::move(st));
+  exec_block(code->body, states);
+  --call_depth;
+  if (user) site_functions_.pop_back();
+  Outs res;
+  for (auto& s : states) {
+    Value rv = Value::none();
+    ObjId gen = s.frame().generator;
+    if (s.flow == Flow::Return) {
+      rv = s.ret;
+      s.flow = Flow::Normal;
+    }
+    s.ret = Value::none();
+    s.frames.pop_back();
+    if (gen && s.normal()) {
+      // an eager generator: iterating it yields what the body yielded
+      Object it;
+      it.kind = OKind::Iterator;
+      it.items = s.heap.get(gen).items;
+      rv = Value::object(s.heap.alloc(std::move(it)));
+    }
+    res.push_back({std::move(s), rv});
+  }
+  return res;
+}
+
+Outs Interpreter::instantiate(State&& st, ObjId cls, Args args) {
+  const Object& c = st.heap.get(cls);
+  if (c.builtin_type >= 0) {
+    // builtin types construct through their native "<type>.__new__"
+    std::string ctor = c.name + ".__call__";
+    int id = native_id(ctor);
+    if (id >= 0) return natives_[static_cast<std::size_t>(id)].fn(*this, std::move(st), args);
+  }
+  // exceptions are ordinary classes from the builtins stub
+  Object o;
+  o.kind = OKind::Instance;
+  o.cls = cls;
+  o.alloc_site = site();
+  const auto& mro = c.mro;
+  if (st.tensor_cls && std::find(mro.begin(), mro.end(), st.tensor_cls) != mro.end()) o.tensor = TensorVal{std::nullopt, DType::Float32, site()};
+  Value self = Value::object(st.heap.alloc(std::move(o)));
+  auto init = class_lookup(st, cls, "__init__");
+  if (!init) {
+    // object.__init__; exceptions keep their arguments
+    st.heap.mut(self.obj).attrs["args"] = new_tuple(st, args.pos);
+    return one(std::move(st), self);
+  }
+  args.pos.insert(args.pos.begin(), self);
+  Outs outs = call(std::move(st), *init, std::move(args));
+  for (auto& out : outs)
+    if (out.st.normal()) out.v = self;
+  return outs;
+}
+
+Outs Interpreter::call(State&& st, const Value& callee, Args args) {
+  switch (callee.kind) {
+    case VKind::Unknown: {
+      std::string label = callee.s ? *callee.s : "?";
+      record_unmodelled(label);
+      return one(std::move(st), Value::unknown(label + "()"));
+    }
+    case VKind::Obj: break;
+    default:
+      return raise(std::move(st), "TypeError", "'" + type_name(st, callee) + "' object is not callable");
+  }
+  const Object& o = st.heap.get(callee.obj);
+  switch (o.kind) {
+    case OKind::Function: return call_function(std::move(st), callee.obj, std::move(args));
+    case OKind::BoundMethod: {
+      Value self = o.a, fn = o.b;
+      args.pos.insert(args.pos.begin(), self);
+      return call(std::move(st), fn, std::move(args));
+    }
+    case OKind::Builtin: {
+      if (o.builtin.id < 0) {
+        record_unmodelled(o.builtin.name);
+        return one(std::move(st), Value::unknown(o.builtin.name + "()"));
+      }
+      if (o.builtin.self) args.pos.insert(args.pos.begin(), *o.builtin.self);
+      NativeFn fn = natives_[static_cast<std::size_t>(o.builtin.id)].fn;
+      return fn(*this, std::move(st), args);
+    }
+    case OKind::Class: return instantiate(std::move(st), callee.obj, std::move(args));
+    case OKind::Instance: {
+      auto c = class_lookup(st, o.cls, "__call__");
+      if (!c) {
+        if (is_stub_class(st, o.cls, *this)) {
+          std::string label = st.heap.get(o.cls).name + ".__call__";
+          record_unmodelled(label);
+          return one(std::move(st), Value::unknown(label + "()"));
+        }
+        return raise(std::move(st), "TypeError", "'" + st.heap.get(o.cls).name + "' object is not callable");
+      }
+      args.pos.insert(args.pos.begin(), callee);
+      return call(std::move(st), *c, std::move(args));
+    }
+    case OKind::StaticMethod:
+    case OKind::ClassMethod: return call(std::move(st), o.a, std::move(args));
+    default: return raise(std::move(st), "TypeError", "'" + type_name(st, callee) + "' object is not callable");
+  }
+}
+
+Outs Interpreter::dunder(State&& st, const Value& self, const char* name, Args args, bool& found) {
+  found = false;
+  if (!self.is_obj()) return one(std::move(st), Value::none());
+  ObjId cls = class_of(st, self);
+  auto m = class_lookup(st, cls, name);
+  if (!m) return one(std::move(st), Value::none());
+  found = true;
+  args.pos.insert(args.pos.begin(), self);
+  return call(std::move(st), *m, std::move(args));
+}
+
+// ---- classes -------------------------------------------------------------------------------
+
+// C3 linearisation (Python's MRO).
+static std::optional<std::vector<ObjId>> c3_merge(std::vector<std::vector<ObjId>> seqs) {
+  std::vector<ObjId> out;
+  while (true) {
+    seqs.erase(std::remove_if(seqs.begin(), seqs.end(), [](auto& s) { return s.empty(); }), seqs.end());
+    if (seqs.empty()) return out;
+    ObjId pick = kNoObj;
+    for (auto& s : seqs) {
+      ObjId cand = s.front();
+      bool in_tail = false;
+      for (auto& t : seqs)
+        if (std::find(t.begin() + 1, t.end(), cand) != t.end()) in_tail = true;
+      if (!in_tail) {
+        pick = cand;
+        break;
+      }
+    }
+    if (!pick) return std::nullopt;
+    out.push_back(pick);
+    for (auto& s : seqs)
+      if (!s.empty() && s.front() == pick) s.erase(s.begin());
+  }
+}
+
+Outs Interpreter::make_class(State&& st, const ir::Expr* e) {
+  Outs res;
+  for (auto& [s0, bases] : eval_list(e->items, std::move(st))) {
+    State s = std::move(s0);
+    if (!s.normal()) {
+      res.push_back({std::move(s), Value::none()});
+      continue;
+    }
+    Object cls;
+    cls.kind = OKind::Class;
+    cls.name = e->code->name;
+    cls.module = s.frame().module;
+    cls.alloc_site = e->loc;
+    std::vector<std::vector<ObjId>> seqs;
+    std::vector<ObjId> base_ids;
+    bool unknown_base = false;
+    for (const auto& b : bases) {
+      if (b.is_obj() && s.heap.get(b.obj).kind == OKind::Class) {
+        base_ids.push_back(b.obj);
+        seqs.push_back(s.heap.get(b.obj).mro);
+      } else {
+        unknown_base = true;  // a base class from an unmodelled library
+      }
+    }
+    if (base_ids.empty()) {
+      ObjId obj = builtin_class("object");
+      if (obj) {
+        base_ids.push_back(obj);
+        seqs.push_back(s.heap.get(obj).mro);
+      }
+    }
+    seqs.push_back(base_ids);
+    ObjId id = s.heap.alloc(std::move(cls));
+    auto merged = c3_merge(seqs);
+    std::vector<ObjId> mro{id};
+    if (merged) {
+      mro.insert(mro.end(), merged->begin(), merged->end());
+    } else {
+      for (ObjId b : base_ids) mro.push_back(b);
+    }
+    s.heap.mut(id).mro = std::move(mro);
+    if (unknown_base) s.heap.mut(id).attrs["__tenscan_unknown_base__"] = Value::boolean(true);
+    // run the class body with the class namespace as its locals
+    Frame f;
+    f.code = e->code;
+    f.module = s.frame().module;
+    f.globals = s.frame().globals;
+    f.class_ns = id;
+    f.slots.assign(static_cast<std::size_t>(e->code->nslots), Value::undef());
+    const ir::Code* parent_code = s.frame().code;
+    for (std::size_t i = 0; i < e->code->free_slots.size(); ++i) {
+      int from = e->code->closure_from[i];
+      if (from >= 0 && parent_code && static_cast<std::size_t>(from) < s.frame().slots.size())
+        f.slots[static_cast<std::size_t>(e->code->free_slots[i])] = s.frame().slots[static_cast<std::size_t>(from)];
+    }
+    s.heap.mut(id).attrs["__module__"] = Value::str(f.module ? f.module->name : "");
+    s.heap.mut(id).attrs["__qualname__"] = Value::str(e->code->qualname);
+    s.frames.push_back(std::move(f));
+    States states;
+    states.push_back(std::move(s));
+    exec_block(e->code->body, states);
+    for (auto& r : states) {
+      r.frames.pop_back();
+      if (r.flow != Flow::Normal) {
+        res.push_back({std::move(r), Value::none()});
+        continue;
+      }
+      // functions defined in the body know their class (zero-argument super())
+      std::vector<ObjId> fns;
+      for (auto& [k, v] : r.heap.get(id).attrs) {
+        if (!v.is_obj()) continue;
+        const Object& d = r.heap.get(v.obj);
+        if (d.kind == OKind::Function) fns.push_back(v.obj);
+        if ((d.kind == OKind::StaticMethod || d.kind == OKind::ClassMethod || d.kind == OKind::Property) && d.a.is_obj() &&
+            r.heap.get(d.a.obj).kind == OKind::Function)
+          fns.push_back(d.a.obj);
+      }
+      for (ObjId f2 : fns) r.heap.mut(f2).fn.owner_class = id;
+      res.push_back({std::move(r), Value::object(id)});
+    }
+  }
+  return res;
+}
+
+// ---- imports -------------------------------------------------------------------------------
+
+const ir::Module* Interpreter::lower_file(const std::string& path, const std::string& dotted, std::string source,
+                                          bool is_stub) {
+  auto fid = static_cast<std::uint32_t>(modules_.size());
+  auto lr = python::lower_module(path, dotted, std::move(source), fid, is_stub);
+  ++result_.stats.modules_loaded;
+  modules_.push_back(std::move(lr.module));
+  const ir::Module* m = modules_.back().get();
+  by_path_[path] = m;
+  for (const auto& d : lr.diags) {
+    if (is_stub) continue;  // stubs are tested separately; users cannot act on them
+    if (d.kind == python::LowerDiag::Kind::SyntaxError) {
+      Requirement r;  // reported as a finding by analyze.cpp through the syntax list
+      Finding f;
+      f.rule = RuleId::SyntaxError;
+      f.level = Level::Error;
+      f.message = "SyntaxError: " + d.message;
+      f.location.path = path;
+      f.location.line = d.loc.line;
+      f.location.col = d.loc.col + 1;
+      f.location.end_line = d.loc.end_line;
+      f.location.end_col = d.loc.end_col + 1;
+      f.identity = "python/syntax-error|" + path;
+      result_.findings.push_back(std::move(f));
+    } else {
+      note(Notification::Kind::UnsupportedSyntax, d.loc, d.message);
+    }
+  }
+  if (lr.syntax_error && !is_stub) const_cast<ir::Module*>(m)->top = nullptr;  // never execute it
+  return m;
+}
+
+static std::string join_path(const std::string& dir, const std::string& rel) {
+  if (dir.empty() || dir == ".") return rel;
+  return dir + "/" + rel;
+}
+
+static std::string parent_dir(const std::string& path) {
+  auto p = path.rfind('/');
+  return p == std::string::npos ? "" : path.substr(0, p);
+}
+
+ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool& fresh, const ir::Module*& mod,
+                                      bool& is_pkg) {
+  fresh = false;
+  mod = nullptr;
+  is_pkg = false;
+  auto it = st.modules.find(dotted);
+  if (it != st.modules.end()) return it->second;
+  std::string rel = dotted;
+  std::replace(rel.begin(), rel.end(), '.', '/');
+  // 1. the project: the entry script's directory first, then the project root
+  std::vector<std::string> roots{entry_dir_};
+  if (!entry_dir_.empty()) roots.push_back("");
+  for (const auto& root : roots) {
+    for (int pkg = 0; pkg < 2; ++pkg) {
+      std::string cand = join_path(root, pkg ? rel + "/__init__.py" : rel + ".py");
+      auto found = by_path_.find(cand);
+      if (found != by_path_.end()) {
+        mod = found->second;
+      } else if (sources_.is_file(cand)) {
+        std::string err;
+        auto text = sources_.read(cand, err);
+        if (!text) {
+          note(Notification::Kind::UnreadableFile, site(), "cannot read " + cand + ": " + err);
+          continue;
+        }
+        if (text->size() > options_.max_file_bytes) {
+          note(Notification::Kind::UnreadableFile, site(),
+               cand + " is larger than " + std::to_string(options_.max_file_bytes) + " bytes and was not analysed");
+          continue;
+        }
+        if (text->find('\0') != std::string::npos) {
+          note(Notification::Kind::UnreadableFile, site(), cand + " is a binary file and was not analysed");
+          continue;
+        }
+        mod = lower_file(cand, dotted, std::move(*text), false);
+      }
+      if (mod) {
+        is_pkg = pkg == 1;
+        break;
+      }
+    }
+    if (mod) break;
+    // a namespace package (a directory without __init__.py)
+    if (sources_.is_dir(join_path(root, rel)) && !root.empty()) {
+      is_pkg = true;
+      break;
+    }
+  }
+  // 2. tenscan's library stubs
+  if (!mod && !is_pkg) {
+    for (int pkg = 0; pkg < 2 && !mod; ++pkg) {
+      std::string cand = pkg ? rel + "/__init__.py" : rel + ".py";
+      std::string key = "<stub>/" + cand;
+      auto found = by_path_.find(key);
+      if (found != by_path_.end()) {
+        mod = found->second;
+      } else {
+        for (const auto& stub : models::embedded_stubs())
+          if (stub.path == cand) {
+            mod = lower_file(key, dotted, std::string(stub.text), true);
+            break;
+          }
+      }
+      if (mod) is_pkg = pkg == 1;
+    }
+  }
+  Object o;
+  o.kind = OKind::Module;
+  o.name = dotted;
+  o.module = mod;
+  o.attrs["__name__"] = Value::str(dotted);
+  if (mod && !mod->is_stub) o.attrs["__file__"] = Value::str(mod->path);
+  ObjId id = st.heap.alloc(std::move(o));
+  st.modules[dotted] = id;
+  fresh = true;
+  return id;
+}
+
+Outs Interpreter::import_module(State&& st, const std::string& dotted_in, const ir::Module* from, int level) {
+  std::string dotted = dotted_in;
+  if (level > 0) {
+    // relative import: resolve against the importing module's package
+    std::string base = from ? from->name : "";
+    bool from_is_pkg = from && from->path.size() >= 11 && from->path.compare(from->path.size() - 11, 11, "__init__.py") == 0;
+    if (from && from->name == "__main__") {
+      // the entry script: its directory is the package (`python -m` style)
+      base = "";
+    } else if (!from_is_pkg) {
+      auto p = base.rfind('.');
+      base = p == std::string::npos ? "" : base.substr(0, p);
+    }
+    for (int i = 1; i < level; ++i) {
+      auto p = base.rfind('.');
+      base = p == std::string::npos ? "" : base.substr(0, p);
+    }
+    dotted = base.empty() ? dotted_in : (dotted_in.empty() ? base : base + "." + dotted_in);
+  }
+  if (dotted.empty()) return one(std::move(st), Value::none());
+  // import every prefix: a, a.b, a.b.c
+  std::vector<std::string> prefixes;
+  for (std::size_t p = dotted.find('.'); p != std::string::npos; p = dotted.find('.', p + 1))
+    prefixes.push_back(dotted.substr(0, p));
+  prefixes.push_back(dotted);
+  States states;
+  states.push_back(std::move(st));
+  ObjId last = kNoObj;
+  for (std::size_t k = 0; k < prefixes.size(); ++k) {
+    States next;
+    for (auto& s : states) {
+      if (!s.normal()) {
+        next.push_back(std::move(s));
+        continue;
+      }
+      bool fresh = false, is_pkg = false;
+      const ir::Module* mod = nullptr;
+      ObjId id = load_module_object(s, prefixes[k], fresh, mod, is_pkg);
+      last = id;
+      if (k > 0) {
+        auto parent = s.modules.find(prefixes[k - 1]);
+        if (parent != s.modules.end()) {
+          std::string leaf = prefixes[k].substr(prefixes[k - 1].size() + 1);
+          auto& pattrs = s.heap.get(parent->second).attrs;
+          if (!pattrs.count(leaf)) s.heap.mut(parent->second).attrs[leaf] = Value::object(id);
+        }
+      }
+      if (!fresh) {
+        next.push_back(std::move(s));
+        continue;
+      }
+      if (!mod && !is_pkg) {
+        // neither the project nor the stubs have it: an unmodelled library
+        record_unmodelled("import " + prefixes[k]);
+        next.push_back(std::move(s));
+        continue;
+      }
+      if (!mod || !mod->top) {
+        next.push_back(std::move(s));  // namespace package, or a file that did not parse
+        continue;
+      }
+      // execute the module body in a fresh frame
+      Frame f;
+      f.code = mod->top;
+      f.module = mod;
+      f.globals = id;
+      s.frames.push_back(std::move(f));
+      States body;
+      body.push_back(std::move(s));
+      exec_block(mod->top->body, body);
+      for (auto& b : body) {
+        b.frames.pop_back();
+        next.push_back(std::move(b));
+      }
+    }
+    states = std::move(next);
+  }
+  Outs res;
+  for (auto& s : states) {
+    auto it = s.modules.find(dotted);
+    Value v = it == s.modules.end() ? Value::none() : Value::object(it->second);
+    res.push_back({std::move(s), v});
+  }
+  (void)last;
+  return res;
+}
+
+// ---- running the entry -----------------------------------------------------------------------
+
+States Interpreter::run(const std::string& entry_path) {
+  entry_dir_ = parent_dir(entry_path);
+  entry_path_ = entry_path;
+  State st;
+  // builtins first: every module's globals fall back to it
+  init_builtins(st);
+  States out;
+  std::string err;
+  auto text = sources_.read(entry_path, err);
+  if (!text) {
+    result_.completed = false;
+    Notification n;
+    n.kind = Notification::Kind::UnreadableFile;
+    n.level = Level::Error;
+    n.message = "cannot read " + entry_path + ": " + err;
+    n.location.path = entry_path;
+    result_.notifications.push_back(std::move(n));
+    return out;
+  }
+  if (text->size() > options_.max_file_bytes || text->find('\0') != std::string::npos) {
+    result_.completed = false;
+    Notification n;
+    n.kind = Notification::Kind::UnreadableFile;
+    n.level = Level::Error;
+    n.message = text->find('\0') != std::string::npos
+                    ? entry_path + " is a binary file, not a Python script"
+                    : entry_path + " is larger than " + std::to_string(options_.max_file_bytes) + " bytes";
+    n.location.path = entry_path;
+    result_.notifications.push_back(std::move(n));
+    return out;
+  }
+  const ir::Module* m = lower_file(entry_path, "__main__", std::move(*text), false);
+  if (!m->top) return out;
+  Object mo;
+  mo.kind = OKind::Module;
+  mo.name = "__main__";
+  mo.module = m;
+  mo.attrs["__name__"] = Value::str("__main__");
+  mo.attrs["__file__"] = Value::str(entry_path);
+  ObjId id = st.heap.alloc(std::move(mo));
+  st.modules["__main__"] = id;
+  Frame f;
+  f.code = m->top;
+  f.module = m;
+  f.globals = id;
+  st.frames.push_back(std::move(f));
+  States states;
+  states.push_back(std::move(st));
+  exec_block(m->top->body, states);
+  return states;
+}
+
+}  // namespace tenscan::interp

@@ -1,0 +1,206 @@
+// The symbolic interpreter: executes the IR of the entry script and the modules it imports
+// (project modules and library stubs) over a set of execution paths that split at branches
+// the online checker cannot decide (PyTea thesis §3.2) and merge when they become equal.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "interp/state.h"
+#include "python/lower.h"
+#include "tenscan/core/analyze.h"
+
+namespace tenscan::interp {
+
+class Interpreter;
+
+/// Arguments of a native call.
+struct Args {
+  std::vector<Value> pos;
+  std::vector<std::pair<std::string, Value>> kw;
+  /// The positional or keyword argument `name` at position `index`, or nullptr.
+  [[nodiscard]] const Value* get(std::size_t index, std::string_view name) const;
+};
+
+using NativeFn = Outs (*)(Interpreter& in, State&& st, Args& args);
+
+struct NativeEntry {
+  std::string name;  ///< builtins: "len"; builtin-type methods: "list.append"; primitives: "_tenscan.linear"
+  NativeFn fn;
+};
+
+/// Symbols of the whole analysis (shared by all paths): names for printing and their
+/// source-level meaning for explanations.
+struct SymbolInfo {
+  std::string name;         ///< printable, e.g. "len(train_set)"
+  std::string description;  ///< e.g. "the length of the dataset created at train.py:40"
+};
+
+class Interpreter {
+ public:
+  Interpreter(const SourceProvider& sources, const AnalysisOptions& options, AnalysisResult& result);
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+
+  /// Runs the entry script; returns every path's final state.
+  States run(const std::string& entry_path);
+
+  // ---- the Python object model (used by statements, expressions, natives, primitives) ----
+  Outs call(State&& st, const Value& callee, Args args);
+  Outs getattr(State&& st, const Value& obj, const std::string& name);
+  /// Attribute lookup without raising: nullopt when absent (hasattr/getattr with default).
+  Outs getattr_opt(State&& st, const Value& obj, const std::string& name, bool& found);
+  void setattr(State& st, const Value& obj, const std::string& name, const Value& v);
+  Outs binary(State&& st, ir::BinOp op, const Value& a, const Value& b, bool inplace = false);
+  Outs compare(State&& st, ir::CmpOp op, const Value& a, const Value& b);
+  Outs getitem(State&& st, const Value& obj, const Value& index);
+  Outs setitem(State&& st, const Value& obj, const Value& index, const Value& v);
+  /// Truthiness as a condition (symbolic when it depends on symbols). Calls __bool__/__len__.
+  Outs truth(State&& st, const Value& v);
+  /// Materialises an iterable into its elements; `summary` is set when the elements stand
+  /// for an unknown number of iterations (see For).
+  Outs iterate(State&& st, const Value& v);
+  Outs len(State&& st, const Value& v);
+  Outs str_of(State&& st, const Value& v);
+  Outs import_module(State&& st, const std::string& dotted, const ir::Module* from, int level);
+  /// Calls self.<name>(*args) if type(self) defines it; `found` says whether it did.
+  Outs dunder(State&& st, const Value& self, const char* name, Args args, bool& found);
+
+  // ---- raising -------------------------------------------------------------------------
+  Outs raise(State&& st, const std::string& exc_class, const std::string& message);
+  [[nodiscard]] bool isinstance(const State& st, const Value& v, ObjId cls) const;
+  [[nodiscard]] ObjId class_of(const State& st, const Value& v) const;
+  [[nodiscard]] std::string type_name(const State& st, const Value& v) const;
+  [[nodiscard]] ObjId builtin_class(const std::string& name) const;
+  /// True for classes defined by tenscan's library stubs (missing attributes are unmodelled
+  /// API, not user errors).
+  [[nodiscard]] bool is_stub_class_public(const State& st, ObjId cls) const;
+
+  // ---- objects ---------------------------------------------------------------------------
+  Value new_list(State& st, std::vector<Value> items, OKind kind = OKind::List);
+  Value new_tuple(State& st, std::vector<Value> items) { return new_list(st, std::move(items), OKind::Tuple); }
+  Value new_dict(State& st, std::vector<DictEntry> entries);
+  Value new_tensor(State& st, TensorVal t);
+  Value new_summary_iterator(State& st, std::vector<Value> items);
+  /// The tensor payload if v is a tensor (an instance of torch.Tensor or a subclass).
+  [[nodiscard]] const TensorVal* tensor_of(const State& st, const Value& v) const;
+  [[nodiscard]] bool heap_kind_is_tuple(const State& st, const Value& v) const {
+    return v.is_obj() && st.heap.get(v.obj).kind == OKind::Tuple;
+  }
+  [[nodiscard]] bool is_slice(const State& st, const Value& v) const {
+    return v.is_obj() && st.heap.get(v.obj).kind == OKind::Slice;
+  }
+  void slice_parts(const State& st, const Value& v, Value& lo, Value& hi, Value& step) const {
+    const Object& o = st.heap.get(v.obj);
+    lo = o.a;
+    hi = o.b;
+    step = o.c;
+  }
+  /// Elements of a list/tuple (nullptr otherwise).
+  [[nodiscard]] const std::vector<Value>* sequence_of(const State& st, const Value& v) const;
+
+  // ---- constraints -----------------------------------------------------------------------
+  /// Imposes a soft constraint (an operation's requirement) at the current project-code site.
+  /// Returns false when the online checker finds it certainly violated: the caller then
+  /// produces an unknown result so that no follow-on finding comes from it.
+  bool require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {});
+  /// Adds a hard constraint (an input range, a branch condition). False if infeasible.
+  bool assume(State& st, const sym::Cond& c);
+  /// A fresh integer symbol with lo <= s <= hi (hi < lo: no upper bound).
+  sym::Expr fresh_symbol(State& st, std::string name, std::string description, std::int64_t lo, std::int64_t hi);
+  [[nodiscard]] sym::Tri decide(const State& st, const sym::Cond& c) const { return st.ranges.decide(c); }
+  /// The innermost location in the project's code that the interpreter is executing.
+  [[nodiscard]] ir::Loc site() const;
+  [[nodiscard]] std::string site_function() const;
+  void record_unmodelled(const std::string& name);
+  void record_operation(std::string_view primitive);
+  void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
+  [[nodiscard]] const SymbolInfo& symbol(sym::SymId id) const { return symbols_.at(id); }
+  [[nodiscard]] const std::vector<SymbolInfo>& symbols() const { return symbols_; }
+  [[nodiscard]] sym::SymbolNamer namer() const;
+  [[nodiscard]] std::string show(const State& st, const Value& v) const;  ///< tenscan_reveal format
+  /// Project-relative path of a file id.
+  [[nodiscard]] const ir::Module* module_of_file(std::uint32_t file) const;
+  [[nodiscard]] const AnalysisOptions& options() const { return options_; }
+  [[nodiscard]] const std::string& entry_path() const { return entry_path_; }
+
+ private:
+  friend struct Exec;
+  friend struct Eval;
+
+  // statements and expressions (exec.cpp, eval.cpp)
+  void exec_block(const ir::Block& b, States& states);
+  void exec_stmt(const ir::Stmt* s, States& states);
+  Outs eval(const ir::Expr* e, State&& st);
+  /// Evaluates a list of expressions left to right (with *starred expansion).
+  std::vector<std::pair<State, std::vector<Value>>> eval_list(const std::vector<ir::Expr*>& es, State&& st);
+  States assign(const ir::Expr* target, State&& st, const Value& v);
+  States branch(State&& st, const Value& cond, const ir::Loc& loc, const ir::Expr* cond_expr,
+                States* false_out);
+  void run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item);
+  Outs call_function(State&& st, ObjId fn, Args args);
+  Outs instantiate(State&& st, ObjId cls, Args args);
+  Outs make_class(State&& st, const ir::Expr* e);
+  Outs load_name(State&& st, const ir::Expr* e);
+  void store_name(State& st, const ir::Expr* e, const Value& v);
+  bool bind_arguments(State& st, const ir::Code* code, const Function& fn, Args& args, std::vector<Value>& slots,
+                      std::string& error);
+  Outs then_truth(Outs&& outs);
+  [[nodiscard]] std::optional<Value> class_lookup(const State& st, ObjId cls, const std::string& name,
+                                                  ObjId* owner = nullptr) const;
+  ObjId load_module_object(State& st, const std::string& dotted, bool& fresh, const ir::Module*& mod, bool& is_pkg);
+  const ir::Module* lower_file(const std::string& path, const std::string& dotted, std::string source, bool is_stub);
+  void merge_states(States& states);
+
+  void init_builtins(State& st);
+  friend void register_builtins(Interpreter& in);
+  friend void register_primitives(Interpreter& in);
+
+ public:
+  /// Registers a native; returns its id. Used by builtins.cpp and models/registry.cpp.
+  int add_native(const std::string& name, NativeFn fn);
+  /// A Builtin object for the native registered under `name` (bound to `self` if given).
+  Value native_value(State& st, const std::string& name, std::optional<Value> self = std::nullopt);
+  [[nodiscard]] int native_id(const std::string& name) const;
+  /// Executes a statement count step; false when the budget is exhausted.
+  bool tick();
+  struct SiteGuard {
+    Interpreter& in;
+    bool active;
+    SiteGuard(Interpreter& i, const ir::Expr* e);
+    ~SiteGuard();
+  };
+  int call_depth = 0;
+
+ private:
+  const SourceProvider& sources_;
+  AnalysisOptions options_;
+  AnalysisResult& result_;
+  std::vector<std::unique_ptr<ir::Module>> modules_;  // lowered files, index = file id
+  std::unordered_map<std::string, const ir::Module*> by_path_;
+  std::vector<NativeEntry> natives_;
+  std::unordered_map<std::string, int> native_index_;
+  std::vector<SymbolInfo> symbols_;
+  std::vector<const ir::Expr*> sites_;       // project-code operation stack
+  std::vector<std::string> site_functions_;  // enclosing project function per frame
+  std::map<std::string, ObjId> builtin_classes_;
+  ObjId builtins_module_ = kNoObj;
+  std::string entry_dir_;
+  std::string entry_path_;
+  long statements_ = 0;
+  bool budget_reported_ = false;
+};
+
+/// Outs with a single outcome.
+inline Outs one(State&& st, Value v) {
+  Outs o;
+  o.push_back({std::move(st), std::move(v)});
+  return o;
+}
+
+}  // namespace tenscan::interp

@@ -1,0 +1,796 @@
+// Python operators and protocols over symbolic values: arithmetic, comparison, truthiness,
+// subscription, iteration, len() and str(). Instances dispatch to their dunder methods
+// (tensor operators are dunders of the torch.Tensor stub).
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "interp/interpreter.h"
+
+namespace tenscan::interp {
+
+namespace {
+
+const char* dunder_name(ir::BinOp op, bool reflected, bool inplace) {
+  static const char* names[][3] = {
+      {"__add__", "__radd__", "__iadd__"},       {"__sub__", "__rsub__", "__isub__"},
+      {"__mul__", "__rmul__", "__imul__"},       {"__matmul__", "__rmatmul__", "__imatmul__"},
+      {"__truediv__", "__rtruediv__", "__itruediv__"}, {"__floordiv__", "__rfloordiv__", "__ifloordiv__"},
+      {"__mod__", "__rmod__", "__imod__"},       {"__pow__", "__rpow__", "__ipow__"},
+      {"__lshift__", "__rlshift__", "__ilshift__"}, {"__rshift__", "__rrshift__", "__irshift__"},
+      {"__and__", "__rand__", "__iand__"},       {"__or__", "__ror__", "__ior__"},
+      {"__xor__", "__rxor__", "__ixor__"}};
+  return names[static_cast<int>(op)][inplace ? 2 : reflected ? 1 : 0];
+}
+
+std::optional<sym::Expr> as_int_expr(const Value& v) {
+  if (v.kind == VKind::Int) return v.i;
+  if (v.kind == VKind::Bool) {
+    if (v.b.is_true()) return sym::Expr::constant(1);
+    if (v.b.is_false()) return sym::Expr::constant(0);
+  }
+  return std::nullopt;
+}
+
+std::optional<double> as_double(const Value& v) {
+  if (v.kind == VKind::Float) return v.f;
+  if (auto i = v.const_int()) return static_cast<double>(*i);
+  return std::nullopt;
+}
+
+std::string format_double(double d) {
+  if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e16) {
+    std::ostringstream os;
+    os << static_cast<long long>(d) << ".0";
+    return os.str();
+  }
+  std::ostringstream os;
+  os.precision(12);
+  os << d;
+  return os.str();
+}
+
+}  // namespace
+
+
+
+Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& b, bool inplace) {
+  // instances (tensors, user classes) first: a.__op__(b), then b.__rop__(a)
+  if (a.is_obj() && st.heap.get(a.obj).kind == OKind::Instance) {
+    bool found = false;
+    if (inplace) {
+      Args args;
+      args.pos.push_back(b);
+      Outs r = dunder(std::move(st), a, dunder_name(op, false, true), std::move(args), found);
+      if (found) return r;
+      st = std::move(r[0].st);
+    }
+    Args args;
+    args.pos.push_back(b);
+    Outs r = dunder(std::move(st), a, dunder_name(op, false, false), std::move(args), found);
+    if (found) return r;
+    st = std::move(r[0].st);
+  }
+  if (b.is_obj() && st.heap.get(b.obj).kind == OKind::Instance) {
+    bool found = false;
+    Args args;
+    args.pos.push_back(a);
+    Outs r = dunder(std::move(st), b, dunder_name(op, true, false), std::move(args), found);
+    if (found) return r;
+    st = std::move(r[0].st);
+  }
+  if (a.is_unknown() || b.is_unknown()) return one(std::move(st), Value::unknown("result of an operation on an unknown value"));
+  auto ia = as_int_expr(a), ib = as_int_expr(b);
+  // ints (and bools as ints)
+  if (ia && ib && (a.kind == VKind::Int || a.kind == VKind::Bool) && (b.kind == VKind::Int || b.kind == VKind::Bool)) {
+    const sym::Expr& x = *ia;
+    const sym::Expr& y = *ib;
+    switch (op) {
+      case ir::BinOp::Add: return one(std::move(st), Value::integer(x + y));
+      case ir::BinOp::Sub: return one(std::move(st), Value::integer(x - y));
+      case ir::BinOp::Mul: return one(std::move(st), Value::integer(x * y));
+      case ir::BinOp::FloorDiv:
+      case ir::BinOp::Mod: {
+        if (auto c = y.as_const(); c && *c == 0)
+          return raise(std::move(st), "ZeroDivisionError", "integer division or modulo by zero");
+        return one(std::move(st), Value::integer(op == ir::BinOp::FloorDiv ? sym::Expr::floordiv(x, y) : sym::Expr::mod(x, y)));
+      }
+      case ir::BinOp::Div: {
+        auto cx = x.as_const(), cy = y.as_const();
+        if (cy && *cy == 0) return raise(std::move(st), "ZeroDivisionError", "division by zero");
+        if (cx && cy) return one(std::move(st), Value::floating(static_cast<double>(*cx) / static_cast<double>(*cy)));
+        return one(std::move(st), Value::floating(std::nullopt));
+      }
+      case ir::BinOp::Pow: {
+        auto cy = y.as_const();
+        if (cy && *cy >= 0 && *cy <= 64) {
+          sym::Expr r = sym::Expr::constant(1);
+          for (std::int64_t k = 0; k < *cy; ++k) r = r * x;
+          return one(std::move(st), Value::integer(r));
+        }
+        auto cx = x.as_const();
+        if (cx && cy) return one(std::move(st), Value::floating(std::pow(static_cast<double>(*cx), static_cast<double>(*cy))));
+        return one(std::move(st), Value::unknown("power"));
+      }
+      default: {
+        auto cx = x.as_const(), cy = y.as_const();
+        if (!cx || !cy) return one(std::move(st), Value::unknown("bitwise result"));
+        std::int64_t r = 0;
+        switch (op) {
+          case ir::BinOp::LShift: r = (*cy >= 0 && *cy < 63) ? (*cx << *cy) : 0; break;
+          case ir::BinOp::RShift: r = (*cy >= 0 && *cy < 63) ? (*cx >> *cy) : 0; break;
+          case ir::BinOp::BitAnd: r = *cx & *cy; break;
+          case ir::BinOp::BitOr: r = *cx | *cy; break;
+          case ir::BinOp::BitXor: r = *cx ^ *cy; break;
+          default: break;
+        }
+        if (a.kind == VKind::Bool && b.kind == VKind::Bool &&
+            (op == ir::BinOp::BitAnd || op == ir::BinOp::BitOr || op == ir::BinOp::BitXor))
+          return one(std::move(st), Value::boolean(r != 0));
+        return one(std::move(st), Value::integer(r));
+      }
+    }
+  }
+  // symbolic booleans combined with & and |
+  if (a.kind == VKind::Bool && b.kind == VKind::Bool) {
+    if (op == ir::BinOp::BitAnd) return one(std::move(st), Value::boolean(a.b && b.b));
+    if (op == ir::BinOp::BitOr) return one(std::move(st), Value::boolean(a.b || b.b));
+  }
+  // floats
+  bool numeric_a = a.kind == VKind::Float || a.kind == VKind::Int || a.kind == VKind::Bool;
+  bool numeric_b = b.kind == VKind::Float || b.kind == VKind::Int || b.kind == VKind::Bool;
+  if (numeric_a && numeric_b) {
+    auto x = as_double(a), y = as_double(b);
+    if (!x || !y) return one(std::move(st), Value::floating(std::nullopt));
+    double r = 0;
+    switch (op) {
+      case ir::BinOp::Add: r = *x + *y; break;
+      case ir::BinOp::Sub: r = *x - *y; break;
+      case ir::BinOp::Mul: r = *x * *y; break;
+      case ir::BinOp::Div:
+        if (*y == 0) return raise(std::move(st), "ZeroDivisionError", "float division by zero");
+        r = *x / *y;
+        break;
+      case ir::BinOp::FloorDiv:
+        if (*y == 0) return raise(std::move(st), "ZeroDivisionError", "float floor division by zero");
+        r = std::floor(*x / *y);
+        break;
+      case ir::BinOp::Mod:
+        if (*y == 0) return raise(std::move(st), "ZeroDivisionError", "float modulo");
+        r = *x - std::floor(*x / *y) * *y;
+        break;
+      case ir::BinOp::Pow: r = std::pow(*x, *y); break;
+      default: return one(std::move(st), Value::unknown("float operation"));
+    }
+    return one(std::move(st), Value::floating(r));
+  }
+  // strings
+  if (a.kind == VKind::Str && b.kind == VKind::Str && op == ir::BinOp::Add) {
+    if (a.s && b.s) return one(std::move(st), Value::str(*a.s + *b.s));
+    return one(std::move(st), Value::unknown_str());
+  }
+  if (a.kind == VKind::Str && op == ir::BinOp::Mod) return one(std::move(st), Value::unknown_str());
+  if (a.kind == VKind::Str && op == ir::BinOp::Mul) {
+    auto n = b.const_int();
+    if (a.s && n && *n >= 0 && *n < 10000) {
+      std::string r;
+      for (std::int64_t k = 0; k < *n; ++k) r += *a.s;
+      return one(std::move(st), Value::str(r));
+    }
+    return one(std::move(st), Value::unknown_str());
+  }
+  // sequences
+  if (a.is_obj() && b.is_obj()) {
+    const Object& oa = st.heap.get(a.obj);
+    const Object& ob = st.heap.get(b.obj);
+    if ((oa.kind == OKind::List || oa.kind == OKind::Tuple) && oa.kind == ob.kind && op == ir::BinOp::Add) {
+      std::vector<Value> items = oa.items;
+      items.insert(items.end(), ob.items.begin(), ob.items.end());
+      if (inplace && oa.kind == OKind::List) {
+        st.heap.mut(a.obj).items = items;
+        return one(std::move(st), a);
+      }
+      return one(std::move(st), new_list(st, std::move(items), oa.kind));
+    }
+    if (oa.kind == OKind::Dict && ob.kind == OKind::Dict && op == ir::BinOp::BitOr) {
+      auto es = oa.entries;
+      for (const auto& e : ob.entries) {
+        bool done = false;
+        for (auto& x : es)
+          if (same_value(x.key, e.key)) x.value = e.value, done = true;
+        if (!done) es.push_back(e);
+      }
+      return one(std::move(st), new_dict(st, std::move(es)));
+    }
+  }
+  if (a.is_obj() && op == ir::BinOp::Mul) {
+    const Object& oa = st.heap.get(a.obj);
+    auto n = b.const_int();
+    if ((oa.kind == OKind::List || oa.kind == OKind::Tuple) && n) {
+      std::vector<Value> items;
+      for (std::int64_t k = 0; k < std::min<std::int64_t>(*n, 100000); ++k) items.insert(items.end(), oa.items.begin(), oa.items.end());
+      return one(std::move(st), new_list(st, std::move(items), oa.kind));
+    }
+  }
+  if (b.is_obj() && op == ir::BinOp::Mul && (a.kind == VKind::Int)) return binary(std::move(st), op, b, a, false);
+  return raise(std::move(st), "TypeError",
+               std::string("unsupported operand type(s) for ") + ir::binop_symbol(op) + ": '" + type_name(st, a) + "' and '" +
+                   type_name(st, b) + "'");
+}
+
+Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value& b) {
+  using ir::CmpOp;
+  if (op == CmpOp::Is || op == CmpOp::IsNot) {
+    bool same;
+    if (a.is_unknown() || b.is_unknown()) {
+      if ((a.is_none() || b.is_none()))
+        return one(std::move(st), Value::unknown("identity test"));
+      same = false;
+    } else if (a.kind != b.kind) {
+      same = false;
+    } else if (a.kind == VKind::Obj) {
+      same = a.obj == b.obj;
+    } else {
+      same = same_value(a, b);
+    }
+    return one(std::move(st), Value::boolean(op == CmpOp::Is ? same : !same));
+  }
+  if (op == CmpOp::In || op == CmpOp::NotIn) {
+    bool negate = op == CmpOp::NotIn;
+    if (b.is_unknown() || a.is_unknown()) return one(std::move(st), Value::unknown("membership test"));
+    if (b.kind == VKind::Str) {
+      if (a.s && b.s) return one(std::move(st), Value::boolean((b.s->find(*a.s) != std::string::npos) != negate));
+      return one(std::move(st), Value::unknown("membership test"));
+    }
+    if (b.is_obj()) {
+      const Object& ob = st.heap.get(b.obj);
+      if (ob.kind == OKind::Instance) {
+        bool found = false;
+        Args args;
+        args.pos.push_back(a);
+        Outs r = dunder(std::move(st), b, "__contains__", std::move(args), found);
+        if (found) {
+          if (negate)
+            for (auto& o : r)
+              if (o.v.kind == VKind::Bool) o.v = Value::boolean(!o.v.b);
+          return r;
+        }
+        return one(std::move(r[0].st), Value::unknown("membership test"));
+      }
+      std::vector<Value> keys;
+      if (ob.kind == OKind::Dict)
+        for (const auto& e : ob.entries) keys.push_back(e.key);
+      else
+        keys = ob.items;
+      sym::Cond any = sym::Cond::truth(false);
+      bool unknown = false;
+      for (const auto& k : keys) {
+        if (same_value(k, a)) {
+          any = sym::Cond::truth(true);
+          break;
+        }
+        auto x = as_int_expr(k), y = as_int_expr(a);
+        if (x && y) any = any || sym::Cond::eq(*x, *y);
+        else if (k.is_unknown() || (k.kind == VKind::Str && !k.s) || (a.kind == VKind::Str && !a.s)) unknown = true;
+      }
+      if (unknown && !any.is_true()) return one(std::move(st), Value::unknown("membership test"));
+      return one(std::move(st), Value::boolean(negate ? !any : any));
+    }
+    return raise(std::move(st), "TypeError", "argument of type '" + type_name(st, b) + "' is not iterable");
+  }
+  // rich comparisons on instances
+  static const char* names[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
+  static const char* reflected[] = {"__eq__", "__ne__", "__gt__", "__ge__", "__lt__", "__le__"};
+  int k = static_cast<int>(op);
+  if (a.is_obj() && st.heap.get(a.obj).kind == OKind::Instance) {
+    bool found = false;
+    Args args;
+    args.pos.push_back(b);
+    Outs r = dunder(std::move(st), a, names[k], std::move(args), found);
+    if (found) return r;
+    st = std::move(r[0].st);
+  }
+  if (b.is_obj() && st.heap.get(b.obj).kind == OKind::Instance) {
+    bool found = false;
+    Args args;
+    args.pos.push_back(a);
+    Outs r = dunder(std::move(st), b, reflected[k], std::move(args), found);
+    if (found) return r;
+    st = std::move(r[0].st);
+  }
+  if (a.is_unknown() || b.is_unknown()) return one(std::move(st), Value::unknown("comparison with an unknown value"));
+  auto ia = as_int_expr(a), ib = as_int_expr(b);
+  if (ia && ib) {
+    sym::Cond c;
+    switch (op) {
+      case CmpOp::Eq: c = sym::Cond::eq(*ia, *ib); break;
+      case CmpOp::Ne: c = sym::Cond::ne(*ia, *ib); break;
+      case CmpOp::Lt: c = sym::Cond::lt(*ia, *ib); break;
+      case CmpOp::Le: c = sym::Cond::le(*ia, *ib); break;
+      case CmpOp::Gt: c = sym::Cond::gt(*ia, *ib); break;
+      case CmpOp::Ge: c = sym::Cond::ge(*ia, *ib); break;
+      default: break;
+    }
+    return one(std::move(st), Value::boolean(c));
+  }
+  if ((a.kind == VKind::Bool || b.kind == VKind::Bool) && (op == CmpOp::Eq || op == CmpOp::Ne) && a.kind == b.kind) {
+    sym::Cond eq = (a.b && b.b) || (!a.b && !b.b);
+    return one(std::move(st), Value::boolean(op == CmpOp::Eq ? eq : !eq));
+  }
+  auto da = as_double(a), db = as_double(b);
+  bool numeric = (a.kind == VKind::Float || a.kind == VKind::Int || a.kind == VKind::Bool) &&
+                 (b.kind == VKind::Float || b.kind == VKind::Int || b.kind == VKind::Bool);
+  if (numeric) {
+    if (!da || !db) return one(std::move(st), Value::unknown("float comparison"));
+    bool r = false;
+    switch (op) {
+      case CmpOp::Eq: r = *da == *db; break;
+      case CmpOp::Ne: r = *da != *db; break;
+      case CmpOp::Lt: r = *da < *db; break;
+      case CmpOp::Le: r = *da <= *db; break;
+      case CmpOp::Gt: r = *da > *db; break;
+      case CmpOp::Ge: r = *da >= *db; break;
+      default: break;
+    }
+    return one(std::move(st), Value::boolean(r));
+  }
+  if (a.kind == VKind::Str && b.kind == VKind::Str) {
+    if (!a.s || !b.s) return one(std::move(st), Value::unknown("string comparison"));
+    int c = a.s->compare(*b.s);
+    bool r = false;
+    switch (op) {
+      case CmpOp::Eq: r = c == 0; break;
+      case CmpOp::Ne: r = c != 0; break;
+      case CmpOp::Lt: r = c < 0; break;
+      case CmpOp::Le: r = c <= 0; break;
+      case CmpOp::Gt: r = c > 0; break;
+      case CmpOp::Ge: r = c >= 0; break;
+      default: break;
+    }
+    return one(std::move(st), Value::boolean(r));
+  }
+  if (op == CmpOp::Eq || op == CmpOp::Ne) {
+    bool eq = false;
+    if (a.is_obj() && b.is_obj()) {
+      const Object& oa = st.heap.get(a.obj);
+      const Object& ob = st.heap.get(b.obj);
+      if ((oa.kind == OKind::List || oa.kind == OKind::Tuple) && oa.kind == ob.kind) {
+        if (oa.items.size() != ob.items.size()) return one(std::move(st), Value::boolean(op == CmpOp::Ne));
+        sym::Cond all = sym::Cond::truth(true);
+        auto items_a = oa.items, items_b = ob.items;
+        for (std::size_t i = 0; i < items_a.size(); ++i) {
+          Outs c = compare(std::move(st), CmpOp::Eq, items_a[i], items_b[i]);
+          st = std::move(c[0].st);
+          if (c[0].v.kind != VKind::Bool) return one(std::move(st), Value::unknown("sequence comparison"));
+          all = all && c[0].v.b;
+        }
+        return one(std::move(st), Value::boolean(op == CmpOp::Eq ? all : !all));
+      }
+      eq = a.obj == b.obj;
+    } else {
+      eq = a.kind == b.kind && same_value(a, b);
+    }
+    return one(std::move(st), Value::boolean(op == CmpOp::Eq ? eq : !eq));
+  }
+  return raise(std::move(st), "TypeError",
+               std::string("'") + ir::cmpop_symbol(op) + "' not supported between instances of '" + type_name(st, a) + "' and '" +
+                   type_name(st, b) + "'");
+}
+
+Outs Interpreter::truth(State&& st, const Value& v) {
+  switch (v.kind) {
+    case VKind::None: return one(std::move(st), Value::boolean(false));
+    case VKind::Bool: return one(std::move(st), v);
+    case VKind::Int: return one(std::move(st), Value::boolean(sym::Cond::ne(v.i, sym::Expr::constant(0))));
+    case VKind::Float:
+      if (v.f) return one(std::move(st), Value::boolean(*v.f != 0.0));
+      return one(std::move(st), Value::unknown("float truth"));
+    case VKind::Str:
+      if (v.s) return one(std::move(st), Value::boolean(!v.s->empty()));
+      return one(std::move(st), Value::unknown("string truth"));
+    case VKind::Undef:
+    case VKind::Unknown: return one(std::move(st), Value::unknown("truth of an unknown value"));
+    case VKind::Obj: break;
+  }
+  const Object& o = st.heap.get(v.obj);
+  switch (o.kind) {
+    case OKind::List:
+    case OKind::Tuple:
+    case OKind::Set: return one(std::move(st), Value::boolean(!o.items.empty()));
+    case OKind::Dict: return one(std::move(st), Value::boolean(!o.entries.empty()));
+    case OKind::Range: return one(std::move(st), Value::boolean(sym::Cond::lt(o.start, o.stop)));
+    case OKind::Instance: {
+      bool found = false;
+      Outs r = dunder(std::move(st), v, "__bool__", {}, found);
+      if (found) return then_truth(std::move(r));
+      st = std::move(r[0].st);
+      r = dunder(std::move(st), v, "__len__", {}, found);
+      if (found) {
+        Outs res;
+        for (auto& x : r) {
+          if (x.st.normal() && x.v.kind == VKind::Int) x.v = Value::boolean(sym::Cond::ne(x.v.i, sym::Expr::constant(0)));
+          res.push_back(std::move(x));
+        }
+        return res;
+      }
+      return one(std::move(r[0].st), Value::boolean(true));
+    }
+    default: return one(std::move(st), Value::boolean(true));
+  }
+}
+
+Outs Interpreter::then_truth(Outs&& outs) {
+  Outs res;
+  for (auto& o : outs) {
+    if (o.st.normal() && o.v.kind != VKind::Bool) {
+      Outs t = truth(std::move(o.st), o.v);
+      for (auto& x : t) res.push_back(std::move(x));
+    } else {
+      res.push_back(std::move(o));
+    }
+  }
+  return res;
+}
+
+namespace {
+// Python slice semantics on a concrete length.
+bool concrete_slice(const Value& lo, const Value& hi, const Value& step, std::int64_t n, std::vector<std::int64_t>& idx) {
+  std::int64_t s = 1;
+  if (!step.is_none()) {
+    auto c = step.const_int();
+    if (!c || *c == 0) return false;
+    s = *c;
+  }
+  auto clampv = [&](const Value& v, std::int64_t def, std::int64_t& out) {
+    if (v.is_none()) {
+      out = def;
+      return true;
+    }
+    auto c = v.const_int();
+    if (!c) return false;
+    std::int64_t x = *c;
+    if (x < 0) x += n;
+    if (s > 0) out = std::clamp<std::int64_t>(x, 0, n);
+    else out = std::clamp<std::int64_t>(x, -1, n - 1);
+    return true;
+  };
+  std::int64_t a = 0, b = 0;
+  if (!clampv(lo, s > 0 ? 0 : n - 1, a) || !clampv(hi, s > 0 ? n : -1, b)) return false;
+  for (std::int64_t i = a; s > 0 ? i < b : i > b; i += s) idx.push_back(i);
+  return true;
+}
+}  // namespace
+
+Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
+  if (obj.is_unknown()) return one(std::move(st), Value::unknown((obj.s ? *obj.s : std::string("value")) + "[...]"));
+  if (obj.kind == VKind::Str) {
+    if (obj.s && index.const_int()) {
+      auto n = static_cast<std::int64_t>(obj.s->size());
+      std::int64_t i = *index.const_int();
+      if (i < 0) i += n;
+      if (i < 0 || i >= n) return raise(std::move(st), "IndexError", "string index out of range");
+      return one(std::move(st), Value::str(std::string(1, (*obj.s)[static_cast<std::size_t>(i)])));
+    }
+    if (obj.s && index.is_obj() && st.heap.get(index.obj).kind == OKind::Slice) {
+      const Object& sl = st.heap.get(index.obj);
+      std::vector<std::int64_t> idx;
+      if (concrete_slice(sl.a, sl.b, sl.c, static_cast<std::int64_t>(obj.s->size()), idx)) {
+        std::string r;
+        for (auto i : idx) r.push_back((*obj.s)[static_cast<std::size_t>(i)]);
+        return one(std::move(st), Value::str(r));
+      }
+    }
+    return one(std::move(st), Value::unknown_str());
+  }
+  if (!obj.is_obj()) return raise(std::move(st), "TypeError", "'" + type_name(st, obj) + "' object is not subscriptable");
+  const Object& o = st.heap.get(obj.obj);
+  switch (o.kind) {
+    case OKind::List:
+    case OKind::Tuple: {
+      auto n = static_cast<std::int64_t>(o.items.size());
+      if (index.is_obj() && st.heap.get(index.obj).kind == OKind::Slice) {
+        const Object& sl = st.heap.get(index.obj);
+        std::vector<std::int64_t> idx;
+        if (!concrete_slice(sl.a, sl.b, sl.c, n, idx)) return one(std::move(st), Value::unknown("slice"));
+        std::vector<Value> items;
+        for (auto i : idx) items.push_back(o.items[static_cast<std::size_t>(i)]);
+        OKind k = o.kind;
+        return one(std::move(st), new_list(st, std::move(items), k));
+      }
+      auto ie = as_int_expr(index);
+      if (!ie) {
+        if (index.is_unknown()) return one(std::move(st), Value::unknown("element"));
+        return raise(std::move(st), "TypeError", "list indices must be integers or slices, not " + type_name(st, index));
+      }
+      if (auto c = ie->as_const()) {
+        std::int64_t i = *c < 0 ? *c + n : *c;
+        if (i < 0 || i >= n)
+          return raise(std::move(st), "IndexError", std::string(o.kind == OKind::List ? "list" : "tuple") + " index out of range");
+        return one(std::move(st), o.items[static_cast<std::size_t>(i)]);
+      }
+      // a symbolic index: the element if all elements agree, else unknown
+      if (!o.items.empty() && std::all_of(o.items.begin(), o.items.end(), [&](const Value& v) { return same_value(v, o.items[0]); }))
+        return one(std::move(st), o.items[0]);
+      return one(std::move(st), Value::unknown("element at a symbolic index"));
+    }
+    case OKind::Dict: {
+      for (const auto& e : o.entries) {
+        if (same_value(e.key, index)) return one(std::move(st), e.value);
+        auto x = as_int_expr(e.key), y = as_int_expr(index);
+        if (x && y && *x == *y) return one(std::move(st), e.value);
+      }
+      if (index.is_unknown() || (index.kind == VKind::Str && !index.s)) return one(std::move(st), Value::unknown("dict value"));
+      std::string key;
+      if (index.const_str()) key = "'" + *index.const_str() + "'";
+      return raise(std::move(st), "KeyError", key);
+    }
+    case OKind::Range: {
+      auto ie = as_int_expr(index);
+      if (ie) return one(std::move(st), Value::integer(o.start + *ie * o.step));
+      return one(std::move(st), Value::unknown("range element"));
+    }
+    case OKind::Instance: {
+      bool found = false;
+      Args args;
+      args.pos.push_back(index);
+      Outs r = dunder(std::move(st), obj, "__getitem__", std::move(args), found);
+      if (found) return r;
+      if (is_stub_class_public(r[0].st, st.heap.size() ? o.cls : kNoObj))
+        return one(std::move(r[0].st), Value::unknown(r[0].st.heap.get(o.cls).name + "[...]"));
+      return raise(std::move(r[0].st), "TypeError", "'" + type_name(r[0].st, obj) + "' object is not subscriptable");
+    }
+    case OKind::Class:
+      // typing generics: List[int], Optional[Tensor] ...
+      return one(std::move(st), obj);
+    default: return raise(std::move(st), "TypeError", "'" + type_name(st, obj) + "' object is not subscriptable");
+  }
+}
+
+bool Interpreter::is_stub_class_public(const State& st, ObjId cls) const {
+  if (!cls) return true;
+  const Object& c = st.heap.get(cls);
+  return c.module == nullptr || c.module->is_stub;
+}
+
+Outs Interpreter::setitem(State&& st, const Value& obj, const Value& index, const Value& v) {
+  if (!obj.is_obj()) return one(std::move(st), Value::none());
+  const Object& o = st.heap.get(obj.obj);
+  switch (o.kind) {
+    case OKind::List: {
+      auto n = static_cast<std::int64_t>(o.items.size());
+      if (auto c = index.const_int()) {
+        std::int64_t i = *c < 0 ? *c + n : *c;
+        if (i < 0 || i >= n) return raise(std::move(st), "IndexError", "list assignment index out of range");
+        st.heap.mut(obj.obj).items[static_cast<std::size_t>(i)] = v;
+      }
+      return one(std::move(st), Value::none());
+    }
+    case OKind::Dict: {
+      auto& es = st.heap.mut(obj.obj).entries;
+      for (auto& e : es)
+        if (same_value(e.key, index)) {
+          e.value = v;
+          return one(std::move(st), Value::none());
+        }
+      es.push_back({index, v});
+      return one(std::move(st), Value::none());
+    }
+    case OKind::Instance: {
+      bool found = false;
+      Args args;
+      args.pos = {index, v};
+      Outs r = dunder(std::move(st), obj, "__setitem__", std::move(args), found);
+      return r;
+    }
+    default: return one(std::move(st), Value::none());
+  }
+}
+
+Outs Interpreter::iterate(State&& st, const Value& v) {
+  auto make_iter = [&](State& s, std::vector<Value> items, bool summary = false) {
+    Object o;
+    o.kind = OKind::Iterator;
+    o.items = std::move(items);
+    o.summary_iter = summary;
+    return Value::object(s.heap.alloc(std::move(o)));
+  };
+  if (v.is_unknown()) return one(std::move(st), v);
+  if (v.kind == VKind::Str) {
+    if (!v.s) return one(std::move(st), Value::unknown("characters"));
+    std::vector<Value> items;
+    for (char c : *v.s) items.push_back(Value::str(std::string(1, c)));
+    Value it = make_iter(st, std::move(items));
+    return one(std::move(st), it);
+  }
+  if (!v.is_obj()) return raise(std::move(st), "TypeError", "'" + type_name(st, v) + "' object is not iterable");
+  const Object& o = st.heap.get(v.obj);
+  switch (o.kind) {
+    case OKind::Iterator: return one(std::move(st), v);
+    case OKind::List:
+    case OKind::Tuple:
+    case OKind::Set: {
+      Value it = make_iter(st, o.items);
+      return one(std::move(st), it);
+    }
+    case OKind::Dict: {
+      std::vector<Value> keys;
+      for (const auto& e : o.entries) keys.push_back(e.key);
+      Value it = make_iter(st, std::move(keys));
+      return one(std::move(st), it);
+    }
+    case OKind::Range: {
+      auto a = o.start.as_const(), b = o.stop.as_const(), s = o.step.as_const();
+      if (a && b && s && *s != 0) {
+        std::vector<Value> items;
+        std::int64_t cap = options_.max_loop_unroll + 1;
+        for (std::int64_t i = *a; (*s > 0 ? i < *b : i > *b) && static_cast<std::int64_t>(items.size()) < cap; i += *s)
+          items.push_back(Value::integer(i));
+        Value it = make_iter(st, std::move(items));
+        return one(std::move(st), it);
+      }
+      // a symbolic bound: the body runs for a representative index start <= i < stop
+      sym::Expr i = fresh_symbol(st, "i", "a loop index", sym::Interval::kNegInf, sym::Interval::kNegInf);
+      assume(st, sym::Cond::ge(i, o.start));
+      assume(st, sym::Cond::lt(i, o.stop));
+      Value it = make_iter(st, {Value::integer(i)}, true);
+      return one(std::move(st), it);
+    }
+    case OKind::Instance: {
+      bool found = false;
+      Outs r = dunder(std::move(st), v, "__iter__", {}, found);
+      if (found) {
+        Outs res;
+        for (auto& x : r) {
+          if (!x.st.normal()) {
+            res.push_back(std::move(x));
+            continue;
+          }
+          // __iter__ returned self (an iterator class) or another iterable
+          if (x.v.is_obj() && x.v.obj == v.obj) {
+            res.push_back({std::move(x.st), Value::unknown("iterator")});
+            continue;
+          }
+          for (auto& y : iterate(std::move(x.st), x.v)) res.push_back(std::move(y));
+        }
+        return res;
+      }
+      st = std::move(r[0].st);
+      // the sequence protocol: __getitem__ with __len__ (map-style datasets)
+      auto gi = class_lookup(st, o.cls, "__getitem__");
+      if (gi) {
+        Outs ln = len(std::move(st), v);
+        Outs res;
+        for (auto& l : ln) {
+          if (!l.st.normal()) {
+            res.push_back(std::move(l));
+            continue;
+          }
+          std::vector<Value> items;
+          auto n = l.v.const_int();
+          if (n && *n <= options_.max_loop_unroll) {
+            State cur = std::move(l.st);
+            bool ok = true;
+            for (std::int64_t k = 0; k < *n && ok; ++k) {
+              Outs item = getitem(std::move(cur), v, Value::integer(k));
+              cur = std::move(item[0].st);
+              if (!cur.normal()) ok = false;
+              items.push_back(item[0].v);
+            }
+            if (!ok) {
+              res.push_back({std::move(cur), Value::none()});
+              continue;
+            }
+            Value it = make_iter(cur, std::move(items));
+            res.push_back({std::move(cur), it});
+          } else {
+            State cur = std::move(l.st);
+            sym::Expr i = fresh_symbol(cur, "index", "an element index", 0, sym::Interval::kNegInf);
+            if (l.v.kind == VKind::Int) assume(cur, sym::Cond::lt(i, l.v.i));
+            Outs item = getitem(std::move(cur), v, Value::integer(i));
+            cur = std::move(item[0].st);
+            Value it = make_iter(cur, {item[0].v}, true);
+            res.push_back({std::move(cur), it});
+          }
+        }
+        return res;
+      }
+      if (is_stub_class_public(st, o.cls)) return one(std::move(st), Value::unknown(st.heap.get(o.cls).name + " elements"));
+      return raise(std::move(st), "TypeError", "'" + type_name(st, v) + "' object is not iterable");
+    }
+    default: return raise(std::move(st), "TypeError", "'" + type_name(st, v) + "' object is not iterable");
+  }
+}
+
+Outs Interpreter::len(State&& st, const Value& v) {
+  if (v.is_unknown()) return one(std::move(st), Value::unknown("len(" + (v.s ? *v.s : std::string("?")) + ")"));
+  if (v.kind == VKind::Str) {
+    if (v.s) return one(std::move(st), Value::integer(static_cast<std::int64_t>(v.s->size())));
+    return one(std::move(st), Value::unknown("string length"));
+  }
+  if (!v.is_obj()) return raise(std::move(st), "TypeError", "object of type '" + type_name(st, v) + "' has no len()");
+  const Object& o = st.heap.get(v.obj);
+  switch (o.kind) {
+    case OKind::List:
+    case OKind::Tuple:
+    case OKind::Set:
+    case OKind::Iterator: return one(std::move(st), Value::integer(static_cast<std::int64_t>(o.items.size())));
+    case OKind::Dict: return one(std::move(st), Value::integer(static_cast<std::int64_t>(o.entries.size())));
+    case OKind::Range: {
+      // max(0, ceil((stop - start) / step)) for a positive constant step
+      auto s = o.step.as_const();
+      if (s && *s > 0) {
+        sym::Expr n = sym::Expr::floordiv(o.stop - o.start + sym::Expr::constant(*s - 1), o.step);
+        return one(std::move(st), Value::integer(sym::Expr::max(n, sym::Expr::constant(0))));
+      }
+      return one(std::move(st), Value::unknown("range length"));
+    }
+    case OKind::Instance: {
+      bool found = false;
+      Outs r = dunder(std::move(st), v, "__len__", {}, found);
+      if (found) return r;
+      if (is_stub_class_public(r[0].st, o.cls)) return one(std::move(r[0].st), Value::unknown("len(" + r[0].st.heap.get(o.cls).name + ")"));
+      return raise(std::move(r[0].st), "TypeError", "object of type '" + type_name(r[0].st, v) + "' has no len()");
+    }
+    default: return raise(std::move(st), "TypeError", "object of type '" + type_name(st, v) + "' has no len()");
+  }
+}
+
+Outs Interpreter::str_of(State&& st, const Value& v) {
+  switch (v.kind) {
+    case VKind::Str: return one(std::move(st), v);
+    case VKind::None: return one(std::move(st), Value::str("None"));
+    case VKind::Bool:
+      if (v.b.is_true()) return one(std::move(st), Value::str("True"));
+      if (v.b.is_false()) return one(std::move(st), Value::str("False"));
+      return one(std::move(st), Value::unknown_str());
+    case VKind::Int:
+      if (auto c = v.i.as_const()) return one(std::move(st), Value::str(std::to_string(*c)));
+      return one(std::move(st), Value::unknown_str());
+    case VKind::Float:
+      if (v.f) return one(std::move(st), Value::str(format_double(*v.f)));
+      return one(std::move(st), Value::unknown_str());
+    default: return one(std::move(st), Value::unknown_str());
+  }
+}
+
+std::string Interpreter::show(const State& st, const Value& v) const {
+  auto names = namer();
+  if (const TensorVal* t = tensor_of(st, v)) {
+    std::string s = "[";
+    if (!t->shape) {
+      s += "...";
+    } else {
+      for (std::size_t i = 0; i < t->shape->size(); ++i) {
+        if (i) s += ", ";
+        s += (*t->shape)[i].str(names);
+      }
+    }
+    return s + "] " + dtype_name(t->dtype);
+  }
+  switch (v.kind) {
+    case VKind::None: return "None";
+    case VKind::Undef: return "<unbound>";
+    case VKind::Bool: return v.b.is_true() ? "True" : v.b.is_false() ? "False" : v.b.str(names);
+    case VKind::Int: return v.i.str(names);
+    case VKind::Float: return v.f ? format_double(*v.f) : "float";
+    case VKind::Str: return v.s ? "'" + *v.s + "'" : "str";
+    case VKind::Unknown: return "unknown";
+    case VKind::Obj: break;
+  }
+  const Object& o = st.heap.get(v.obj);
+  if (o.kind == OKind::List || o.kind == OKind::Tuple) {
+    std::string s = o.kind == OKind::List ? "[" : "(";
+    for (std::size_t i = 0; i < o.items.size(); ++i) {
+      if (i) s += ", ";
+      s += show(st, o.items[i]);
+    }
+    if (o.kind == OKind::Tuple && o.items.size() == 1) s += ",";
+    return s + (o.kind == OKind::List ? "]" : ")");
+  }
+  if (o.kind == OKind::Class) return "<class '" + o.name + "'>";
+  if (o.kind == OKind::Module) return "<module '" + o.name + "'>";
+  if (o.kind == OKind::Instance) return "<" + st.heap.get(o.cls).name + " object>";
+  return "<" + type_name(st, v) + ">";
+}
+
+}  // namespace tenscan::interp

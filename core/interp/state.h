@@ -1,0 +1,120 @@
+// One execution path: its heap, its Python frames, its control flow, and its constraints
+// (PyTea's hard constraints H and soft constraints S, thesis §3.2.2).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "interp/value.h"
+#include "symbolic/range.h"
+#include "tenscan/core/rules.h"
+
+namespace tenscan::interp {
+
+/// A message whose numbers may be symbolic; rendered with the counterexample's values when
+/// the solver finds one ("[64, 9216]" rather than "[B, 9216]").
+struct Msg {
+  struct Part {
+    enum class Kind { Text, Int, Shape } kind;
+    std::string text;
+    sym::Expr value;
+    std::vector<sym::Expr> shape;
+  };
+  std::vector<Part> parts;
+
+  Msg() = default;
+  Msg(const char* s) { *this << s; }           // NOLINT(google-explicit-constructor)
+  Msg(std::string s) { *this << std::move(s); }  // NOLINT(google-explicit-constructor)
+  Msg& operator<<(std::string s) {
+    parts.push_back({Part::Kind::Text, std::move(s), {}, {}});
+    return *this;
+  }
+  Msg& operator<<(const char* s) { return *this << std::string(s); }
+  Msg& operator<<(const sym::Expr& e) {
+    parts.push_back({Part::Kind::Int, {}, e, {}});
+    return *this;
+  }
+  Msg& operator<<(std::int64_t v) { return *this << sym::Expr::constant(v); }
+  Msg& operator<<(int v) { return *this << sym::Expr::constant(v); }
+  Msg& operator<<(const std::vector<sym::Expr>& shape) {
+    parts.push_back({Part::Kind::Shape, {}, {}, shape});
+    return *this;
+  }
+  Msg& operator<<(const Msg& m) {
+    parts.insert(parts.end(), m.parts.begin(), m.parts.end());
+    return *this;
+  }
+};
+
+struct RelatedMsg {
+  ir::Loc loc;
+  Msg msg;
+};
+
+/// A soft constraint: what an operation requires to run without error.
+struct Requirement {
+  sym::Cond cond;
+  RuleId rule;
+  Msg msg;
+  ir::Loc site;                  ///< the project-code operation that imposed it
+  std::vector<RelatedMsg> related;
+  std::string function;          ///< enclosing project function (for the finding's identity)
+  bool definitely_false = false; ///< decided false by the online checker
+};
+
+/// A tenscan_reveal() probe result (tests and documentation).
+struct Reveal {
+  ir::Loc site;
+  std::string text;
+};
+
+enum class Flow : std::uint8_t {
+  Normal,
+  Return,    ///< `ret` holds the value
+  Break, Continue,
+  Raise,     ///< `exc` holds the exception
+  Exit,      ///< sys.exit() / SystemExit: the program ends normally on this path
+  Dead,      ///< dropped (budget); counted as not analysed
+};
+
+struct Frame {
+  const ir::Code* code = nullptr;
+  const ir::Module* module = nullptr;
+  ObjId globals = kNoObj;     ///< module object
+  ObjId function = kNoObj;    ///< the Function object being run (kNoObj for module/class bodies)
+  ObjId class_ns = kNoObj;    ///< class body: the namespace object being filled
+  std::vector<Value> slots;
+  ObjId generator = kNoObj;   ///< eager generator: the list that collects yielded values
+};
+
+struct State {
+  Heap heap;
+  std::vector<Frame> frames;
+  std::map<std::string, ObjId> modules;  ///< sys.modules
+  ObjId tensor_cls = kNoObj;             ///< torch.Tensor, once the torch stub registered it
+  Flow flow = Flow::Normal;
+  Value ret;   ///< Flow::Return
+  Value exc;   ///< Flow::Raise
+  ir::Loc exc_site;
+  // constraints
+  sym::RangeEnv ranges;
+  std::vector<sym::Cond> hard;
+  std::vector<Requirement> reqs;           ///< undecided and definitely-false requirements, in order
+  std::vector<std::string> path;           ///< branch decisions in source terms
+  std::vector<RelatedMsg> path_locs;       ///< where those branches are
+  std::vector<Reveal> reveals;
+
+  [[nodiscard]] bool normal() const { return flow == Flow::Normal; }
+  Frame& frame() { return frames.back(); }
+  [[nodiscard]] const Frame& frame() const { return frames.back(); }
+};
+
+struct Out {
+  State st;
+  Value v;
+};
+using Outs = std::vector<Out>;
+using States = std::vector<State>;
+
+}  // namespace tenscan::interp

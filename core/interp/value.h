@@ -1,0 +1,167 @@
+// Symbolic Python values and the per-path heap. A Value is small and copyable; mutable
+// Python objects (lists, dicts, instances, modules, ...) live in the Heap and are shared
+// copy-on-write between execution paths.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "ir/ir.h"
+#include "symbolic/expr.h"
+
+namespace tenscan::interp {
+
+using ObjId = std::uint32_t;
+constexpr ObjId kNoObj = 0;  // object 0 is never allocated
+
+enum class DType : std::uint8_t {
+  Unknown, Bool, UInt8, Int8, Int16, Int32, Int64, Float16, BFloat16, Float32, Float64, Complex64, Complex128
+};
+const char* dtype_name(DType d);
+bool dtype_is_float(DType d);
+bool dtype_is_integer(DType d);  ///< integral, bool excluded
+
+/// A tensor's abstract value: a shape (a list of dimension expressions, or unknown rank)
+/// and an element type. `origin` is where (in the project's code) it got this shape.
+struct TensorVal {
+  std::optional<std::vector<sym::Expr>> shape;  ///< nullopt: rank unknown
+  DType dtype = DType::Float32;
+  ir::Loc origin;
+  [[nodiscard]] bool ranked() const { return shape.has_value(); }
+  [[nodiscard]] std::size_t rank() const { return shape ? shape->size() : 0; }
+};
+
+enum class VKind : std::uint8_t {
+  Undef,    ///< an unbound local (reading it raises UnboundLocalError)
+  None, Bool, Int, Float, Str,
+  Obj,      ///< a heap object
+  Unknown,  ///< a value the analyzer cannot know (unmodelled call, I/O); `label` says why
+};
+
+struct Value {
+  VKind kind = VKind::None;
+  ObjId obj = kNoObj;
+  sym::Expr i;   ///< Int
+  sym::Cond b;   ///< Bool (possibly symbolic)
+  std::optional<double> f;  ///< Float (nullopt = unknown float)
+  std::shared_ptr<const std::string> s;  ///< Str (null = unknown string); Unknown: label
+
+  static Value none() { return {}; }
+  static Value undef() { Value v; v.kind = VKind::Undef; return v; }
+  static Value boolean(bool x) { Value v; v.kind = VKind::Bool; v.b = sym::Cond::truth(x); return v; }
+  static Value boolean(sym::Cond c) { Value v; v.kind = VKind::Bool; v.b = std::move(c); return v; }
+  static Value integer(std::int64_t x) { Value v; v.kind = VKind::Int; v.i = sym::Expr::constant(x); return v; }
+  static Value integer(sym::Expr e) { Value v; v.kind = VKind::Int; v.i = std::move(e); return v; }
+  static Value floating(std::optional<double> x) { Value v; v.kind = VKind::Float; v.f = x; return v; }
+  static Value str(std::string x) { Value v; v.kind = VKind::Str; v.s = std::make_shared<const std::string>(std::move(x)); return v; }
+  static Value unknown_str() { Value v; v.kind = VKind::Str; return v; }
+  static Value object(ObjId id) { Value v; v.kind = VKind::Obj; v.obj = id; return v; }
+  static Value unknown(std::string label) { Value v; v.kind = VKind::Unknown; v.s = std::make_shared<const std::string>(std::move(label)); return v; }
+
+  [[nodiscard]] bool is_none() const { return kind == VKind::None; }
+  [[nodiscard]] bool is_obj() const { return kind == VKind::Obj; }
+  [[nodiscard]] bool is_int() const { return kind == VKind::Int; }
+  [[nodiscard]] bool is_str() const { return kind == VKind::Str; }
+  [[nodiscard]] bool is_unknown() const { return kind == VKind::Unknown; }
+  [[nodiscard]] std::optional<std::int64_t> const_int() const {
+    if (kind == VKind::Int) return i.as_const();
+    if (kind == VKind::Bool) {
+      if (b.is_true()) return 1;
+      if (b.is_false()) return 0;
+    }
+    return std::nullopt;
+  }
+  [[nodiscard]] const std::string* const_str() const { return kind == VKind::Str ? s.get() : nullptr; }
+};
+
+/// Structural equality of two values as the analyzer sees them (used for path merging and
+/// dict keys): same kind and same symbolic content; objects by identity.
+bool same_value(const Value& a, const Value& b);
+
+enum class OKind : std::uint8_t {
+  Module, Class, Instance, Function, BoundMethod, Builtin, Cell,
+  List, Tuple, Set, Dict, Range, Slice, Iterator,
+  Property, StaticMethod, ClassMethod, Super,
+};
+
+struct Function {
+  const ir::Code* code = nullptr;
+  const ir::Module* module = nullptr;
+  ObjId globals = kNoObj;            ///< the module object whose attrs are the globals
+  std::vector<Value> defaults;       ///< for the trailing positional params with defaults
+  std::map<std::string, Value> kwdefaults;
+  std::vector<ObjId> closure;        ///< cells, in code->free_slots order
+  ObjId owner_class = kNoObj;        ///< the class whose body defined it (zero-arg super())
+};
+
+/// A native function: a Python builtin, a method of a builtin type, or a tenscan primitive.
+struct Builtin {
+  int id = -1;                 ///< index into the interpreter's native table
+  std::string name;            ///< qualified, for messages and statistics
+  std::optional<Value> self;   ///< bound receiver, for methods of builtin types
+};
+
+/// One dict entry. Keys are concrete (str, int, bool, None) or objects by identity.
+struct DictEntry {
+  Value key;
+  Value value;
+};
+
+/// A Python object in the heap.
+struct Object {
+  OKind kind;
+  ObjId cls = kNoObj;  ///< the object's class (Instance, and builtin containers if set)
+  std::unordered_map<std::string, Value> attrs;  ///< __dict__ (module globals, class namespace, instance attributes)
+  std::vector<Value> items;        ///< List/Tuple/Set elements; Iterator: the remaining sequence
+  std::vector<DictEntry> entries;  ///< Dict, in insertion order
+  std::optional<TensorVal> tensor; ///< set on instances of torch.Tensor (and subclasses)
+  // Class
+  std::string name;
+  std::vector<ObjId> mro;          ///< Class: method resolution order, itself first
+  int builtin_type = -1;           ///< Class: a builtin type tag (list, dict, int, ...) or -1
+  // Module
+  const ir::Module* module = nullptr;  ///< null for an unknown (unmodelled) module
+  // Function / BoundMethod / Builtin / Property / StaticMethod / ClassMethod / Super / Cell
+  Function fn;
+  Builtin builtin;
+  Value a, b, c;                   ///< BoundMethod: (self, func); Property: (fget, fset, fdel);
+                                   ///< Static/ClassMethod: a = func; Super: (start class, self); Cell: a
+  // Range
+  sym::Expr start, stop, step;
+  // Iterator over an unknown number of elements (DataLoader): each listed element stands for
+  // "some iteration"; see interp for the loop semantics.
+  bool summary_iter = false;
+  ir::Loc alloc_site;              ///< where the project's code created it
+};
+
+/// The heap of one execution path. Objects are shared between paths and copied on write.
+class Heap {
+ public:
+  Heap() { objs_.emplace_back(); }  // id 0 unused
+  ObjId alloc(Object o) {
+    objs_.push_back(std::make_shared<Object>(std::move(o)));
+    return static_cast<ObjId>(objs_.size() - 1);
+  }
+  [[nodiscard]] const Object& get(ObjId id) const { return *objs_[id]; }
+  /// A mutable reference, cloning the object first if another path shares it.
+  Object& mut(ObjId id) {
+    auto& p = objs_[id];
+    if (p.use_count() > 1) p = std::make_shared<Object>(*p);
+    return *p;
+  }
+  [[nodiscard]] std::size_t size() const { return objs_.size(); }
+  [[nodiscard]] bool valid(ObjId id) const { return id > 0 && id < objs_.size() && objs_[id]; }
+  /// Identity of the stored object (for structural comparison of two heaps).
+  [[nodiscard]] const Object* ptr(ObjId id) const { return objs_[id].get(); }
+
+ private:
+  std::vector<std::shared_ptr<Object>> objs_;
+};
+
+}  // namespace tenscan::interp

@@ -1,0 +1,10 @@
+# Generates a C++ file that holds every stub under STUB_ROOT as (relative path, text) pairs.
+file(GLOB_RECURSE stubs RELATIVE ${STUB_ROOT} ${STUB_ROOT}/*.py)
+list(SORT stubs)
+set(body "")
+foreach(rel IN LISTS stubs)
+  file(READ ${STUB_ROOT}/${rel} text)
+  string(APPEND body "    {\"${rel}\", R\"tenscan_stub(${text})tenscan_stub\"},\n")
+endforeach()
+file(WRITE ${OUT}.tmp "// Generated from core/models/stubs by embed_stubs.cmake. Do not edit.\n#include \"models/stubs.h\"\n\nnamespace tenscan::models {\nconst std::vector<EmbeddedStub>& embedded_stubs() {\n  static const std::vector<EmbeddedStub> stubs = {\n${body}  };\n  return stubs;\n}\n}  // namespace tenscan::models\n")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,104 @@
+// What a native primitive sees: its arguments, decoded; a way to state requirements (soft
+// constraints, stamped with the current project-code site); and ways to return tensors.
+// Stubs (models/stubs/**.py) call primitives as _tenscan.<name>(...).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "interp/interpreter.h"
+
+namespace tenscan::models {
+
+using interp::Args;
+using interp::DType;
+using interp::Interpreter;
+using interp::Msg;
+using interp::Outs;
+using interp::RelatedMsg;
+using interp::State;
+using interp::TensorVal;
+using interp::Value;
+using interp::VKind;
+using Shape = std::vector<sym::Expr>;
+
+/// One row of the primitive table.
+struct PrimRow {
+  const char* name;  ///< called from stubs as _tenscan.<name>
+  interp::NativeFn fn;
+};
+
+/// Argument decoding and results for one primitive call.
+class Prim {
+ public:
+  Prim(Interpreter& in, State&& st, Args& args, const char* name) : in(in), st(std::move(st)), args(args), name(name) {
+    in.record_operation(name);
+  }
+  Interpreter& in;
+  State st;
+  Args& args;
+  const char* name;
+
+  [[nodiscard]] const Value* arg(std::size_t i, std::string_view kw = {}) const { return args.get(i, kw); }
+  [[nodiscard]] bool present(std::size_t i, std::string_view kw = {}) const {
+    const Value* v = arg(i, kw);
+    return v && !v->is_none();
+  }
+  /// The tensor payload of argument i, or nullptr if it is not a tensor.
+  [[nodiscard]] const TensorVal* tensor(std::size_t i, std::string_view kw = {}) const {
+    const Value* v = arg(i, kw);
+    return v ? in.tensor_of(st, *v) : nullptr;
+  }
+  /// An integer argument (symbolic allowed); nullopt if absent or not an int.
+  [[nodiscard]] std::optional<sym::Expr> int_arg(std::size_t i, std::string_view kw = {}) const;
+  /// A concrete integer argument.
+  [[nodiscard]] std::optional<std::int64_t> const_int(std::size_t i, std::string_view kw = {}) const;
+  [[nodiscard]] std::optional<bool> bool_arg(std::size_t i, std::string_view kw = {}) const;
+  [[nodiscard]] std::optional<std::string> str_arg(std::size_t i, std::string_view kw = {}) const;
+  /// An int or a list/tuple of ints (a size); nullopt if not decodable.
+  [[nodiscard]] std::optional<Shape> ints(std::size_t i, std::string_view kw = {}) const;
+  [[nodiscard]] std::optional<Shape> ints_of(const Value& v) const;
+  /// A list/tuple of tensors (nullopt if any element is not a tensor).
+  [[nodiscard]] std::optional<std::vector<TensorVal>> tensors(std::size_t i, std::string_view kw = {}) const;
+  [[nodiscard]] DType dtype_arg(std::size_t i, std::string_view kw, DType def) const;
+
+  /// Imposes a requirement (see Interpreter::require). False: certainly violated.
+  bool require(const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {}) {
+    return in.require(st, c, rule, std::move(msg), std::move(related));
+  }
+  /// Normalises a dim argument against a rank, requiring it to be in range.
+  /// `extra` is 1 for unsqueeze-like ops that may insert at rank.
+  std::optional<std::int64_t> dim(const sym::Expr& d, std::size_t rank, const Msg& what, int extra = 0);
+  /// A requirement that rank is one of the accepted ones (message names the op).
+  bool require_rank(const TensorVal& t, std::initializer_list<std::size_t> ranks, const Msg& what);
+
+  Outs ret(Value v) { return interp::one(std::move(st), std::move(v)); }
+  Outs ret_tensor(Shape shape, DType dtype);
+  Outs ret_unranked(DType dtype);
+  Outs ret_none() { return ret(Value::none()); }
+  Value tensor_value(Shape shape, DType dtype) { return in.new_tensor(st, TensorVal{std::move(shape), dtype, in.site()}); }
+  Value tuple(std::vector<Value> items) { return in.new_tuple(st, std::move(items)); }
+  /// A related note pointing at where a tensor got its shape.
+  RelatedMsg origin_note(const TensorVal& t, const std::string& what) const;
+};
+
+/// Renders a shape like "[64, 9216]" (symbolic dims by name).
+std::string shape_str(const Interpreter& in, const Shape& s);
+sym::Expr numel(const Shape& s);
+DType parse_dtype(const std::string& s);
+DType promote(DType a, DType b);
+bool dtype_is_integer_or_bool(DType d);
+
+/// Broadcasts two shapes (NumPy rules), requiring compatibility; nullopt if certainly
+/// incompatible. `what` names the operation for the message.
+std::optional<Shape> broadcast_shapes(Prim& p, const Shape& a, const Shape& b, const Msg& what);
+
+// The primitive families (models/primitives/*.cpp), collected by models/registry.cpp.
+std::span<const PrimRow> shape_primitives();  // creation, views, joins, indexing
+std::span<const PrimRow> math_primitives();   // elementwise, matmul, linear, reductions
+std::span<const PrimRow> nn_primitives();     // conv, pool, norms, embedding, recurrent
+std::span<const PrimRow> loss_primitives();   // losses, stub-level requirements, randomness
+
+}  // namespace tenscan::models

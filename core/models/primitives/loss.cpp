@@ -1,0 +1,242 @@
+// Loss functions' input/target rules (cross_entropy, nll_loss, and the elementwise
+// regression/binary losses), plus the generic primitives that stubs use for
+// hyperparameter checks (_tenscan.require) and for randomness (_tenscan.randint).
+#include "models/prim.h"
+
+namespace tenscan::models {
+namespace {
+
+using sym::Cond;
+using sym::Expr;
+
+Expr k(std::int64_t v) { return Expr::constant(v); }
+
+Shape reduced(const Shape& s, const std::string& reduction) {
+  if (reduction == "none") return s;
+  return {};
+}
+
+// _tenscan.class_loss(input, target, name, reduction, has_weight_len or None)
+// cross_entropy / nll_loss: input [N, C, d...] (or [C]); target [N, d...] of class indices
+// (integer dtype), or, for cross_entropy, class probabilities with the input's shape.
+Outs class_loss(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "class_loss");
+  const TensorVal* x = p.tensor(0);
+  const TensorVal* t = p.tensor(1);
+  std::string name = p.str_arg(2).value_or("cross_entropy");
+  std::string reduction = p.str_arg(3).value_or("mean");
+  if (!x || !t || !x->shape || !t->shape) return p.ret_unranked(x ? x->dtype : DType::Float32);
+  DType dt = x->dtype;
+  const Shape xs = *x->shape, ts = *t->shape;
+  std::vector<RelatedMsg> rel{p.origin_note(*x, "the input got its shape here"), p.origin_note(*t, "the target got its shape here")};
+  if (xs.empty()) {
+    p.require(Cond::truth(false), RuleId::RankMismatch, Msg(name + " expects an input with at least 1 dimension"), rel);
+    return p.ret_unranked(dt);
+  }
+  bool probs = name == "cross_entropy" && interp::dtype_is_float(t->dtype) && ts.size() == xs.size();
+  if (probs) {
+    Cond c = Cond::truth(true);
+    for (std::size_t i = 0; i < xs.size(); ++i) c = c && Cond::eq(xs[i], ts[i]);
+    Msg m;
+    m << name << " with class-probability targets needs a target of the input's shape, but got input " << xs << " and target "
+      << ts;
+    if (!p.require(c, RuleId::LossTargetShape, m, rel)) return p.ret_unranked(dt);
+    return p.ret_tensor(reduction == "none" ? Shape{xs[0]} : Shape{}, dt);
+  }
+  if (t->dtype != DType::Unknown && !interp::dtype_is_integer(t->dtype)) {
+    Msg m;
+    m << name << " expects class-index targets of an integer dtype (torch.long), but the target has dtype "
+      << interp::dtype_name(t->dtype) << " and shape " << ts << "; PyTorch raises \"expected scalar type Long but found "
+      << (t->dtype == DType::Float32 ? "Float" : interp::dtype_name(t->dtype)) << "\" (convert the target with .long())";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*t, "the target got its dtype here")});
+    return p.ret_unranked(dt);
+  }
+  // expected target shape: input without the class dimension (dim 1, or dim 0 for a 1-D input)
+  Shape want = xs;
+  if (xs.size() == 1) want.clear();
+  else want.erase(want.begin() + 1);
+  Cond c = Cond::truth(want.size() == ts.size());
+  if (want.size() == ts.size())
+    for (std::size_t i = 0; i < ts.size(); ++i) c = c && Cond::eq(want[i], ts[i]);
+  Msg m;
+  if (xs.size() >= 2 && !ts.empty()) {
+    m << name << ": expected target of shape " << want << " for an input of shape " << xs << ", but got target shape " << ts;
+    if (ts.size() == want.size() && !want.empty()) m << " (batch size " << xs[0] << " vs " << ts[0] << ")";
+  } else {
+    m << name << ": expected target of shape " << want << " for an input of shape " << xs << ", but got target shape " << ts;
+  }
+  if (!p.require(c, RuleId::LossTargetShape, m, rel)) return p.ret_unranked(dt);
+  // class weights must have C entries
+  if (const TensorVal* w = p.tensor(4); w && w->shape) {
+    const Expr& C = xs.size() == 1 ? xs[0] : xs[1];
+    Msg mw;
+    mw << name << ": weight tensor should be defined either for all " << C << " classes or no classes but got weight shape "
+       << *w->shape;
+    if (!p.require(Cond::truth(w->shape->size() == 1) && (w->shape->size() == 1 ? Cond::eq((*w->shape)[0], C) : Cond::truth(false)),
+                   RuleId::SizeMismatch, mw, {p.origin_note(*w, "the weight got its shape here")}))
+      return p.ret_unranked(dt);
+  }
+  return p.ret_tensor(reduction == "none" ? ts : Shape{}, dt);
+}
+
+// _tenscan.pointwise_loss(input, target, name, reduction, strict)
+// mse/l1/smooth_l1/huber broadcast (strict=False); binary_cross_entropy(with_logits)
+// require equal shapes (strict=True).
+Outs pointwise_loss(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "pointwise_loss");
+  const TensorVal* x = p.tensor(0);
+  const TensorVal* t = p.tensor(1);
+  std::string name = p.str_arg(2).value_or("mse_loss");
+  std::string reduction = p.str_arg(3).value_or("mean");
+  bool strict = p.bool_arg(4).value_or(false);
+  if (!x || !t || !x->shape || !t->shape) return p.ret_unranked(x ? x->dtype : DType::Float32);
+  DType dt = x->dtype;
+  const Shape xs = *x->shape, ts = *t->shape;
+  std::vector<RelatedMsg> rel{p.origin_note(*x, "the input got its shape here"), p.origin_note(*t, "the target got its shape here")};
+  if (strict) {
+    Cond c = Cond::truth(xs.size() == ts.size());
+    if (xs.size() == ts.size())
+      for (std::size_t i = 0; i < xs.size(); ++i) c = c && Cond::eq(xs[i], ts[i]);
+    Msg m;
+    m << name << ": using a target size (" << ts << ") that is different to the input size (" << xs
+      << ") is deprecated and raises a ValueError; please ensure they have the same size";
+    if (!p.require(c, RuleId::LossTargetShape, m, rel)) return p.ret_unranked(dt);
+    if (!interp::dtype_is_float(t->dtype) && t->dtype != DType::Unknown) {
+      Msg md;
+      md << name << " expects a floating-point target, but the target has dtype " << interp::dtype_name(t->dtype)
+         << " (convert it with .float())";
+      if (!p.require(Cond::truth(false), RuleId::DtypeMismatch, md, rel)) return p.ret_unranked(dt);
+    }
+    return p.ret_tensor(reduced(xs, reduction), dt);
+  }
+  Msg what;
+  what << name << " (input " << xs << ", target " << ts << ")";
+  auto b = broadcast_shapes(p, xs, ts, what);
+  if (!b) return p.ret_unranked(dt);
+  return p.ret_tensor(reduced(*b, reduction), dt);
+}
+
+// _tenscan.require(condition, rule_id, *message_parts): a requirement stated by a stub (the
+// hyperparameter refinements of Refty). Message parts are strings, ints, tuples or tensors.
+Outs require(Interpreter& in, State&& st, Args& a) {
+  if (a.pos.size() < 2) return interp::one(std::move(st), Value::boolean(true));
+  const Value& c = a.pos[0];
+  std::string rule_id = a.pos[1].const_str() ? *a.pos[1].const_str() : "";
+  auto rule = rule_by_id(rule_id);
+  if (!rule) {
+    in.note(Notification::Kind::Internal, in.site(), "a library model uses the unknown rule id '" + rule_id + "'");
+    return interp::one(std::move(st), Value::boolean(true));
+  }
+  sym::Cond cond;
+  if (c.kind == VKind::Bool) cond = c.b;
+  else if (auto ci = c.const_int()) cond = sym::Cond::truth(*ci != 0);
+  else return interp::one(std::move(st), Value::boolean(true));  // an unknown condition cannot be checked
+  Msg m;
+  for (std::size_t i = 2; i < a.pos.size(); ++i) {
+    const Value& v = a.pos[i];
+    if (v.const_str()) m << *v.const_str();
+    else if (v.kind == VKind::Int) m << v.i;
+    else if (v.kind == VKind::Float && v.f) {
+      std::string s = std::to_string(*v.f);
+      while (s.size() > 1 && s.back() == '0') s.pop_back();
+      if (!s.empty() && s.back() == '.') s.push_back('0');
+      m << s;
+    } else if (const TensorVal* t = in.tensor_of(st, v); t && t->shape) m << *t->shape;
+    else if (const auto* seq = in.sequence_of(st, v)) {
+      Shape sh;
+      bool ints = true;
+      for (const auto& x : *seq) {
+        if (x.kind == VKind::Int) sh.push_back(x.i);
+        else ints = false;
+      }
+      if (ints) m << sh;
+      else m << in.show(st, v);
+    } else {
+      m << in.show(st, v);
+    }
+  }
+  bool ok = in.require(st, cond, *rule, m);
+  return interp::one(std::move(st), Value::boolean(ok));
+}
+
+// _tenscan.randint(lo, hi, name): an integer chosen at random in [lo, hi] (inclusive)
+Outs randint(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "randint");
+  auto lo = p.const_int(0), hi = p.const_int(1);
+  std::string name = p.str_arg(2).value_or("random");
+  if (!lo || !hi || *hi < *lo) return p.ret(Value::unknown(name));
+  if (*lo == *hi) return p.ret(Value::integer(*lo));
+  Expr s = in.fresh_symbol(p.st, name, "a random integer", *lo, *hi);
+  return p.ret(Value::integer(s));
+}
+
+// _tenscan.symbol(name, lo): an unknown integer >= lo (e.g. the length of a dataset read from disk)
+Outs symbol(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "symbol");
+  std::string name = p.str_arg(0).value_or("n");
+  std::int64_t lo = p.const_int(1).value_or(0);
+  Expr s = in.fresh_symbol(p.st, name, "an unknown size", lo, lo - 1);
+  return p.ret(Value::integer(s));
+}
+
+// _tenscan.summary_iter(items): an iterator over an unknown number of elements, each one of
+// `items` (a DataLoader: full batches, then maybe a smaller last one)
+Outs summary_iter(Interpreter& in, State&& st, Args& a) {
+  std::vector<Value> items;
+  if (!a.pos.empty())
+    if (const auto* seq = in.sequence_of(st, a.pos[0])) items = *seq;
+  Value v = in.new_summary_iterator(st, std::move(items));
+  return interp::one(std::move(st), v);
+}
+
+// _tenscan.unknown(label): an unknown value (I/O results); records nothing
+Outs unknown(Interpreter&, State&& st, Args& a) {
+  std::string label = !a.pos.empty() && a.pos[0].const_str() ? *a.pos[0].const_str() : "unknown";
+  return interp::one(std::move(st), Value::unknown(label));
+}
+
+// _tenscan.set_tensor(obj, source_tensor): make an instance of a Tensor subclass (Parameter)
+// carry another tensor's shape
+Outs set_tensor(Interpreter& in, State&& st, Args& a) {
+  if (a.pos.size() >= 2 && a.pos[0].is_obj()) {
+    const TensorVal* t = in.tensor_of(st, a.pos[1]);
+    interp::Object& o = st.heap.mut(a.pos[0].obj);
+    if (t) o.tensor = *t;
+    else o.tensor = TensorVal{std::nullopt, DType::Float32, in.site()};
+  }
+  return interp::one(std::move(st), Value::none());
+}
+
+// _tenscan.is_tensor(v)
+Outs is_tensor(Interpreter& in, State&& st, Args& a) {
+  bool r = !a.pos.empty() && in.tensor_of(st, a.pos[0]) != nullptr;
+  return interp::one(std::move(st), Value::boolean(r));
+}
+
+// _tenscan.argv(): the script's command line (sys.argv)
+Outs argv(Interpreter& in, State&& st, Args&) {
+  std::vector<Value> items;
+  items.push_back(Value::str(in.entry_path()));
+  for (const auto& s : in.options().script_args) items.push_back(Value::str(s));
+  Value v = in.new_list(st, std::move(items));
+  return interp::one(std::move(st), v);
+}
+
+// _tenscan.unmodelled(name): record a call tenscan has no model for, return unknown
+Outs unmodelled(Interpreter& in, State&& st, Args& a) {
+  std::string name = !a.pos.empty() && a.pos[0].const_str() ? *a.pos[0].const_str() : "?";
+  in.record_unmodelled(name);
+  return interp::one(std::move(st), Value::unknown(name + "()"));
+}
+
+const PrimRow kRows[] = {
+    {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
+    {"symbol", symbol},         {"summary_iter", summary_iter},     {"unknown", unknown},   {"set_tensor", set_tensor},
+    {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled},
+};
+
+}  // namespace
+
+std::span<const PrimRow> loss_primitives() { return kRows; }
+
+}  // namespace tenscan::models

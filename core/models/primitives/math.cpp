@@ -1,0 +1,240 @@
+// Elementwise arithmetic with broadcasting, the matmul family, linear, reductions, softmax-
+// style dim checks, item(), where/clamp and scalar results.
+#include "models/prim.h"
+
+namespace tenscan::models {
+namespace {
+
+using sym::Cond;
+using sym::Expr;
+
+Expr k(std::int64_t v) { return Expr::constant(v); }
+
+DType scalar_dtype(const Value& v) {
+  switch (v.kind) {
+    case VKind::Bool: return DType::Bool;
+    case VKind::Int: return DType::Int64;
+    case VKind::Float: return DType::Float32;
+    default: return DType::Unknown;
+  }
+}
+
+// _tenscan.elementwise(a, b, op_name, result_dtype_or_None): broadcasting binary ops; either
+// operand may be a Python scalar. Comparison ops pass "bool" as the result dtype.
+Outs elementwise(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "elementwise");
+  const TensorVal* x = p.tensor(0);
+  const TensorVal* y = p.tensor(1);
+  std::string op = p.str_arg(2).value_or("elementwise operation");
+  DType dt = DType::Unknown;
+  if (x && y) dt = promote(x->dtype, y->dtype);
+  else if (x) dt = (dtype_is_integer_or_bool(x->dtype) && p.arg(1) && p.arg(1)->kind == VKind::Float) ? DType::Float32 : x->dtype;
+  else if (y) dt = (dtype_is_integer_or_bool(y->dtype) && p.arg(0) && p.arg(0)->kind == VKind::Float) ? DType::Float32 : y->dtype;
+  if (op == "/" && interp::dtype_is_integer(dt)) dt = DType::Float32;
+  if (p.present(3)) dt = p.dtype_arg(3, {}, dt);
+  if (!x && !y) return p.ret_unranked(dt);
+  if ((x && !x->shape) || (y && !y->shape)) return p.ret_unranked(dt);
+  if (!x || !y) return p.ret_tensor(x ? *x->shape : *y->shape, dt);
+  Msg what;
+  what << "`" << op << "`";
+  auto out = broadcast_shapes(p, *x->shape, *y->shape, what);
+  if (!out) return p.ret_unranked(dt);
+  return p.ret_tensor(*out, dt);
+}
+
+// torch.matmul semantics (1-D vectors, 2-D matrices, N-D batched with broadcasting).
+// `kind` selects the stricter variants: "mm" (2-D only), "bmm" (3-D only), "matmul".
+Outs matmul_kind(Interpreter& in, State&& st, Args& a, const char* kind) {
+  Prim p(in, std::move(st), a, kind);
+  const TensorVal* x = p.tensor(0);
+  const TensorVal* y = p.tensor(1);
+  if (!x || !y) return p.ret_unranked(x ? x->dtype : y ? y->dtype : DType::Unknown);
+  DType dt = promote(x->dtype, y->dtype);
+  if (!x->shape || !y->shape) return p.ret_unranked(dt);
+  const Shape A = *x->shape, B = *y->shape;
+  std::string k_name = kind;
+  std::vector<RelatedMsg> rel{p.origin_note(*x, "the left operand got its shape here"),
+                              p.origin_note(*y, "the right operand got its shape here")};
+  if (x->dtype != y->dtype && x->dtype != DType::Unknown && y->dtype != DType::Unknown) {
+    Msg m;
+    m << k_name << ": expected both operands to have the same dtype, but got " << interp::dtype_name(x->dtype) << " and "
+      << interp::dtype_name(y->dtype);
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, rel);
+    return p.ret_unranked(dt);
+  }
+  if (k_name == "mm" && (A.size() != 2 || B.size() != 2)) {
+    Msg m;
+    m << "mm expects 2-D matrices, but got shapes " << A << " and " << B;
+    p.require(Cond::truth(false), RuleId::RankMismatch, m, rel);
+    return p.ret_unranked(dt);
+  }
+  if (k_name == "bmm" && (A.size() != 3 || B.size() != 3)) {
+    Msg m;
+    m << "bmm expects 3-D batches of matrices, but got shapes " << A << " and " << B;
+    p.require(Cond::truth(false), RuleId::RankMismatch, m, rel);
+    return p.ret_unranked(dt);
+  }
+  if (A.empty() || B.empty()) {
+    Msg m;
+    m << k_name << ": both arguments need at least 1 dimension, but got shapes " << A << " and " << B;
+    p.require(Cond::truth(false), RuleId::RankMismatch, m, rel);
+    return p.ret_unranked(dt);
+  }
+  // promote vectors
+  Shape a2 = A, b2 = B;
+  bool a_vec = A.size() == 1, b_vec = B.size() == 1;
+  if (a_vec) a2.insert(a2.begin(), k(1));
+  if (b_vec) b2.push_back(k(1));
+  const Expr& inner_a = a2.back();
+  const Expr& inner_b = b2[b2.size() - 2];
+  Msg m;
+  if (A.size() == 2 && B.size() == 2) {
+    m << "mat1 and mat2 shapes cannot be multiplied (" << A[0] << "x" << A[1] << " and " << B[0] << "x" << B[1] << ")";
+  } else {
+    m << k_name << ": the inner dimensions do not match: " << A << " @ " << B << " (" << inner_a << " != " << inner_b << ")";
+  }
+  if (!p.require(Cond::eq(inner_a, inner_b), RuleId::MatmulInnerDim, m, rel)) return p.ret_unranked(dt);
+  // batch dims broadcast (bmm requires equality)
+  Shape ba(a2.begin(), a2.end() - 2), bb(b2.begin(), b2.end() - 2);
+  Shape batch;
+  if (k_name == "bmm") {
+    Msg mb;
+    mb << "bmm: batch sizes must match, but got " << A[0] << " and " << B[0] << " (shapes " << A << " and " << B << ")";
+    if (!p.require(Cond::eq(A[0], B[0]), RuleId::SizeMismatch, mb, rel)) return p.ret_unranked(dt);
+    batch = {A[0]};
+  } else {
+    auto bs = broadcast_shapes(p, ba, bb, Msg("matmul batch dimensions"));
+    if (!bs) return p.ret_unranked(dt);
+    batch = *bs;
+  }
+  Shape out = batch;
+  if (!a_vec) out.push_back(a2[a2.size() - 2]);
+  if (!b_vec) out.push_back(b2.back());
+  return p.ret_tensor(out, dt);
+}
+Outs matmul(Interpreter& in, State&& st, Args& a) { return matmul_kind(in, std::move(st), a, "matmul"); }
+Outs mm(Interpreter& in, State&& st, Args& a) { return matmul_kind(in, std::move(st), a, "mm"); }
+Outs bmm(Interpreter& in, State&& st, Args& a) { return matmul_kind(in, std::move(st), a, "bmm"); }
+
+// _tenscan.linear(input, weight, bias): input [..., in] x weight [out, in] -> [..., out]
+Outs linear(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "linear");
+  const TensorVal* x = p.tensor(0);
+  const TensorVal* w = p.tensor(1);
+  if (!x || !w || !w->shape || w->shape->size() != 2) return p.ret_unranked(x ? x->dtype : DType::Float32);
+  DType dt = x->dtype;
+  const Expr out_f = (*w->shape)[0], in_f = (*w->shape)[1];
+  std::vector<RelatedMsg> rel{RelatedMsg{w->origin, Msg("the Linear layer is defined here")}};
+  if (interp::dtype_is_integer(x->dtype) || x->dtype == DType::Bool) {
+    Msg m;
+    m << "Linear expects a floating-point input, but got a tensor of dtype " << interp::dtype_name(x->dtype)
+      << " (convert it with .float())";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, rel);
+    return p.ret_unranked(DType::Float32);
+  }
+  if (!x->shape) return p.ret_unranked(dt);
+  const Shape s = *x->shape;
+  if (s.empty()) {
+    p.require(Cond::truth(false), RuleId::RankMismatch, Msg("Linear expects an input with at least 1 dimension, but got a 0-D tensor"), rel);
+    return p.ret_unranked(dt);
+  }
+  rel.insert(rel.begin(), p.origin_note(*x, "the input got its shape here"));
+  Msg m;
+  m << "mat1 and mat2 shapes cannot be multiplied: the input is " << s << " but the Linear layer expects " << in_f
+    << " input features (last dimension " << s.back() << " != " << in_f << ")";
+  if (!p.require(Cond::eq(s.back(), in_f), RuleId::MatmulInnerDim, m, rel)) return p.ret_unranked(dt);
+  Shape out = s;
+  out.back() = out_f;
+  return p.ret_tensor(out, dt);
+}
+
+// _tenscan.reduce(t, dim or None or tuple, keepdim, result dtype or None)
+Outs reduce(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "reduce");
+  const TensorVal* t = p.tensor(0);
+  if (!t) return p.ret_unranked(DType::Unknown);
+  DType dt = p.dtype_arg(3, "dtype", t->dtype);
+  if (!t->shape) return p.ret_unranked(dt);
+  const Shape s = *t->shape;
+  bool keep = p.bool_arg(2, "keepdim").value_or(false);
+  if (!p.present(1, "dim")) return p.ret_tensor(keep ? Shape(s.size(), k(1)) : Shape{}, dt);
+  auto dims = p.ints(1, "dim");
+  if (!dims) return p.ret_unranked(dt);
+  std::vector<bool> reduced(s.size(), false);
+  for (const auto& d : *dims) {
+    if (s.empty()) {
+      auto c = d.as_const();
+      if (c && (*c == 0 || *c == -1)) continue;
+    }
+    auto n = p.dim(d, s.size(), Msg(p.str_arg(4).value_or("reduction")));
+    if (!n) return p.ret_unranked(dt);
+    reduced[static_cast<std::size_t>(*n)] = true;
+  }
+  Shape out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (!reduced[i]) out.push_back(s[i]);
+    else if (keep) out.push_back(k(1));
+  }
+  return p.ret_tensor(out, dt);
+}
+
+// _tenscan.check_dim(t, dim, op_name) -> normalised dim (softmax, log_softmax, cumsum, ...)
+Outs check_dim(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "check_dim");
+  const TensorVal* t = p.tensor(0);
+  auto d = p.int_arg(1, "dim");
+  std::string op = p.str_arg(2).value_or("operation");
+  if (!t || !t->shape || !d) return p.ret(Value::boolean(true));
+  std::size_t rank = std::max<std::size_t>(t->shape->size(), 1);
+  auto n = p.dim(*d, rank, Msg(op));
+  return p.ret(Value::boolean(n.has_value()));
+}
+
+// _tenscan.item(t): requires a single element; a Python number of unknown value
+Outs item(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "item");
+  const TensorVal* t = p.tensor(0);
+  if (!t) return p.ret(Value::unknown("item()"));
+  if (t->shape) {
+    Expr n = numel(*t->shape);
+    Msg m;
+    m << "a Tensor with " << n << " elements cannot be converted to Scalar (shape " << *t->shape << ")";
+    if (!p.require(Cond::eq(n, k(1)), RuleId::SizeMismatch, m, {p.origin_note(*t, "the tensor got its shape here")}))
+      return p.ret(Value::unknown("item()"));
+  }
+  if (interp::dtype_is_integer(t->dtype)) return p.ret(Value::unknown("item()"));
+  return p.ret(Value::floating(std::nullopt));
+}
+
+// _tenscan.where(cond, x, y): broadcast of three
+Outs where(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "where");
+  const TensorVal* c = p.tensor(0);
+  const TensorVal* x = p.tensor(1);
+  const TensorVal* y = p.tensor(2);
+  DType dt = x ? x->dtype : y ? y->dtype : DType::Float32;
+  if (x && y) dt = promote(x->dtype, y->dtype);
+  Shape out;
+  for (const TensorVal* t : {c, x, y}) {
+    if (!t) continue;
+    if (!t->shape) return p.ret_unranked(dt);
+    auto b = broadcast_shapes(p, out, *t->shape, Msg("torch.where"));
+    if (!b) return p.ret_unranked(dt);
+    out = *b;
+  }
+  return p.ret_tensor(out, dt);
+}
+
+
+const PrimRow kRows[] = {
+    {"elementwise", elementwise}, {"matmul", matmul}, {"mm", mm},         {"bmm", bmm},     {"linear", linear},
+    {"reduce", reduce},           {"check_dim", check_dim}, {"item", item}, {"where", where},
+};
+
+}  // namespace
+
+bool dtype_is_integer_or_bool(DType d) { return interp::dtype_is_integer(d) || d == DType::Bool; }
+
+std::span<const PrimRow> math_primitives() { return kRows; }
+
+}  // namespace tenscan::models

@@ -1,0 +1,273 @@
+// Layers with shape rules of their own: convolution and pooling (Refty's illegal-shape
+// output-size rule), adaptive pooling, batch/layer norm, embedding and recurrent layers.
+#include "models/prim.h"
+
+namespace tenscan::models {
+namespace {
+
+using sym::Cond;
+using sym::Expr;
+
+Expr k(std::int64_t v) { return Expr::constant(v); }
+
+// Expands an int-or-tuple hyperparameter to n values.
+std::optional<Shape> tuple_n(Prim& p, std::size_t i, std::string_view kw, std::size_t n, std::int64_t def) {
+  if (!p.present(i, kw)) return Shape(n, k(def));
+  auto v = p.ints(i, kw);
+  if (!v) return std::nullopt;
+  if (v->size() == 1) return Shape(n, (*v)[0]);
+  if (v->size() != n) return std::nullopt;
+  return v;
+}
+
+// Output size of a sliding window: floor((in + 2p - d(k-1) - 1) / s) + 1 (ceil with ceil_mode).
+Expr window_out(const Expr& in, const Expr& kernel, const Expr& stride, const Expr& pad, const Expr& dil, bool ceil) {
+  Expr num = in + k(2) * pad - dil * (kernel - k(1)) - k(1);
+  if (ceil) num = num + stride - k(1);
+  return Expr::floordiv(num, stride) + k(1);
+}
+
+// _tenscan.conv(input, weight, bias, stride, padding, dilation, groups, nd, transposed, output_padding)
+Outs conv(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "conv");
+  const TensorVal* x = p.tensor(0);
+  const TensorVal* w = p.tensor(1);
+  auto nd = static_cast<std::size_t>(p.const_int(7).value_or(2));
+  bool transposed = p.bool_arg(8).value_or(false);
+  std::string name = std::string(transposed ? "ConvTranspose" : "Conv") + std::to_string(nd) + "d";
+  if (!x || !w || !w->shape || w->shape->size() != nd + 2) return p.ret_unranked(x ? x->dtype : DType::Float32);
+  std::vector<RelatedMsg> rel{RelatedMsg{w->origin, Msg(name + " is defined here")}};
+  if (!interp::dtype_is_float(x->dtype) && x->dtype != DType::Unknown) {
+    Msg m;
+    m << name << " expects a floating-point input, but got dtype " << interp::dtype_name(x->dtype) << " (convert it with .float())";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, rel);
+    return p.ret_unranked(DType::Float32);
+  }
+  DType dt = x->dtype;
+  if (!x->shape) return p.ret_unranked(dt);
+  const Shape s = *x->shape;
+  if (!p.require_rank(*x, {nd + 1, nd + 2}, Msg(name))) return p.ret_unranked(dt);
+  bool batched = s.size() == nd + 2;
+  std::size_t cdim = batched ? 1 : 0;
+  const Shape& ws = *w->shape;
+  auto groups = p.int_arg(6).value_or(k(1));
+  auto stride = tuple_n(p, 3, {}, nd, 1), pad = tuple_n(p, 4, {}, nd, 0), dil = tuple_n(p, 5, {}, nd, 1);
+  auto outpad = tuple_n(p, 9, {}, nd, 0);
+  if (!stride || !pad || !dil || !outpad) return p.ret_unranked(dt);
+  // expected input channels: weight[1] * groups (conv) or weight[0] (transposed)
+  Expr in_ch = transposed ? ws[0] : ws[1] * groups;
+  Expr out_ch = transposed ? ws[1] * groups : ws[0];
+  rel.insert(rel.begin(), p.origin_note(*x, "the input got its shape here"));
+  Msg m;
+  m << name << " expects " << in_ch << " input channels, but the input " << s << " has " << s[cdim] << " channels (dim "
+    << static_cast<std::int64_t>(cdim) << ")";
+  if (!p.require(Cond::eq(s[cdim], in_ch), RuleId::ChannelMismatch, m, rel)) return p.ret_unranked(dt);
+  Shape out;
+  if (batched) out.push_back(s[0]);
+  out.push_back(out_ch);
+  bool ok = true;
+  for (std::size_t i = 0; i < nd; ++i) {
+    const Expr& size = s[cdim + 1 + i];
+    const Expr& kern = ws[2 + i];
+    Expr o = transposed ? (size - k(1)) * (*stride)[i] - k(2) * (*pad)[i] + (*dil)[i] * (kern - k(1)) + (*outpad)[i] + k(1)
+                        : window_out(size, kern, (*stride)[i], (*pad)[i], (*dil)[i], false);
+    Msg mo;
+    mo << name << ": the kernel size " << kern << " (dilation " << (*dil)[i] << ", padding " << (*pad)[i]
+       << ") is larger than the padded input size " << (size + k(2) * (*pad)[i]) << " at spatial dim "
+       << static_cast<std::int64_t>(i) << " of input " << s << "; the output size would be " << o;
+    ok = p.require(Cond::ge(o, k(1)), RuleId::IllegalOutputSize, mo, rel) && ok;
+    out.push_back(o);
+  }
+  if (!ok) return p.ret_unranked(dt);
+  return p.ret_tensor(out, dt);
+}
+
+// _tenscan.pool(input, kernel, stride, padding, dilation, ceil_mode, nd, name)
+Outs pool(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "pool");
+  const TensorVal* x = p.tensor(0);
+  auto nd = static_cast<std::size_t>(p.const_int(6).value_or(2));
+  std::string name = p.str_arg(7).value_or("pool");
+  if (!x) return p.ret_unranked(DType::Float32);
+  DType dt = x->dtype;
+  if (!x->shape) return p.ret_unranked(dt);
+  const Shape s = *x->shape;
+  if (!p.require_rank(*x, {nd + 1, nd + 2}, Msg(name))) return p.ret_unranked(dt);
+  auto kern = tuple_n(p, 1, {}, nd, 1);
+  if (!kern) return p.ret_unranked(dt);
+  auto stride = p.present(2) ? tuple_n(p, 2, {}, nd, 1) : kern;
+  auto pad = tuple_n(p, 3, {}, nd, 0), dil = tuple_n(p, 4, {}, nd, 1);
+  bool ceil = p.bool_arg(5).value_or(false);
+  if (!stride || !pad || !dil) return p.ret_unranked(dt);
+  Shape out(s.begin(), s.end() - static_cast<long>(nd));
+  bool ok = true;
+  for (std::size_t i = 0; i < nd; ++i) {
+    Msg mp;
+    mp << name << ": pad should be at most half of the effective kernel size, but got pad=" << (*pad)[i] << " and kernel_size="
+       << (*kern)[i];
+    ok = p.require(Cond::le(k(2) * (*pad)[i], (*kern)[i]), RuleId::InvalidHyperparameter, mp) && ok;
+    const Expr& size = s[s.size() - nd + i];
+    Expr o = window_out(size, (*kern)[i], (*stride)[i], (*pad)[i], (*dil)[i], ceil);
+    Msg mo;
+    mo << name << ": the kernel size " << (*kern)[i] << " is larger than the padded input size " << (size + k(2) * (*pad)[i])
+       << " at spatial dim " << static_cast<std::int64_t>(i) << " of input " << s << "; the output size would be " << o;
+    ok = p.require(Cond::ge(o, k(1)), RuleId::IllegalOutputSize, mo, {p.origin_note(*x, "the input got its shape here")}) && ok;
+    out.push_back(o);
+  }
+  if (!ok) return p.ret_unranked(dt);
+  return p.ret_tensor(out, dt);
+}
+
+// _tenscan.adaptive_pool(input, output_size, nd, name)
+Outs adaptive_pool(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "adaptive_pool");
+  const TensorVal* x = p.tensor(0);
+  auto nd = static_cast<std::size_t>(p.const_int(2).value_or(2));
+  std::string name = p.str_arg(3).value_or("adaptive_pool");
+  if (!x || !x->shape) return p.ret_unranked(x ? x->dtype : DType::Float32);
+  DType dt = x->dtype;
+  const Shape s = *x->shape;
+  if (!p.require_rank(*x, {nd + 1, nd + 2}, Msg(name))) return p.ret_unranked(dt);
+  const Value* os = p.arg(1);
+  Shape out(s.begin(), s.end() - static_cast<long>(nd));
+  std::vector<Value> parts;
+  if (const auto* seq = in.sequence_of(p.st, *os)) parts = *seq;
+  else parts.assign(nd, *os);
+  if (parts.size() != nd) return p.ret_unranked(dt);
+  for (std::size_t i = 0; i < nd; ++i) {
+    if (parts[i].is_none()) out.push_back(s[s.size() - nd + i]);
+    else if (parts[i].kind == VKind::Int) out.push_back(parts[i].i);
+    else return p.ret_unranked(dt);
+  }
+  return p.ret_tensor(out, dt);
+}
+
+// _tenscan.batch_norm(input, num_features, nd_name) : ranks 2/3 (1d), 4 (2d), 5 (3d)
+Outs batch_norm(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "batch_norm");
+  const TensorVal* x = p.tensor(0);
+  auto nf = p.int_arg(1);
+  std::string name = p.str_arg(2).value_or("BatchNorm2d");
+  if (!x || !x->shape || !nf) return p.ret_unranked(x ? x->dtype : DType::Float32);
+  DType dt = x->dtype;
+  bool ok = name == "BatchNorm1d" ? p.require_rank(*x, {2, 3}, Msg(name))
+            : name == "BatchNorm3d" ? p.require_rank(*x, {5}, Msg(name))
+                                    : p.require_rank(*x, {4}, Msg(name));
+  if (!ok) return p.ret_unranked(dt);
+  const Shape s = *x->shape;
+  Msg m;
+  m << name << " expects " << *nf << " features (num_features), but the input " << s << " has " << s[1]
+    << " channels at dim 1";
+  if (!p.require(Cond::eq(s[1], *nf), RuleId::ChannelMismatch, m, {p.origin_note(*x, "the input got its shape here")}))
+    return p.ret_unranked(dt);
+  return p.ret_tensor(s, dt);
+}
+
+// _tenscan.layer_norm(input, normalized_shape)
+Outs layer_norm(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "layer_norm");
+  const TensorVal* x = p.tensor(0);
+  auto ns = p.ints(1);
+  if (!x || !x->shape || !ns) return p.ret_unranked(x ? x->dtype : DType::Float32);
+  DType dt = x->dtype;
+  const Shape s = *x->shape;
+  Msg m;
+  m << "LayerNorm: the input " << s << " does not end with the normalized_shape " << *ns;
+  sym::Cond c = sym::Cond::truth(ns->size() <= s.size());
+  if (ns->size() <= s.size())
+    for (std::size_t i = 0; i < ns->size(); ++i) c = c && Cond::eq(s[s.size() - ns->size() + i], (*ns)[i]);
+  if (!p.require(c, RuleId::ChannelMismatch, m, {p.origin_note(*x, "the input got its shape here")})) return p.ret_unranked(dt);
+  return p.ret_tensor(s, dt);
+}
+
+// _tenscan.embedding(indices, num_embeddings, embedding_dim)
+Outs embedding(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "embedding");
+  const TensorVal* x = p.tensor(0);
+  auto dim = p.int_arg(2);
+  if (!x || !dim) return p.ret_unranked(DType::Float32);
+  if (x->dtype != DType::Unknown && !interp::dtype_is_integer(x->dtype)) {
+    Msg m;
+    m << "Embedding expects integer (Long or Int) indices, but got a tensor of dtype " << interp::dtype_name(x->dtype)
+      << " (convert it with .long())";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*x, "the indices got their dtype here")});
+    return p.ret_unranked(DType::Float32);
+  }
+  if (!x->shape) return p.ret_unranked(DType::Float32);
+  Shape out = *x->shape;
+  out.push_back(*dim);
+  return p.ret_tensor(out, DType::Float32);
+}
+
+// _tenscan.rnn(input, hx, mode, input_size, hidden_size, num_layers, bidirectional, batch_first, proj_size)
+// -> (output, h_n) ; for LSTM h_n is (h_n, c_n)
+Outs rnn(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "rnn");
+  const TensorVal* x = p.tensor(0);
+  std::string mode = p.str_arg(2).value_or("LSTM");
+  auto input_size = p.int_arg(3), hidden = p.int_arg(4), layers = p.int_arg(5);
+  bool bidir = p.bool_arg(6).value_or(false), batch_first = p.bool_arg(7).value_or(false);
+  auto unknown_result = [&]() {
+    Value o = in.new_tensor(p.st, TensorVal{std::nullopt, DType::Float32, in.site()});
+    Value h = in.new_tensor(p.st, TensorVal{std::nullopt, DType::Float32, in.site()});
+    if (mode == "LSTM") h = p.tuple({h, in.new_tensor(p.st, TensorVal{std::nullopt, DType::Float32, in.site()})});
+    return p.ret(p.tuple({o, h}));
+  };
+  if (!x || !x->shape || !input_size || !hidden || !layers) return unknown_result();
+  std::vector<RelatedMsg> rel{p.origin_note(*x, "the input got its shape here")};
+  if (!interp::dtype_is_float(x->dtype) && x->dtype != DType::Unknown) {
+    Msg m;
+    m << mode << " expects a floating-point input, but got dtype " << interp::dtype_name(x->dtype);
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, rel);
+    return unknown_result();
+  }
+  if (!p.require_rank(*x, {2, 3}, Msg(mode))) return unknown_result();
+  const Shape s = *x->shape;
+  bool batched = s.size() == 3;
+  Expr T = batched ? (batch_first ? s[1] : s[0]) : s[0];
+  Expr B = batched ? (batch_first ? s[0] : s[1]) : k(1);
+  Msg m;
+  m << mode << ": input.size(-1) must be equal to input_size. Expected " << *input_size << ", got " << s.back()
+    << " (input shape " << s << ")";
+  if (!p.require(Cond::eq(s.back(), *input_size), RuleId::ChannelMismatch, m, rel)) return unknown_result();
+  Expr dirs = k(bidir ? 2 : 1);
+  Shape hshape = batched ? Shape{*layers * dirs, B, *hidden} : Shape{*layers * dirs, *hidden};
+  // a given initial hidden state must have exactly this shape
+  const Value* hx = p.arg(1);
+  if (hx && !hx->is_none()) {
+    std::vector<std::pair<const TensorVal*, const char*>> hs;
+    if (const auto* seq = in.sequence_of(p.st, *hx)) {
+      if (seq->size() >= 1) hs.push_back({in.tensor_of(p.st, (*seq)[0]), "h0"});
+      if (seq->size() >= 2) hs.push_back({in.tensor_of(p.st, (*seq)[1]), "c0"});
+    } else {
+      hs.push_back({in.tensor_of(p.st, *hx), "hx"});
+    }
+    for (auto [h, label] : hs) {
+      if (!h || !h->shape) continue;
+      Cond c = Cond::truth(h->shape->size() == hshape.size());
+      if (h->shape->size() == hshape.size())
+        for (std::size_t i = 0; i < hshape.size(); ++i) c = c && Cond::eq((*h->shape)[i], hshape[i]);
+      Msg mh;
+      mh << mode << ": Expected hidden size " << hshape << " for " << label << ", got " << *h->shape
+         << " (num_layers * num_directions, batch, hidden_size)";
+      if (!p.require(c, RuleId::SizeMismatch, mh, {p.origin_note(*h, std::string(label) + " got its shape here")}))
+        return unknown_result();
+    }
+  }
+  Shape out = batched ? (batch_first ? Shape{B, T, *hidden * dirs} : Shape{T, B, *hidden * dirs}) : Shape{T, *hidden * dirs};
+  Value o = p.tensor_value(out, x->dtype);
+  Value h = p.tensor_value(hshape, x->dtype);
+  if (mode == "LSTM") h = p.tuple({h, p.tensor_value(hshape, x->dtype)});
+  return p.ret(p.tuple({o, h}));
+}
+
+const PrimRow kRows[] = {
+    {"conv", conv},           {"pool", pool},           {"adaptive_pool", adaptive_pool}, {"batch_norm", batch_norm},
+    {"layer_norm", layer_norm}, {"embedding", embedding}, {"rnn", rnn},
+};
+
+}  // namespace
+
+std::span<const PrimRow> nn_primitives() { return kRows; }
+
+}  // namespace tenscan::models

@@ -1,0 +1,12 @@
+// The one explicit list of primitive families (no static self-registration).
+#include "models/prim.h"
+
+namespace tenscan::interp {
+
+void register_primitives(Interpreter& in) {
+  for (auto family : {models::shape_primitives(), models::math_primitives(), models::nn_primitives(),
+                      models::loss_primitives()})
+    for (const auto& row : family) in.add_native(std::string("_tenscan.") + row.name, row.fn);
+}
+
+}  // namespace tenscan::interp

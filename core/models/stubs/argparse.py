@@ -1,0 +1,302 @@
+# argparse, implemented in Python and interpreted by tenscan: the script's own parser reads
+# the arguments given after `tenscan check SCRIPT --`, so defaults, type=, choices, actions,
+# nargs, dest and abbreviations behave exactly as they would at run time.
+import sys
+
+SUPPRESS = "==SUPPRESS=="
+OPTIONAL = "?"
+ZERO_OR_MORE = "*"
+ONE_OR_MORE = "+"
+REMAINDER = "..."
+
+
+class Namespace:
+    def __init__(self, **kwargs):
+        for k, v in kwargs.items():
+            setattr(self, k, v)
+
+    def __contains__(self, key):
+        return hasattr(self, key)
+
+
+class ArgumentError(Exception):
+    pass
+
+
+class HelpFormatter:
+    def __init__(self, *args, **kwargs):
+        pass
+
+
+class ArgumentDefaultsHelpFormatter(HelpFormatter):
+    pass
+
+
+class RawTextHelpFormatter(HelpFormatter):
+    pass
+
+
+class RawDescriptionHelpFormatter(HelpFormatter):
+    pass
+
+
+class _Action:
+    def __init__(self, option_strings, dest, action="store", nargs=None, const=None, default=None,
+                 type=None, choices=None, required=False, help=None, metavar=None):
+        self.option_strings = option_strings
+        self.dest = dest
+        self.action = action
+        self.nargs = nargs
+        self.const = const
+        self.default = default
+        self.type = type
+        self.choices = choices
+        self.required = required
+        self.help = help
+        self.metavar = metavar
+
+
+class _Group:
+    def __init__(self, parser):
+        self._parser = parser
+
+    def add_argument(self, *args, **kwargs):
+        return self._parser.add_argument(*args, **kwargs)
+
+    def add_argument_group(self, *args, **kwargs):
+        return self
+
+    def add_mutually_exclusive_group(self, **kwargs):
+        return self
+
+
+class ArgumentParser:
+    def __init__(self, prog=None, usage=None, description=None, epilog=None, parents=None,
+                 formatter_class=None, prefix_chars="-", fromfile_prefix_chars=None,
+                 argument_default=None, conflict_handler="error", add_help=True, allow_abbrev=True,
+                 exit_on_error=True):
+        self.prog = prog
+        self.description = description
+        self._actions = []
+        self._defaults = {}
+        self._allow_abbrev = allow_abbrev
+        self._subparsers = None
+        if parents:
+            for p in parents:
+                for a in p._actions:
+                    self._actions.append(a)
+                self._defaults.update(p._defaults)
+
+    def add_argument(self, *names, **kwargs):
+        action = kwargs.get("action", "store")
+        if len(names) == 0 or not names[0].startswith("-"):
+            dest = kwargs.get("dest", names[0] if names else "arg")
+            option_strings = []
+        else:
+            option_strings = list(names)
+            dest = kwargs.get("dest")
+            if dest is None:
+                long_names = [n for n in names if n.startswith("--")]
+                base = long_names[0] if long_names else names[0]
+                dest = base.lstrip("-").replace("-", "_")
+        default = kwargs.get("default")
+        if action == "store_true":
+            default = kwargs.get("default", False)
+        elif action == "store_false":
+            default = kwargs.get("default", True)
+        elif action == "count":
+            default = kwargs.get("default")
+        a = _Action(option_strings, dest, action, kwargs.get("nargs"), kwargs.get("const"), default,
+                    kwargs.get("type"), kwargs.get("choices"), kwargs.get("required", False),
+                    kwargs.get("help"), kwargs.get("metavar"))
+        self._actions.append(a)
+        return a
+
+    def add_argument_group(self, *args, **kwargs):
+        return _Group(self)
+
+    def add_mutually_exclusive_group(self, **kwargs):
+        return _Group(self)
+
+    def add_subparsers(self, **kwargs):
+        return _tenscan_unknown_subparsers()
+
+    def set_defaults(self, **kwargs):
+        self._defaults.update(kwargs)
+
+    def get_default(self, dest):
+        for a in self._actions:
+            if a.dest == dest:
+                return a.default
+        return self._defaults.get(dest)
+
+    def print_help(self, file=None):
+        return None
+
+    def print_usage(self, file=None):
+        return None
+
+    def format_help(self):
+        return ""
+
+    def error(self, message):
+        raise SystemExit(2, "argument parsing failed: " + message)
+
+    def exit(self, status=0, message=None):
+        raise SystemExit(status, message or "")
+
+    def _find_option(self, token):
+        for a in self._actions:
+            if token in a.option_strings:
+                return a
+        if self._allow_abbrev and token.startswith("--"):
+            matches = []
+            for a in self._actions:
+                for s in a.option_strings:
+                    if s.startswith(token):
+                        matches.append(a)
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                self.error("ambiguous option: " + token)
+        return None
+
+    def _convert(self, a, value):
+        if a.type is not None and isinstance(value, str):
+            try:
+                value = a.type(value)
+            except (ValueError, TypeError):
+                self.error("argument " + "/".join(a.option_strings or [a.dest]) + ": invalid value: '" + value + "'")
+        if a.choices is not None and value not in a.choices:
+            self.error("argument " + "/".join(a.option_strings or [a.dest]) + ": invalid choice: " + repr(value))
+        return value
+
+    def parse_args(self, args=None, namespace=None):
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self.error("unrecognized arguments: " + " ".join(extras))
+        return ns
+
+    def parse_known_args(self, args=None, namespace=None):
+        if args is None:
+            args = sys.argv[1:]
+        args = list(args)
+        ns = namespace if namespace is not None else Namespace()
+        seen = []
+        for a in self._actions:
+            if a.default is not None and isinstance(a.default, str) and a.type is not None:
+                setattr(ns, a.dest, self._convert(a, a.default))
+            elif a.action == "append" and a.default is not None:
+                setattr(ns, a.dest, list(a.default))
+            elif not hasattr(ns, a.dest):
+                setattr(ns, a.dest, a.default)
+        for k, v in self._defaults.items():
+            if not hasattr(ns, k) or getattr(ns, k) is None:
+                setattr(ns, k, v)
+        positionals = [a for a in self._actions if not a.option_strings]
+        extras = []
+        i = 0
+        n = len(args)
+        while i < n:
+            token = args[i]
+            if token == "--":
+                extras.extend(args[i + 1:])
+                break
+            if token.startswith("-") and len(token) > 1 and not _is_number(token):
+                value = None
+                if "=" in token:
+                    parts = token.split("=")
+                    token = parts[0]
+                    value = "=".join(parts[1:])
+                a = self._find_option(token)
+                if a is None:
+                    extras.append(args[i])
+                    i += 1
+                    continue
+                seen.append(a)
+                i += 1
+                if a.action == "store_true":
+                    setattr(ns, a.dest, True)
+                elif a.action == "store_false":
+                    setattr(ns, a.dest, False)
+                elif a.action == "store_const":
+                    setattr(ns, a.dest, a.const)
+                elif a.action == "count":
+                    cur = getattr(ns, a.dest)
+                    setattr(ns, a.dest, (cur or 0) + 1)
+                elif a.action == "help":
+                    raise SystemExit(0, "")
+                elif a.action == "version":
+                    raise SystemExit(0, "")
+                else:
+                    values = []
+                    if value is not None:
+                        values = [value]
+                    elif a.nargs is None or a.nargs == "?":
+                        if i < n and not (args[i].startswith("-") and not _is_number(args[i])):
+                            values = [args[i]]
+                            i += 1
+                        elif a.nargs is None:
+                            self.error("argument " + token + ": expected one argument")
+                    elif a.nargs == "*" or a.nargs == "+" or a.nargs == "...":
+                        while i < n and not (args[i].startswith("-") and not _is_number(args[i])):
+                            values.append(args[i])
+                            i += 1
+                        if a.nargs == "+" and not values:
+                            self.error("argument " + token + ": expected at least one argument")
+                    else:
+                        for _ in range(a.nargs):
+                            if i >= n:
+                                self.error("argument " + token + ": expected " + str(a.nargs) + " arguments")
+                            values.append(args[i])
+                            i += 1
+                    converted = [self._convert(a, v) for v in values]
+                    if a.nargs is None:
+                        result = converted[0]
+                    elif a.nargs == "?":
+                        result = converted[0] if converted else a.const
+                    else:
+                        result = converted
+                    if a.action == "append":
+                        cur = getattr(ns, a.dest)
+                        cur = list(cur) if cur else []
+                        cur.append(result)
+                        result = cur
+                    setattr(ns, a.dest, result)
+                continue
+            if positionals:
+                a = positionals.pop(0)
+                seen.append(a)
+                if a.nargs == "*" or a.nargs == "+":
+                    values = []
+                    while i < n and not args[i].startswith("-"):
+                        values.append(self._convert(a, args[i]))
+                        i += 1
+                    setattr(ns, a.dest, values)
+                    continue
+                setattr(ns, a.dest, self._convert(a, token))
+            else:
+                extras.append(token)
+            i += 1
+        for a in self._actions:
+            if a.required and a not in seen:
+                self.error("the following arguments are required: " + "/".join(a.option_strings))
+        for a in positionals:
+            if a.nargs not in ("?", "*"):
+                self.error("the following arguments are required: " + a.dest)
+        return ns, extras
+
+
+def _is_number(token):
+    body = token[1:]
+    if not body:
+        return False
+    for ch in body:
+        if ch not in "0123456789.e":
+            return False
+    return True
+
+
+def _tenscan_unknown_subparsers():
+    import _tenscan
+    return _tenscan.unknown("argparse subparsers")

@@ -1,0 +1,213 @@
+# The Python part of tenscan's builtins: the exception hierarchy and the iteration helpers.
+# Natives (len, isinstance, getattr, super, min/max, int/str/list/dict, ...) are in
+# core/interp/builtins.cpp and already bound in this module's namespace.
+
+
+class BaseException:
+    def __init__(self, *args):
+        self.args = args
+        self.message = args[0] if args else ""
+
+
+class Exception(BaseException):
+    pass
+
+
+class SystemExit(BaseException):
+    def __init__(self, code=None, message=""):
+        self.args = (code,)
+        self.code = code
+        self.message = message
+
+
+class KeyboardInterrupt(BaseException):
+    pass
+
+
+class StopIteration(Exception):
+    pass
+
+
+class ArithmeticError(Exception):
+    pass
+
+
+class ZeroDivisionError(ArithmeticError):
+    pass
+
+
+class OverflowError(ArithmeticError):
+    pass
+
+
+class AssertionError(Exception):
+    pass
+
+
+class AttributeError(Exception):
+    pass
+
+
+class LookupError(Exception):
+    pass
+
+
+class IndexError(LookupError):
+    pass
+
+
+class KeyError(LookupError):
+    pass
+
+
+class NameError(Exception):
+    pass
+
+
+class UnboundLocalError(NameError):
+    pass
+
+
+class TypeError(Exception):
+    pass
+
+
+class ValueError(Exception):
+    pass
+
+
+class RuntimeError(Exception):
+    pass
+
+
+class NotImplementedError(RuntimeError):
+    pass
+
+
+class ImportError(Exception):
+    pass
+
+
+class ModuleNotFoundError(ImportError):
+    pass
+
+
+class OSError(Exception):
+    pass
+
+
+IOError = OSError
+EnvironmentError = OSError
+
+
+class FileNotFoundError(OSError):
+    pass
+
+
+class FileExistsError(OSError):
+    pass
+
+
+class Warning(Exception):
+    pass
+
+
+class UserWarning(Warning):
+    pass
+
+
+class DeprecationWarning(Warning):
+    pass
+
+
+def enumerate(iterable, start=0):
+    return [(start + i, x) for i, x in _indexed(iterable)]
+
+
+def _indexed(iterable):
+    out = []
+    i = 0
+    for x in iterable:
+        out.append((i, x))
+        i += 1
+    return out
+
+
+def zip(*iterables):
+    lists = [list(it) for it in iterables]
+    if not lists:
+        return []
+    n = min([len(l) for l in lists])
+    return [tuple([l[i] for l in lists]) for i in range(n)]
+
+
+def map(function, *iterables):
+    if len(iterables) == 1:
+        return [function(x) for x in iterables[0]]
+    return [function(*args) for args in zip(*iterables)]
+
+
+def filter(function, iterable):
+    if function is None:
+        return [x for x in iterable if x]
+    return [x for x in iterable if function(x)]
+
+
+def reversed(seq):
+    items = list(seq)
+    items.reverse()
+    return items
+
+
+def sorted(iterable, key=None, reverse=False):
+    items = list(iterable)
+    items.sort()
+    if reverse:
+        items.reverse()
+    return items
+
+
+def sum(iterable, start=0):
+    total = start
+    for x in iterable:
+        total = total + x
+    return total
+
+
+def any(iterable):
+    for x in iterable:
+        if x:
+            return True
+    return False
+
+
+def all(iterable):
+    for x in iterable:
+        if not x:
+            return False
+    return True
+
+
+def divmod(a, b):
+    return (a // b, a % b)
+
+
+def pow(a, b, mod=None):
+    if mod is None:
+        return a ** b
+    return (a ** b) % mod
+
+
+def format(value, spec=""):
+    return str(value)
+
+
+def input(prompt=""):
+    return str()
+
+
+def exit(code=None):
+    raise SystemExit(code)
+
+
+quit = exit

@@ -1,0 +1,1029 @@
+# torch: the Tensor class and module-level functions, as Python that tenscan interprets.
+# Shape rules live in native primitives (_tenscan.*, core/models/primitives); this file holds
+# the public signatures, defaults and argument normalisation. Dtypes are their names.
+import builtins as _b
+import _tenscan as _t
+
+# ---- dtypes --------------------------------------------------------------------------------
+float32 = "float32"
+float64 = "float64"
+float16 = "float16"
+bfloat16 = "bfloat16"
+double = "float64"
+half = "float16"
+int64 = "int64"
+int32 = "int32"
+int16 = "int16"
+int8 = "int8"
+uint8 = "uint8"
+long = "int64"
+short = "int16"
+complex64 = "complex64"
+cfloat = "complex64"
+bool = "bool"
+
+_TENSOR_TYPES = {
+    "torch.FloatTensor": "float32", "torch.DoubleTensor": "float64", "torch.HalfTensor": "float16",
+    "torch.LongTensor": "int64", "torch.IntTensor": "int32", "torch.ShortTensor": "int16",
+    "torch.ByteTensor": "uint8", "torch.CharTensor": "int8", "torch.BoolTensor": "bool",
+    "torch.cuda.FloatTensor": "float32", "torch.cuda.LongTensor": "int64", "torch.cuda.DoubleTensor": "float64",
+}
+
+
+def _dtype_name(d):
+    if d is None:
+        return None
+    if _b.isinstance(d, str):
+        if d in _TENSOR_TYPES:
+            return _TENSOR_TYPES[d]
+        if d.startswith("torch."):
+            return d[6:]
+        return d
+    if _b.isinstance(d, type) and _b.hasattr(d, "_tenscan_dtype"):
+        return d._tenscan_dtype
+    if d is _b.float:
+        return "float32"
+    if d is _b.int:
+        return "int64"
+    if d is _b.bool:
+        return "bool"
+    return None
+
+
+def _sizes(args):
+    """Normalises size arguments: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size([2, 3]))."""
+    if _b.len(args) == 1 and (_b.isinstance(args[0], tuple) or _b.isinstance(args[0], list)):
+        return _b.tuple(args[0])
+    return _b.tuple(args)
+
+
+class Size(tuple):
+    pass
+
+
+class device:
+    def __init__(self, type="cpu", index=None):
+        self.type = type
+        self.index = index
+
+    def __str__(self):
+        return self.type
+
+
+class dtype:
+    pass
+
+
+class Generator:
+    def __init__(self, device="cpu"):
+        pass
+
+    def manual_seed(self, seed):
+        return self
+
+
+class _NoGrad:
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *args):
+        return False
+
+    def __call__(self, fn):
+        return fn
+
+
+no_grad = _NoGrad
+enable_grad = _NoGrad
+inference_mode = _NoGrad
+set_grad_enabled = _NoGrad
+
+
+class _ReturnTypes:
+    def __init__(self, values, indices):
+        self.values = values
+        self.indices = indices
+
+    def __getitem__(self, i):
+        return (self.values, self.indices)[i]
+
+    def __iter__(self):
+        return _b.iter([self.values, self.indices])
+
+    def __len__(self):
+        return 2
+
+
+def _check_dtype_arg(d):
+    return _dtype_name(d)
+
+
+# ---- the Tensor class ----------------------------------------------------------------------
+class Tensor:
+    def __init__(self, *args, **kwargs):
+        if args and (_b.isinstance(args[0], int) or _b.isinstance(args[0], tuple)):
+            _t.set_tensor(self, _t.new(_sizes(args), "float32"))
+        elif args:
+            _t.set_tensor(self, _t.from_data(args[0], "float32"))
+
+    # -- metadata --
+    @property
+    def shape(self):
+        return _t.shape(self)
+
+    def size(self, dim=None):
+        s = _t.shape(self)
+        if dim is None:
+            return s
+        _t.check_dim(self, dim, "size()")
+        return s[dim]
+
+    def dim(self):
+        return _t.ndim(self)
+
+    @property
+    def ndim(self):
+        return _t.ndim(self)
+
+    def ndimension(self):
+        return _t.ndim(self)
+
+    def numel(self):
+        return _t.numel(self)
+
+    def nelement(self):
+        return _t.numel(self)
+
+    @property
+    def dtype(self):
+        return _t.dtype(self)
+
+    @property
+    def device(self):
+        return device("cpu")
+
+    @property
+    def is_cuda(self):
+        return False
+
+    @property
+    def data(self):
+        return _t.same(self)
+
+    @property
+    def T(self):
+        return self.permute(*_b.reversed(_b.range(_t.ndim(self))))
+
+    @property
+    def grad(self):
+        return _t.same(self)
+
+    requires_grad = False
+
+    def element_size(self):
+        return 4
+
+    def type(self, dtype=None, **kwargs):
+        if dtype is None:
+            return "torch.FloatTensor"
+        return _t.with_dtype(self, _dtype_name(dtype))
+
+    def type_as(self, other):
+        return _t.with_dtype(self, _t.dtype(other))
+
+    def __len__(self):
+        s = _t.shape(self)
+        if _b.len(s) == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return s[0]
+
+    def __iter__(self):
+        return _b.iter([self[i] for i in _b.range(_b.len(self))])
+
+    def __bool__(self):
+        _t.item(self)
+        return _t.unknown("the truth value of a tensor")
+
+    def __int__(self):
+        _t.item(self)
+        return _t.unknown("int(tensor)")
+
+    def __float__(self):
+        return _b.float(_t.item(self))
+
+    def __index__(self):
+        return _t.unknown("tensor index")
+
+    def __hash__(self):
+        return _b.id(self)
+
+    # -- conversions (device moves keep the shape) --
+    def to(self, *args, **kwargs):
+        d = kwargs.get("dtype")
+        for a in args:
+            if _b.isinstance(a, Tensor):
+                d = _t.dtype(a)
+            elif _dtype_name(a) in ("float32", "float64", "float16", "bfloat16", "int64", "int32", "int16", "int8", "uint8", "bool"):
+                d = a
+        if d is None:
+            return self
+        return _t.with_dtype(self, _dtype_name(d))
+
+    def cuda(self, *args, **kwargs):
+        return self
+
+    def cpu(self):
+        return self
+
+    def float(self):
+        return _t.with_dtype(self, "float32")
+
+    def double(self):
+        return _t.with_dtype(self, "float64")
+
+    def half(self):
+        return _t.with_dtype(self, "float16")
+
+    def long(self):
+        return _t.with_dtype(self, "int64")
+
+    def int(self):
+        return _t.with_dtype(self, "int32")
+
+    def bool(self):
+        return _t.with_dtype(self, "bool")
+
+    def byte(self):
+        return _t.with_dtype(self, "uint8")
+
+    def detach(self):
+        return _t.same(self)
+
+    def clone(self, *args, **kwargs):
+        return _t.same(self)
+
+    def contiguous(self, *args, **kwargs):
+        return self
+
+    def requires_grad_(self, requires_grad=True):
+        return self
+
+    def pin_memory(self):
+        return self
+
+    def share_memory_(self):
+        return self
+
+    def numpy(self):
+        return _t.unmodelled("torch.Tensor.numpy")
+
+    def tolist(self):
+        return _t.unknown("tensor.tolist()")
+
+    def item(self):
+        return _t.item(self)
+
+    def backward(self, *args, **kwargs):
+        return None
+
+    def zero_(self):
+        return self
+
+    def fill_(self, value):
+        return self
+
+    def normal_(self, *args, **kwargs):
+        return self
+
+    def uniform_(self, *args, **kwargs):
+        return self
+
+    def copy_(self, src, *args):
+        _t.elementwise(self, src, "copy_")
+        return self
+
+    # -- views --
+    def view(self, *shape):
+        if _b.len(shape) == 1 and (_b.isinstance(shape[0], str) or _dtype_name(shape[0]) is not None and not _b.isinstance(shape[0], int)):
+            return _t.with_dtype(self, _dtype_name(shape[0]))
+        return _t.reshape(self, _sizes(shape))
+
+    def reshape(self, *shape):
+        return _t.reshape(self, _sizes(shape))
+
+    def view_as(self, other):
+        return _t.reshape(self, _t.shape(other))
+
+    def reshape_as(self, other):
+        return _t.reshape(self, _t.shape(other))
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        return _t.flatten(self, start_dim, end_dim)
+
+    def permute(self, *dims):
+        return _t.permute(self, _sizes(dims))
+
+    def transpose(self, dim0, dim1):
+        return _t.transpose(self, dim0, dim1)
+
+    def transpose_(self, dim0, dim1):
+        return _t.transpose(self, dim0, dim1)
+
+    def t(self):
+        return _t.t(self)
+
+    def squeeze(self, dim=None):
+        return _t.squeeze(self, dim)
+
+    def unsqueeze(self, dim):
+        return _t.unsqueeze(self, dim)
+
+    def squeeze_(self, dim=None):
+        return _t.squeeze(self, dim)
+
+    def unsqueeze_(self, dim):
+        return _t.unsqueeze(self, dim)
+
+    def expand(self, *sizes):
+        return _t.expand(self, _sizes(sizes))
+
+    def expand_as(self, other):
+        return _t.expand(self, _t.shape(other))
+
+    def repeat(self, *sizes):
+        return _t.repeat(self, _sizes(sizes))
+
+    def split(self, split_size, dim=0):
+        return _t.split(self, split_size, dim, False)
+
+    def chunk(self, chunks, dim=0):
+        return _t.split(self, chunks, dim, True)
+
+    def unbind(self, dim=0):
+        n = self.size(dim)
+        return _b.tuple([self.select(dim, i) for i in _b.range(n)])
+
+    def select(self, dim, index):
+        idx = [slice(None)] * _b.len(_t.shape(self))
+        _t.check_dim(self, dim, "select()")
+        idx[dim] = index
+        return _t.index(self, _b.tuple(idx))
+
+    def narrow(self, dim, start, length):
+        idx = [slice(None)] * _b.len(_t.shape(self))
+        _t.check_dim(self, dim, "narrow()")
+        idx[dim] = slice(start, start + length)
+        return _t.index(self, _b.tuple(idx))
+
+    def __getitem__(self, index):
+        return _t.index(self, index)
+
+    def __setitem__(self, index, value):
+        return None
+
+    # -- arithmetic --
+    def __add__(self, other):
+        return _t.elementwise(self, other, "+")
+
+    def __radd__(self, other):
+        return _t.elementwise(other, self, "+")
+
+    def __iadd__(self, other):
+        return _t.elementwise(self, other, "+=")
+
+    def __sub__(self, other):
+        return _t.elementwise(self, other, "-")
+
+    def __rsub__(self, other):
+        return _t.elementwise(other, self, "-")
+
+    def __isub__(self, other):
+        return _t.elementwise(self, other, "-=")
+
+    def __mul__(self, other):
+        return _t.elementwise(self, other, "*")
+
+    def __rmul__(self, other):
+        return _t.elementwise(other, self, "*")
+
+    def __imul__(self, other):
+        return _t.elementwise(self, other, "*=")
+
+    def __truediv__(self, other):
+        return _t.elementwise(self, other, "/")
+
+    def __rtruediv__(self, other):
+        return _t.elementwise(other, self, "/")
+
+    def __itruediv__(self, other):
+        return _t.elementwise(self, other, "/=")
+
+    def __floordiv__(self, other):
+        return _t.elementwise(self, other, "//")
+
+    def __mod__(self, other):
+        return _t.elementwise(self, other, "%")
+
+    def __pow__(self, other):
+        return _t.elementwise(self, other, "**")
+
+    def __rpow__(self, other):
+        return _t.elementwise(other, self, "**")
+
+    def __matmul__(self, other):
+        return _t.matmul(self, other)
+
+    def __rmatmul__(self, other):
+        return _t.matmul(other, self)
+
+    def __neg__(self):
+        return _t.same(self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return _t.same(self)
+
+    def __invert__(self):
+        return _t.same(self)
+
+    def __and__(self, other):
+        return _t.elementwise(self, other, "&")
+
+    def __or__(self, other):
+        return _t.elementwise(self, other, "|")
+
+    def __xor__(self, other):
+        return _t.elementwise(self, other, "^")
+
+    def __eq__(self, other):
+        return _t.elementwise(self, other, "==", "bool")
+
+    def __ne__(self, other):
+        return _t.elementwise(self, other, "!=", "bool")
+
+    def __lt__(self, other):
+        return _t.elementwise(self, other, "<", "bool")
+
+    def __le__(self, other):
+        return _t.elementwise(self, other, "<=", "bool")
+
+    def __gt__(self, other):
+        return _t.elementwise(self, other, ">", "bool")
+
+    def __ge__(self, other):
+        return _t.elementwise(self, other, ">=", "bool")
+
+    def add(self, other, alpha=1):
+        return _t.elementwise(self, other, "add")
+
+    def sub(self, other, alpha=1):
+        return _t.elementwise(self, other, "sub")
+
+    def mul(self, other):
+        return _t.elementwise(self, other, "mul")
+
+    def div(self, other, rounding_mode=None):
+        return _t.elementwise(self, other, "/")
+
+    def pow(self, exponent):
+        return _t.elementwise(self, exponent, "pow")
+
+    def eq(self, other):
+        return _t.elementwise(self, other, "eq", "bool")
+
+    def ne(self, other):
+        return _t.elementwise(self, other, "ne", "bool")
+
+    def lt(self, other):
+        return _t.elementwise(self, other, "lt", "bool")
+
+    def gt(self, other):
+        return _t.elementwise(self, other, "gt", "bool")
+
+    def le(self, other):
+        return _t.elementwise(self, other, "le", "bool")
+
+    def ge(self, other):
+        return _t.elementwise(self, other, "ge", "bool")
+
+    def add_(self, other, alpha=1):
+        _t.elementwise(self, other, "add_")
+        return self
+
+    def sub_(self, other, alpha=1):
+        _t.elementwise(self, other, "sub_")
+        return self
+
+    def mul_(self, other):
+        _t.elementwise(self, other, "mul_")
+        return self
+
+    def div_(self, other):
+        _t.elementwise(self, other, "div_")
+        return self
+
+    def clamp_(self, min=None, max=None):
+        return self
+
+    def masked_fill(self, mask, value):
+        return _t.elementwise(self, mask, "masked_fill", _t.dtype(self))
+
+    def masked_fill_(self, mask, value):
+        _t.elementwise(self, mask, "masked_fill_", _t.dtype(self))
+        return self
+
+    def matmul(self, other):
+        return _t.matmul(self, other)
+
+    def mm(self, other):
+        return _t.mm(self, other)
+
+    def bmm(self, other):
+        return _t.bmm(self, other)
+
+    def dot(self, other):
+        return _t.reduce(_t.matmul(self, other), None, False)
+
+    # -- elementwise unary --
+    def exp(self):
+        return _t.same(self)
+
+    def log(self):
+        return _t.same(self)
+
+    def log1p(self):
+        return _t.same(self)
+
+    def sqrt(self):
+        return _t.same(self)
+
+    def rsqrt(self):
+        return _t.same(self)
+
+    def abs(self):
+        return _t.same(self)
+
+    def neg(self):
+        return _t.same(self)
+
+    def sign(self):
+        return _t.same(self)
+
+    def floor(self):
+        return _t.same(self)
+
+    def ceil(self):
+        return _t.same(self)
+
+    def round(self, *args, **kwargs):
+        return _t.same(self)
+
+    def sigmoid(self):
+        return _t.same(self)
+
+    def tanh(self):
+        return _t.same(self)
+
+    def relu(self):
+        return _t.same(self)
+
+    def sin(self):
+        return _t.same(self)
+
+    def cos(self):
+        return _t.same(self)
+
+    def reciprocal(self):
+        return _t.same(self)
+
+    def clamp(self, min=None, max=None):
+        return _t.same(self)
+
+    clip = clamp
+
+    def softmax(self, dim, dtype=None):
+        _t.check_dim(self, dim, "softmax()")
+        return _t.same(self)
+
+    def log_softmax(self, dim, dtype=None):
+        _t.check_dim(self, dim, "log_softmax()")
+        return _t.same(self)
+
+    def cumsum(self, dim, dtype=None):
+        _t.check_dim(self, dim, "cumsum()")
+        return _t.same(self)
+
+    # -- reductions --
+    def sum(self, dim=None, keepdim=False, dtype=None):
+        return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "sum()")
+
+    def mean(self, dim=None, keepdim=False, dtype=None):
+        return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "mean()")
+
+    def prod(self, dim=None, keepdim=False, dtype=None):
+        return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "prod()")
+
+    def std(self, dim=None, unbiased=True, keepdim=False, correction=None):
+        return _t.reduce(self, dim, keepdim, None, "std()")
+
+    def var(self, dim=None, unbiased=True, keepdim=False, correction=None):
+        return _t.reduce(self, dim, keepdim, None, "var()")
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        return _t.reduce(self, dim, keepdim, None, "norm()")
+
+    def logsumexp(self, dim, keepdim=False):
+        return _t.reduce(self, dim, keepdim, None, "logsumexp()")
+
+    def all(self, dim=None, keepdim=False):
+        return _t.reduce(self, dim, keepdim, "bool", "all()")
+
+    def any(self, dim=None, keepdim=False):
+        return _t.reduce(self, dim, keepdim, "bool", "any()")
+
+    def amax(self, dim=(), keepdim=False):
+        return _t.reduce(self, dim if dim != () else None, keepdim, None, "amax()")
+
+    def amin(self, dim=(), keepdim=False):
+        return _t.reduce(self, dim if dim != () else None, keepdim, None, "amin()")
+
+    def argmax(self, dim=None, keepdim=False):
+        return _t.reduce(self, dim, keepdim, "int64", "argmax()")
+
+    def argmin(self, dim=None, keepdim=False):
+        return _t.reduce(self, dim, keepdim, "int64", "argmin()")
+
+    def max(self, dim=None, keepdim=False):
+        if _b.isinstance(dim, Tensor):
+            return _t.elementwise(self, dim, "max")
+        if dim is None:
+            return _t.reduce(self, None, False, None, "max()")
+        return _ReturnTypes(_t.reduce(self, dim, keepdim, None, "max()"), _t.reduce(self, dim, keepdim, "int64", "max()"))
+
+    def min(self, dim=None, keepdim=False):
+        if _b.isinstance(dim, Tensor):
+            return _t.elementwise(self, dim, "min")
+        if dim is None:
+            return _t.reduce(self, None, False, None, "min()")
+        return _ReturnTypes(_t.reduce(self, dim, keepdim, None, "min()"), _t.reduce(self, dim, keepdim, "int64", "min()"))
+
+    # -- creation from an existing tensor --
+    def new_zeros(self, *size, dtype=None, **kwargs):
+        return _t.new(_sizes(size), _dtype_name(dtype) or _t.dtype(self))
+
+    def new_ones(self, *size, dtype=None, **kwargs):
+        return _t.new(_sizes(size), _dtype_name(dtype) or _t.dtype(self))
+
+    def new_empty(self, *size, dtype=None, **kwargs):
+        return _t.new(_sizes(size), _dtype_name(dtype) or _t.dtype(self))
+
+    def new_full(self, size, fill_value, dtype=None, **kwargs):
+        return _t.new(_sizes((size,)), _dtype_name(dtype) or _t.dtype(self))
+
+    def new_tensor(self, data, dtype=None, **kwargs):
+        return _t.from_data(data, _dtype_name(dtype))
+
+
+_t.register_tensor_class(Tensor)
+
+
+class FloatTensor(Tensor):
+    _tenscan_dtype = "float32"
+
+
+class LongTensor(Tensor):
+    _tenscan_dtype = "int64"
+
+    def __init__(self, *args):
+        if args and (_b.isinstance(args[0], int) or _b.isinstance(args[0], tuple)):
+            _t.set_tensor(self, _t.new(_sizes(args), "int64"))
+        elif args:
+            _t.set_tensor(self, _t.from_data(args[0], "int64"))
+
+
+# ---- creation ------------------------------------------------------------------------------
+def _new(size, dtype, default="float32"):
+    return _t.new(_sizes(size), _dtype_name(dtype) or default)
+
+
+def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
+    return _new(size, dtype)
+
+
+def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
+    return _new(size, dtype)
+
+
+def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
+    return _new(size, dtype)
+
+
+def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
+    return _new(size, dtype)
+
+
+def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
+    return _new(size, dtype)
+
+
+def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    if dtype is None:
+        dtype = "int64" if _b.isinstance(fill_value, int) and not _b.isinstance(fill_value, _b.bool) else "float32"
+    return _new((size,), dtype)
+
+
+def randint(low, high=None, size=None, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
+    if size is None:
+        size = high
+        high = low
+        low = 0
+    _t.require(high > low, "hparam/invalid-value", "random_ expects 'from' to be less than 'to', but got from=", low, " >= to=", high)
+    return _new((size,), dtype, "int64")
+
+
+def randperm(n, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
+    return _new((n,), dtype, "int64")
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    return _t.from_data(data, _dtype_name(dtype))
+
+
+def as_tensor(data, dtype=None, device=None):
+    if _t.is_tensor(data):
+        return data if dtype is None else _t.with_dtype(data, _dtype_name(dtype))
+    return _t.from_data(data, _dtype_name(dtype))
+
+
+def from_numpy(ndarray):
+    return _t.unmodelled("torch.from_numpy")
+
+
+def arange(start, end=None, step=1, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    if end is None:
+        end = start
+        start = 0
+    is_int = _b.isinstance(start, int) and _b.isinstance(end, int) and _b.isinstance(step, int)
+    _t.require(step != 0, "hparam/invalid-value", "arange: step must be nonzero")
+    if is_int:
+        n = _b.len(_b.range(start, end, step))
+        return _new((n,), dtype, "int64")
+    return _t.new((_t.symbol("arange length", 0),), _dtype_name(dtype) or "float32")
+
+
+def linspace(start, end, steps, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    return _new((steps,), dtype)
+
+
+def eye(n, m=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    if m is None:
+        m = n
+    return _new((n, m), dtype)
+
+
+def zeros_like(input, dtype=None, **kwargs):
+    return _t.like(input, _dtype_name(dtype))
+
+
+def ones_like(input, dtype=None, **kwargs):
+    return _t.like(input, _dtype_name(dtype))
+
+
+def empty_like(input, dtype=None, **kwargs):
+    return _t.like(input, _dtype_name(dtype))
+
+
+def randn_like(input, dtype=None, **kwargs):
+    return _t.like(input, _dtype_name(dtype))
+
+
+def rand_like(input, dtype=None, **kwargs):
+    return _t.like(input, _dtype_name(dtype))
+
+
+def full_like(input, fill_value, dtype=None, **kwargs):
+    return _t.like(input, _dtype_name(dtype))
+
+
+def randint_like(input, low=0, high=None, dtype=None, **kwargs):
+    return _t.like(input, _dtype_name(dtype))
+
+
+def is_tensor(obj):
+    return _t.is_tensor(obj)
+
+
+def numel(input):
+    return _t.numel(input)
+
+
+# ---- functions over tensors ----------------------------------------------------------------
+def cat(tensors, dim=0, out=None):
+    return _t.cat(_b.list(tensors), dim)
+
+
+concat = cat
+
+
+def stack(tensors, dim=0, out=None):
+    return _t.stack(_b.list(tensors), dim)
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    return _t.split(tensor, split_size_or_sections, dim, False)
+
+
+def chunk(input, chunks, dim=0):
+    return _t.split(input, chunks, dim, True)
+
+
+def matmul(input, other, out=None):
+    return _t.matmul(input, other)
+
+
+def mm(input, mat2, out=None):
+    return _t.mm(input, mat2)
+
+
+def bmm(input, mat2, out=None):
+    return _t.bmm(input, mat2)
+
+
+def reshape(input, shape):
+    return _t.reshape(input, _b.tuple(shape))
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    return _t.flatten(input, start_dim, end_dim)
+
+
+def transpose(input, dim0, dim1):
+    return _t.transpose(input, dim0, dim1)
+
+
+def t(input):
+    return _t.t(input)
+
+
+def permute(input, dims):
+    return _t.permute(input, _b.tuple(dims))
+
+
+def squeeze(input, dim=None):
+    return _t.squeeze(input, dim)
+
+
+def unsqueeze(input, dim):
+    return _t.unsqueeze(input, dim)
+
+
+def sum(input, dim=None, keepdim=False, dtype=None):
+    return input.sum(dim, keepdim, dtype)
+
+
+def mean(input, dim=None, keepdim=False, dtype=None):
+    return input.mean(dim, keepdim, dtype)
+
+
+def max(input, dim=None, keepdim=False):
+    return input.max(dim, keepdim)
+
+
+def min(input, dim=None, keepdim=False):
+    return input.min(dim, keepdim)
+
+
+def argmax(input, dim=None, keepdim=False):
+    return input.argmax(dim, keepdim)
+
+
+def argmin(input, dim=None, keepdim=False):
+    return input.argmin(dim, keepdim)
+
+
+def softmax(input, dim, dtype=None):
+    return input.softmax(dim)
+
+
+def log_softmax(input, dim, dtype=None):
+    return input.log_softmax(dim)
+
+
+def exp(input):
+    return _t.same(input)
+
+
+def log(input):
+    return _t.same(input)
+
+
+def sqrt(input):
+    return _t.same(input)
+
+
+def abs(input):
+    return _t.same(input)
+
+
+def sigmoid(input):
+    return _t.same(input)
+
+
+def tanh(input):
+    return _t.same(input)
+
+
+def relu(input):
+    return _t.same(input)
+
+
+def clamp(input, min=None, max=None):
+    return _t.same(input)
+
+
+clip = clamp
+
+
+def pow(input, exponent):
+    return _t.elementwise(input, exponent, "pow")
+
+
+def add(input, other, alpha=1):
+    return _t.elementwise(input, other, "add")
+
+
+def sub(input, other, alpha=1):
+    return _t.elementwise(input, other, "sub")
+
+
+def mul(input, other):
+    return _t.elementwise(input, other, "mul")
+
+
+def div(input, other, rounding_mode=None):
+    return _t.elementwise(input, other, "/")
+
+
+def eq(input, other):
+    return _t.elementwise(input, other, "eq", "bool")
+
+
+def where(condition, input=None, other=None):
+    return _t.where(condition, input, other)
+
+
+def maximum(input, other):
+    return _t.elementwise(input, other, "maximum")
+
+
+def minimum(input, other):
+    return _t.elementwise(input, other, "minimum")
+
+
+def dot(input, other):
+    return input.dot(other)
+
+
+def manual_seed(seed):
+    return Generator()
+
+
+def seed():
+    return 0
+
+
+def set_default_dtype(d):
+    return None
+
+
+def get_default_dtype():
+    return "float32"
+
+
+def set_num_threads(n):
+    return None
+
+
+def save(obj, f, *args, **kwargs):
+    return None
+
+
+def load(f, *args, **kwargs):
+    return _t.unmodelled("torch.load")
+
+
+def compile(model, *args, **kwargs):
+    return model
+
+
+from torch import nn
+from torch import optim
+from torch import cuda
+from torch import backends
+from torch import utils
+from torch.nn import functional

@@ -1,0 +1,2 @@
+# torch.utils
+from torch.utils import data

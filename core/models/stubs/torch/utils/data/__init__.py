@@ -1,0 +1,151 @@
+# torch.utils.data: datasets and the DataLoader. Iterating a DataLoader yields "some number of"
+# batches collated from one representative sample (PyTea's dataset loop, thesis §2.3).
+import builtins as _b
+import _tenscan as _t
+import torch
+
+
+class Dataset:
+    def __getitem__(self, index):
+        raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
+
+    def __add__(self, other):
+        return ConcatDataset([self, other])
+
+
+class IterableDataset(Dataset):
+    def __iter__(self):
+        raise NotImplementedError("IterableDataset must implement __iter__")
+
+
+class TensorDataset(Dataset):
+    def __init__(self, *tensors):
+        n = tensors[0].size(0)
+        for t in tensors:
+            _t.require(t.size(0) == n, "shape/size-mismatch", "Size mismatch between tensors: TensorDataset needs tensors ",
+                       "with the same first dimension, but got ", tensors[0], " and ", t)
+        self.tensors = tensors
+
+    def __getitem__(self, index):
+        return _b.tuple([t[index] for t in self.tensors])
+
+    def __len__(self):
+        return self.tensors[0].size(0)
+
+
+class Subset(Dataset):
+    def __init__(self, dataset, indices):
+        self.dataset = dataset
+        self.indices = indices
+
+    def __getitem__(self, idx):
+        return self.dataset[0]
+
+    def __len__(self):
+        return _b.len(self.indices)
+
+
+class ConcatDataset(Dataset):
+    def __init__(self, datasets):
+        self.datasets = _b.list(datasets)
+
+    def __getitem__(self, idx):
+        return self.datasets[0][0]
+
+    def __len__(self):
+        return _b.sum([_b.len(d) for d in self.datasets])
+
+
+def random_split(dataset, lengths, generator=None):
+    return [Subset(dataset, _b.range(n)) for n in lengths]
+
+
+def default_collate(batch):
+    return _collate(batch[0], _b.len(batch))
+
+
+def _collate(sample, n):
+    """What default_collate makes of n copies of `sample`."""
+    if _t.is_tensor(sample):
+        return torch.stack([sample] * n) if _b.isinstance(n, int) and n <= 4096 else _t.reshape(sample.unsqueeze(0).expand(n, *sample.shape), (n,) + sample.shape)
+    if _b.isinstance(sample, _b.bool):
+        return torch.zeros(n, dtype="bool")
+    if _b.isinstance(sample, int):
+        return torch.zeros(n, dtype="int64")
+    if _b.isinstance(sample, float):
+        return torch.zeros(n, dtype="float64")
+    if _b.isinstance(sample, str):
+        return [sample] * n
+    if _b.isinstance(sample, tuple):
+        return _b.tuple([_collate(s, n) for s in sample])
+    if _b.isinstance(sample, list):
+        return [_collate(s, n) for s in sample]
+    if _b.isinstance(sample, dict):
+        return {k: _collate(v, n) for k, v in sample.items()}
+    return _t.unknown("a collated batch")
+
+
+class DataLoader:
+    def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0, collate_fn=None,
+                 pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None,
+                 generator=None, prefetch_factor=None, persistent_workers=False, pin_memory_device=""):
+        if batch_size is not None:
+            _t.require(batch_size > 0, "hparam/invalid-value",
+                       "batch_size should be a positive integer value, but got batch_size=", batch_size)
+        _t.require(num_workers >= 0, "hparam/invalid-value",
+                   "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.")
+        self.dataset = dataset
+        self.batch_size = batch_size
+        self.drop_last = drop_last
+        self.collate_fn = collate_fn
+        self.num_workers = num_workers
+        self.sampler = sampler
+
+    def _batch(self, n):
+        sample = self.dataset[0]
+        if self.collate_fn is not None:
+            return self.collate_fn([sample] * n)
+        return _collate(sample, n)
+
+    def __iter__(self):
+        if self.batch_size is None:
+            return _t.summary_iter([self.dataset[0]])
+        return _t.summary_iter([self._batch(self.batch_size)])
+
+    def __len__(self):
+        n = _b.len(self.dataset)
+        if self.batch_size is None:
+            return n
+        if self.drop_last:
+            return n // self.batch_size
+        return (n + self.batch_size - 1) // self.batch_size
+
+
+class Sampler:
+    def __init__(self, data_source=None):
+        self.data_source = data_source
+
+
+class RandomSampler(Sampler):
+    pass
+
+
+class SequentialSampler(Sampler):
+    pass
+
+
+class SubsetRandomSampler(Sampler):
+    pass
+
+
+class WeightedRandomSampler(Sampler):
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        self.num_samples = num_samples
+
+
+class DistributedSampler(Sampler):
+    def __init__(self, dataset, *args, **kwargs):
+        self.dataset = dataset
+
+    def set_epoch(self, epoch):
+        return None

@@ -1,0 +1,3 @@
+# torchvision
+from torchvision import datasets
+from torchvision import transforms

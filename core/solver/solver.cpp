@@ -1,0 +1,150 @@
+// Translation of tenscan's symbolic conditions to Z3 integer arithmetic and the budgeted
+// checks. Python floor division and modulo are modelled with Z3's div/mod, which agree with
+// Python for positive divisors (the only kind shape arithmetic produces).
+#include "solver/solver.h"
+
+#include <z3++.h>
+
+#include <chrono>
+
+namespace tenscan::solver {
+
+struct PathSolver::Impl {
+  z3::context ctx;
+  z3::solver s;
+  std::map<sym::SymId, z3::expr> ints;
+  std::map<sym::SymId, z3::expr> bools;
+  explicit Impl(unsigned rlimit, unsigned timeout_ms) : s(ctx) {
+    z3::params p(ctx);
+    p.set("timeout", timeout_ms);
+    p.set("rlimit", rlimit);
+    s.set(p);
+  }
+
+  z3::expr var(sym::SymId id) {
+    auto it = ints.find(id);
+    if (it != ints.end()) return it->second;
+    z3::expr v = ctx.int_const(("s" + std::to_string(id)).c_str());
+    ints.emplace(id, v);
+    return v;
+  }
+  z3::expr boolvar(sym::SymId id) {
+    auto it = bools.find(id);
+    if (it != bools.end()) return it->second;
+    z3::expr v = ctx.bool_const(("b" + std::to_string(id)).c_str());
+    bools.emplace(id, v);
+    return v;
+  }
+
+  z3::expr atom(const sym::Expr& e) {
+    switch (e.atom_kind()) {
+      case sym::Expr::AtomKind::Symbol: return var(e.atom_symbol());
+      case sym::Expr::AtomKind::FloorDiv: {
+        auto [a, b] = e.atom_operands();
+        return z3::expr(ctx, Z3_mk_div(ctx, expr(a), expr(b)));
+      }
+      case sym::Expr::AtomKind::Mod: {
+        auto [a, b] = e.atom_operands();
+        return z3::mod(expr(a), expr(b));
+      }
+      case sym::Expr::AtomKind::Min: {
+        auto [a, b] = e.atom_operands();
+        z3::expr x = expr(a), y = expr(b);
+        return z3::ite(x <= y, x, y);
+      }
+      case sym::Expr::AtomKind::Max: {
+        auto [a, b] = e.atom_operands();
+        z3::expr x = expr(a), y = expr(b);
+        return z3::ite(x >= y, x, y);
+      }
+      case sym::Expr::AtomKind::Opaque: break;
+    }
+    // an opaque atom: a fresh unconstrained integer
+    return ctx.int_const(("opaque" + std::to_string(reinterpret_cast<std::uintptr_t>(e.node()))).c_str());
+  }
+
+  z3::expr expr(const sym::Expr& e) {
+    if (auto c = e.as_const()) return ctx.int_val(static_cast<int64_t>(*c));
+    if (e.is_atom()) return atom(e);
+    z3::expr sum = ctx.int_val(0);
+    for (const auto& t : e.terms()) {
+      z3::expr term = ctx.int_val(static_cast<int64_t>(t.coef));
+      for (const auto& f : t.factors) term = term * atom(f);
+      sum = sum + term;
+    }
+    return sum.simplify();
+  }
+
+  z3::expr cond(const sym::Cond& c) {
+    switch (c.kind()) {
+      case sym::Cond::Kind::True: return ctx.bool_val(true);
+      case sym::Cond::Kind::False: return ctx.bool_val(false);
+      case sym::Cond::Kind::Eq: return expr(c.poly()) == 0;
+      case sym::Cond::Kind::Ne: return expr(c.poly()) != 0;
+      case sym::Cond::Kind::Le: return expr(c.poly()) <= 0;
+      case sym::Cond::Kind::BoolSym: return boolvar(c.bool_symbol());
+      case sym::Cond::Kind::Not: return !cond(c.children()[0]);
+      case sym::Cond::Kind::And: {
+        z3::expr_vector v(ctx);
+        for (const auto& k : c.children()) v.push_back(cond(k));
+        return z3::mk_and(v);
+      }
+      case sym::Cond::Kind::Or: {
+        z3::expr_vector v(ctx);
+        for (const auto& k : c.children()) v.push_back(cond(k));
+        return z3::mk_or(v);
+      }
+    }
+    return ctx.bool_val(true);
+  }
+
+  Sat run(Model* model) {
+    z3::check_result r;
+    try {
+      r = s.check();
+    } catch (const z3::exception&) {
+      return Sat::Unknown;
+    }
+    if (r == z3::unsat) return Sat::Unsat;
+    if (r == z3::unknown) return Sat::Unknown;
+    if (model) {
+      model->clear();
+      z3::model m = s.get_model();
+      for (auto& [id, v] : ints) {
+        z3::expr val = m.eval(v, true);
+        int64_t x = 0;
+        if (val.is_numeral_i64(x)) (*model)[id] = x;
+      }
+    }
+    return Sat::Sat;
+  }
+};
+
+PathSolver::PathSolver(unsigned rlimit, unsigned timeout_ms) : impl_(std::make_unique<Impl>(rlimit, timeout_ms)) {}
+PathSolver::~PathSolver() = default;
+
+void PathSolver::add(const sym::Cond& c) {
+  try {
+    impl_->s.add(impl_->cond(c));
+  } catch (const z3::exception&) {
+    // a condition Z3 rejects is dropped (sound for finding errors: fewer assumptions)
+  }
+}
+
+Sat PathSolver::check(Model* model) {
+  auto t0 = std::chrono::steady_clock::now();
+  Sat r = impl_->run(model);
+  millis_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  ++calls_;
+  return r;
+}
+
+Sat PathSolver::can_violate(const sym::Cond& c, Model* model) {
+  impl_->s.push();
+  add(!c);
+  Sat r = check(model);
+  impl_->s.pop();
+  return r;
+}
+
+}  // namespace tenscan::solver

@@ -1,0 +1,44 @@
+// Z3 as a budgeted oracle for one path's constraints (PyTea Algorithm 1, thesis §3.3.2):
+// unreachable when the hard constraints are unsatisfiable, otherwise each requirement in
+// order is checked for a counterexample under the hard constraints and the earlier
+// requirements. "unknown" from Z3 is the dontknow verdict, never an error.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "symbolic/expr.h"
+
+namespace tenscan::solver {
+
+enum class Sat { Sat, Unsat, Unknown };
+
+/// A counterexample: values for the symbols that occur in the query.
+using Model = std::map<sym::SymId, std::int64_t>;
+
+class PathSolver {
+ public:
+  PathSolver(unsigned rlimit, unsigned timeout_ms);
+  ~PathSolver();
+  PathSolver(const PathSolver&) = delete;
+  PathSolver& operator=(const PathSolver&) = delete;
+
+  void add(const sym::Cond& c);
+  /// Is the conjunction of everything added satisfiable?
+  Sat check(Model* model = nullptr);
+  /// Can `c` be false given everything added? (checks with c negated, then retracts it)
+  Sat can_violate(const sym::Cond& c, Model* model);
+  [[nodiscard]] int calls() const { return calls_; }
+  [[nodiscard]] double millis() const { return millis_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  int calls_ = 0;
+  double millis_ = 0;
+};
+
+}  // namespace tenscan::solver

@@ -1,0 +1,66 @@
+// The range domain: an interval per symbol, used by the online checker to decide most
+// conditions without the solver (PyTea §3.3.1). Sound: an interval always contains every
+// value the symbol can take under the hard constraints it was refined with.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+
+#include "symbolic/expr.h"
+
+namespace tenscan::sym {
+
+/// A closed integer interval; bounds saturate at +-infinity (represented by the int64
+/// extremes). Empty (bottom) when lo > hi.
+struct Interval {
+  static constexpr std::int64_t kNegInf = std::numeric_limits<std::int64_t>::min();
+  static constexpr std::int64_t kPosInf = std::numeric_limits<std::int64_t>::max();
+  std::int64_t lo = kNegInf;
+  std::int64_t hi = kPosInf;
+
+  static Interval top() { return {}; }
+  static Interval point(std::int64_t v) { return {v, v}; }
+  static Interval bottom() { return {1, 0}; }
+  [[nodiscard]] bool is_bottom() const { return lo > hi; }
+  [[nodiscard]] bool is_point() const { return lo == hi; }
+  [[nodiscard]] bool contains(std::int64_t v) const { return lo <= v && v <= hi; }
+  [[nodiscard]] Interval meet(const Interval& o) const;
+  [[nodiscard]] Interval join(const Interval& o) const;
+  friend bool operator==(const Interval&, const Interval&) = default;
+  // Sound interval arithmetic with saturation at the infinities.
+  friend Interval operator+(const Interval& a, const Interval& b);
+  friend Interval operator-(const Interval& a, const Interval& b);
+  friend Interval operator*(const Interval& a, const Interval& b);
+  static Interval floordiv(const Interval& a, const Interval& b);
+  static Interval mod(const Interval& a, const Interval& b);
+  static Interval min(const Interval& a, const Interval& b);
+  static Interval max(const Interval& a, const Interval& b);
+};
+
+/// Three-valued answer of the online checker.
+enum class Tri { False, True, Unknown };
+
+/// Symbol -> interval. Unlisted symbols are top. Cheap to copy (one per execution path).
+class RangeEnv {
+ public:
+  [[nodiscard]] Interval get(SymId s) const;
+  void set(SymId s, Interval i);  ///< overwrites
+  /// Interval of an expression by interval arithmetic over its polynomial form.
+  [[nodiscard]] Interval eval(const Expr& e) const;
+  /// Decides c under the current intervals (True/False only when certain).
+  [[nodiscard]] Tri decide(const Cond& c) const;
+  /// Assumes c holds (a hard constraint) and tightens the intervals it bounds directly:
+  /// comparisons whose polynomial is linear in one symbol (k*s + c op 0) and conjunctions of
+  /// such. Returns false if c is certainly false under the current intervals (the path is
+  /// infeasible). Never unsound: conditions it cannot use leave the intervals unchanged.
+  bool refine(const Cond& c);
+  [[nodiscard]] const std::map<SymId, Interval>& bounds() const { return map_; }
+  friend bool operator==(const RangeEnv&, const RangeEnv&) = default;
+
+ private:
+  std::map<SymId, Interval> map_;
+};
+
+}  // namespace tenscan::sym

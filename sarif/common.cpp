@@ -1,0 +1,255 @@
+// Shared reporter helpers: ordering, name lookups, markdown stripping, the source cache and the
+// JSON encoding of findings, notifications and stats (used by the JSON and SARIF reporters).
+#include <algorithm>
+#include <iterator>
+#include <stdexcept>
+#include <tuple>
+
+#include "internal.h"
+#include "tenscan/core/rules.h"
+
+namespace tenscan::report {
+
+std::vector<const Finding*> sorted_findings(const std::vector<Finding>& findings) {
+  std::vector<const Finding*> out;
+  out.reserve(findings.size());
+  for (const auto& f : findings) out.push_back(&f);
+  auto key = [](const Finding* f) {
+    const auto& l = f->location;
+    return std::tie(l.path, l.line, l.col, rule_info(f->rule).id, l.end_line, l.end_col, f->message,
+                    f->identity);
+  };
+  std::stable_sort(out.begin(), out.end(),
+                   [&](const Finding* a, const Finding* b) { return key(a) < key(b); });
+  return out;
+}
+
+std::vector<const Notification*> sorted_notifications(const std::vector<Notification>& notifications) {
+  std::vector<const Notification*> out;
+  out.reserve(notifications.size());
+  for (const auto& n : notifications) out.push_back(&n);
+  auto key = [](const Notification* n) {
+    const auto& l = n->location;
+    return std::tie(l.path, l.line, l.col, n->kind, l.end_line, l.end_col, n->message);
+  };
+  std::stable_sort(out.begin(), out.end(),
+                   [&](const Notification* a, const Notification* b) { return key(a) < key(b); });
+  return out;
+}
+
+std::optional<Level> level_from_name(std::string_view name) {
+  for (Level l : {Level::Note, Level::Warning, Level::Error})
+    if (name == level_name(l)) return l;
+  return std::nullopt;
+}
+
+std::optional<Notification::Kind> notification_kind_from_name(std::string_view name) {
+  using K = Notification::Kind;
+  for (K k :
+       {K::SyntaxError, K::UnreadableFile, K::UnsupportedSyntax, K::UnmodelledCall, K::Budget, K::Internal})
+    if (name == notification_kind_name(k)) return k;
+  return std::nullopt;
+}
+
+std::string markdown_to_plain(std::string_view md) {
+  std::string out;
+  bool line_start = true;
+  for (std::size_t i = 0; i < md.size();) {
+    if (line_start) {  // "## Heading" -> "Heading"
+      std::size_t h = i;
+      while (h < md.size() && md[h] == '#') ++h;
+      if (h > i && h < md.size() && md[h] == ' ') i = h + 1;
+      line_start = false;
+      continue;
+    }
+    const char c = md[i];
+    if (c == '`') {
+      ++i;
+    } else if (c == '*' && i + 1 < md.size() && md[i + 1] == '*') {  // not "__": it is in __init__
+      i += 2;
+    } else if (c == '[') {  // [text](url) -> text (url); anything else stays as written
+      const auto close = md.find(']', i);
+      if (close != std::string_view::npos && close + 1 < md.size() && md[close + 1] == '(') {
+        const auto end = md.find(')', close);
+        if (end != std::string_view::npos) {
+          out += markdown_to_plain(md.substr(i + 1, close - i - 1));
+          out += " (";
+          out += md.substr(close + 2, end - close - 2);
+          out += ')';
+          i = end + 1;
+          continue;
+        }
+      }
+      out += c, ++i;
+    } else {
+      out += c, ++i;
+      line_start = c == '\n';
+    }
+  }
+  return out;
+}
+
+namespace detail {
+
+std::string dump(const Json& j, int indent) {
+  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
+int display_width(char32_t c) {
+  struct Range {
+    char32_t lo, hi;
+  };
+  static constexpr Range kZero[] = {{0x0300, 0x036F}, {0x0483, 0x0489}, {0x0591, 0x05BD},  {0x0610, 0x061A},
+                                    {0x064B, 0x065F}, {0x0E31, 0x0E31}, {0x0E34, 0x0E3A},  {0x1AB0, 0x1AFF},
+                                    {0x1DC0, 0x1DFF}, {0x200B, 0x200F}, {0x20D0, 0x20FF},  {0xFE00, 0xFE0F},
+                                    {0xFE20, 0xFE2F}, {0xFEFF, 0xFEFF}, {0xE0100, 0xE01EF}};
+  static constexpr Range kWide[] = {
+      {0x1100, 0x115F},   {0x231A, 0x231B},   {0x2329, 0x232A},   {0x23E9, 0x23EC},   {0x2614, 0x2615},
+      {0x2E80, 0x303E},   {0x3041, 0x33FF},   {0x3400, 0x4DBF},   {0x4E00, 0x9FFF},   {0xA000, 0xA4CF},
+      {0xA960, 0xA97F},   {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},   {0xFE10, 0xFE19},   {0xFE30, 0xFE6F},
+      {0xFF00, 0xFF60},   {0xFFE0, 0xFFE6},   {0x1F300, 0x1F64F}, {0x1F680, 0x1F6FF}, {0x1F900, 0x1F9FF},
+      {0x1FA70, 0x1FAFF}, {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD}};
+  auto in = [c](const auto& ranges) {
+    return std::any_of(std::begin(ranges), std::end(ranges), [c](Range r) { return c >= r.lo && c <= r.hi; });
+  };
+  if (in(kZero)) return 0;
+  if (in(kWide)) return 2;
+  return 1;
+}
+
+SourceCache::File& SourceCache::file(const std::string& path) {
+  auto it = files_.find(path);
+  if (it != files_.end()) return it->second;
+  File& f = files_[path];
+  if (lookup_) f.text = lookup_(path);
+  if (f.text) {
+    std::string_view t = *f.text;
+    for (std::size_t start = 0;;) {
+      auto nl = t.find('\n', start);
+      auto l = t.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
+      if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+      f.lines.push_back(l);
+      if (nl == std::string_view::npos) break;
+      start = nl + 1;
+    }
+  }
+  return f;
+}
+
+const std::string* SourceCache::text(const std::string& path) {
+  auto& f = file(path);
+  return f.text ? &*f.text : nullptr;
+}
+
+std::optional<std::string_view> SourceCache::line(const std::string& path, int line) {
+  auto& f = file(path);
+  if (line < 1 || static_cast<std::size_t>(line) > f.lines.size()) return std::nullopt;
+  return f.lines[static_cast<std::size_t>(line) - 1];
+}
+
+// ---- JSON encoding of the findings model (tenscan's JSON document and the wire format) ----
+
+namespace {
+template <typename T>
+T get_or(const Json& j, const char* key, T fallback) {
+  auto it = j.find(key);
+  return it == j.end() ? fallback : it->template get<T>();
+}
+Level level_at(const Json& j) {
+  auto name = j.at("level").get<std::string>();
+  auto l = level_from_name(name);
+  if (!l) throw std::runtime_error("unknown level '" + name + "'");
+  return *l;
+}
+}  // namespace
+
+Json range_to_json(const SourceRange& r) {
+  return {
+      {"path", r.path}, {"line", r.line}, {"col", r.col}, {"end_line", r.end_line}, {"end_col", r.end_col}};
+}
+
+SourceRange range_from_json(const Json& j) {
+  return {j.at("path").get<std::string>(), j.at("line").get<int>(), j.at("col").get<int>(),
+          j.at("end_line").get<int>(), j.at("end_col").get<int>()};
+}
+
+Json finding_to_json(const Finding& f) {
+  Json related = Json::array();
+  for (const auto& r : f.related)
+    related.push_back({{"location", range_to_json(r.range)}, {"message", r.message}});
+  return {{"rule", rule_info(f.rule).id},  {"level", level_name(f.level)},
+          {"message", f.message},          {"location", range_to_json(f.location)},
+          {"related", std::move(related)}, {"path_conditions", f.path_conditions},
+          {"identity", f.identity}};
+}
+
+Finding finding_from_json(const Json& j) {
+  Finding f;
+  auto id = j.at("rule").get<std::string>();
+  auto rule = rule_by_id(id);
+  if (!rule) throw std::runtime_error("unknown rule id '" + id + "'");
+  f.rule = *rule;
+  f.level = level_at(j);
+  f.message = j.at("message").get<std::string>();
+  f.location = range_from_json(j.at("location"));
+  if (auto it = j.find("related"); it != j.end())
+    for (const auto& r : *it)
+      f.related.push_back({range_from_json(r.at("location")), r.at("message").get<std::string>()});
+  f.path_conditions = get_or(j, "path_conditions", std::vector<std::string>{});
+  f.identity = get_or(j, "identity", std::string{});
+  return f;
+}
+
+Json notification_to_json(const Notification& n) {
+  Json j = {{"kind", notification_kind_name(n.kind)}, {"level", level_name(n.level)}, {"message", n.message}};
+  if (n.location != SourceRange{}) j["location"] = range_to_json(n.location);  // run-wide: no location
+  return j;
+}
+
+Notification notification_from_json(const Json& j) {
+  auto name = j.at("kind").get<std::string>();
+  auto kind = notification_kind_from_name(name);
+  if (!kind) throw std::runtime_error("unknown notification kind '" + name + "'");
+  Notification n{*kind, level_at(j), j.at("message").get<std::string>(), {}};
+  if (auto it = j.find("location"); it != j.end()) n.location = range_from_json(*it);
+  return n;
+}
+
+Json stats_to_json(const Stats& s) {
+  return {{"paths_explored", s.paths_explored},
+          {"paths_valid", s.paths_valid},
+          {"paths_invalid", s.paths_invalid},
+          {"paths_dontknow", s.paths_dontknow},
+          {"paths_unreachable", s.paths_unreachable},
+          {"paths_pruned", s.paths_pruned},
+          {"solver_calls", s.solver_calls},
+          {"solver_ms", s.solver_ms},
+          {"requirements_checked", s.requirements_checked},
+          {"requirements_online", s.requirements_online},
+          {"modules_loaded", s.modules_loaded},
+          {"statements_executed", s.statements_executed},
+          {"unmodelled_calls", s.unmodelled_calls},
+          {"operations", s.operations}};
+}
+
+Stats stats_from_json(const Json& j) {
+  Stats s;
+  s.paths_explored = get_or(j, "paths_explored", 0);
+  s.paths_valid = get_or(j, "paths_valid", 0);
+  s.paths_invalid = get_or(j, "paths_invalid", 0);
+  s.paths_dontknow = get_or(j, "paths_dontknow", 0);
+  s.paths_unreachable = get_or(j, "paths_unreachable", 0);
+  s.paths_pruned = get_or(j, "paths_pruned", 0);
+  s.solver_calls = get_or(j, "solver_calls", 0);
+  s.solver_ms = get_or(j, "solver_ms", 0.0);
+  s.requirements_checked = get_or(j, "requirements_checked", 0);
+  s.requirements_online = get_or(j, "requirements_online", 0);
+  s.modules_loaded = get_or(j, "modules_loaded", 0);
+  s.statements_executed = get_or(j, "statements_executed", 0);
+  s.unmodelled_calls = get_or(j, "unmodelled_calls", std::map<std::string, int>{});
+  s.operations = get_or(j, "operations", std::map<std::string, int>{});
+  return s;
+}
+
+}  // namespace detail
+}  // namespace tenscan::report

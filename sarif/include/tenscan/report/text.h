@@ -1,0 +1,35 @@
+// Compiler-style text output (path:line:col: error: message [rule]) with source snippets and
+// carets, for terminals and job logs; and the --stats block.
+#pragma once
+
+#include <string>
+
+#include "tenscan/core/finding.h"
+#include "tenscan/report/report.h"
+
+namespace tenscan::report {
+
+struct TextOptions {
+  bool color = false;  ///< ANSI colours (clang's palette); off unless the caller asks
+  std::string entry;   ///< named in the summary line ("2 errors in train.py"); may be empty
+};
+
+/// One finding: the header line, the source line with a caret line, each related location as
+/// an indented note with its own snippet, then the path conditions.
+std::string render_finding_text(const Finding& finding, const SourceLookup& sources,
+                                const TextOptions& options);
+/// One notification: `path:line:col: <level>: message [analysis/<kind>]` (or `tenscan: ...`
+/// when it has no location), with a snippet when it has a line.
+std::string render_notification_text(const Notification& notification, const SourceLookup& sources,
+                                     const TextOptions& options);
+/// "2 errors, 1 warning in train.py" or "no issues found in train.py" (one line, with '\n').
+std::string render_summary_text(const AnalysisResult& result, const TextOptions& options);
+/// Everything: findings (sorted), notifications (sorted), summary line.
+std::string render_text(const AnalysisResult& result, const SourceLookup& sources,
+                        const TextOptions& options);
+
+/// The --stats block: every field of Stats; unmodelled calls and operations by count
+/// (descending), then name.
+std::string render_stats_text(const Stats& stats);
+
+}  // namespace tenscan::report

@@ -1,0 +1,97 @@
+// Helpers shared by the reporters' .cpp files (not installed, not part of the public API):
+// UTF-8 decoding, a per-call source cache, and the JSON encoding of the findings model.
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tenscan/core/finding.h"
+#include "tenscan/report/report.h"
+
+namespace tenscan::report::detail {
+
+using Json = nlohmann::ordered_json;
+
+/// Serialises with invalid UTF-8 replaced by U+FFFD instead of throwing.
+std::string dump(const Json& j, int indent);
+
+/// Decodes UTF-8 like the WHATWG decoder (and Node, which GitHub's fingerprinting uses):
+/// every maximal invalid subsequence becomes one U+FFFD. Calls f(code_point, byte_length).
+template <typename F>
+void for_each_code_point(std::string_view s, F&& f) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    char32_t cp = 0;
+    std::size_t need = 0;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (b0 < 0x80) {
+      f(static_cast<char32_t>(b0), std::size_t{1});
+      ++i;
+      continue;
+    } else if (b0 >= 0xC2 && b0 <= 0xDF) {
+      need = 1, cp = b0 & 0x1F;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+      need = 2, cp = b0 & 0x0F;
+      if (b0 == 0xE0) lo = 0xA0;
+      if (b0 == 0xED) hi = 0x9F;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+      need = 3, cp = b0 & 0x07;
+      if (b0 == 0xF0) lo = 0x90;
+      if (b0 == 0xF4) hi = 0x8F;
+    } else {
+      f(char32_t{0xFFFD}, std::size_t{1});
+      ++i;
+      continue;
+    }
+    std::size_t len = 1;
+    for (; len <= need; ++len) {
+      if (i + len >= s.size()) break;
+      const auto b = static_cast<unsigned char>(s[i + len]);
+      if (b < lo || b > hi) break;
+      lo = 0x80, hi = 0xBF;
+      cp = (cp << 6) | (b & 0x3F);
+    }
+    f(len == need + 1 ? cp : char32_t{0xFFFD}, len);
+    i += len;
+  }
+}
+
+/// Terminal columns a code point occupies: 0 for combining marks and zero-width characters,
+/// 2 for East Asian wide/fullwidth characters and emoji, else 1.
+int display_width(char32_t c);
+
+/// Memoises a SourceLookup for the duration of one report and splits files into lines
+/// ('\n'-separated, a trailing '\r' dropped), as the analyzer numbers them.
+class SourceCache {
+ public:
+  explicit SourceCache(SourceLookup lookup) : lookup_(std::move(lookup)) {}
+  /// The file's text, or nullptr if the lookup cannot supply it.
+  const std::string* text(const std::string& path);
+  /// Line `line` (1-based) of the file, without its end-of-line characters.
+  std::optional<std::string_view> line(const std::string& path, int line);
+
+ private:
+  struct File {
+    std::optional<std::string> text;
+    std::vector<std::string_view> lines;
+  };
+  File& file(const std::string& path);
+  SourceLookup lookup_;
+  std::map<std::string, File> files_;
+};
+
+Json range_to_json(const SourceRange& r);
+SourceRange range_from_json(const Json& j);
+Json finding_to_json(const Finding& f);
+Finding finding_from_json(const Json& j);
+Json notification_to_json(const Notification& n);
+Notification notification_from_json(const Json& j);
+Json stats_to_json(const Stats& s);
+Stats stats_from_json(const Json& j);
+
+}  // namespace tenscan::report::detail

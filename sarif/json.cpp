@@ -1,0 +1,95 @@
+// tenscan's JSON document (--format json) and the JSON-lines wire format between the worker
+// processes and the CI driver.
+#include "tenscan/report/json.h"
+
+#include <exception>
+
+#include "internal.h"
+#include "tenscan/core/analyze.h"
+
+namespace tenscan::report {
+
+using detail::Json;
+
+std::string render_json(const AnalysisResult& result, const std::string& entry, int indent) {
+  Json findings = Json::array(), notifications = Json::array();
+  for (const Finding* f : sorted_findings(result.findings)) findings.push_back(detail::finding_to_json(*f));
+  for (const Notification* n : sorted_notifications(result.notifications))
+    notifications.push_back(detail::notification_to_json(*n));
+  Json doc = {{"version", version()},
+              {"entry", entry},
+              {"findings", std::move(findings)},
+              {"notifications", std::move(notifications)},
+              {"stats", detail::stats_to_json(result.stats)},
+              {"completed", result.completed}};
+  return detail::dump(doc, indent) + "\n";
+}
+
+std::string encode_json_line(const WireRecord& record) {
+  Json j;
+  if (const auto* f = std::get_if<Finding>(&record)) {
+    j = {{"type", "finding"}};
+    j.update(detail::finding_to_json(*f));
+  } else if (const auto* n = std::get_if<Notification>(&record)) {
+    j = {{"type", "notification"}};
+    j.update(detail::notification_to_json(*n));
+  } else {
+    const auto& s = std::get<RunSummary>(record);
+    j = {{"type", "summary"}, {"stats", detail::stats_to_json(s.stats)}, {"completed", s.completed}};
+  }
+  return detail::dump(j, -1) + "\n";  // compact dump escapes control characters: one line
+}
+
+std::optional<WireRecord> decode_json_line(std::string_view line, std::string* error) {
+  try {
+    const Json j = Json::parse(line);
+    const auto type = j.at("type").get<std::string>();
+    if (type == "finding") return detail::finding_from_json(j);
+    if (type == "notification") return detail::notification_from_json(j);
+    if (type == "summary")
+      return RunSummary{detail::stats_from_json(j.at("stats")), j.at("completed").get<bool>()};
+    if (error) *error = "unknown record type '" + type + "'";
+  } catch (const std::exception& e) {
+    if (error) *error = e.what();
+  }
+  return std::nullopt;
+}
+
+std::string encode_json_lines(const AnalysisResult& result) {
+  std::string out;
+  for (const auto& f : result.findings) out += encode_json_line(f);
+  for (const auto& n : result.notifications) out += encode_json_line(n);
+  out += encode_json_line(RunSummary{result.stats, result.completed});
+  return out;
+}
+
+std::optional<AnalysisResult> decode_json_lines(std::string_view text, std::string* error) {
+  AnalysisResult result;
+  result.completed = false;  // until a summary says otherwise
+  int number = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    auto nl = text.find('\n', start);
+    auto line = text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
+    start = nl == std::string_view::npos ? text.size() : nl + 1;
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    std::string why;
+    auto record = decode_json_line(line, &why);
+    if (!record) {
+      if (error) *error = "line " + std::to_string(number) + ": " + why;
+      return std::nullopt;
+    }
+    if (auto* f = std::get_if<Finding>(&*record)) {
+      result.findings.push_back(std::move(*f));
+    } else if (auto* n = std::get_if<Notification>(&*record)) {
+      result.notifications.push_back(std::move(*n));
+    } else {
+      auto& s = std::get<RunSummary>(*record);
+      result.stats = std::move(s.stats);
+      result.completed = s.completed;
+    }
+  }
+  return result;
+}
+
+}  // namespace tenscan::report

@@ -1,0 +1,214 @@
+// The text reporter: gcc/clang-style diagnostics with source snippets and carets, a summary
+// line, and the --stats block.
+#include "tenscan/report/text.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+
+#include "internal.h"
+#include "tenscan/core/rules.h"
+
+namespace tenscan::report {
+namespace {
+
+constexpr const char* kReset = "\033[0m";
+constexpr const char* kBold = "\033[1m";
+constexpr const char* kGreen = "\033[1;32m";
+
+const char* level_color(Level l) {
+  switch (l) {
+    case Level::Error:
+      return "\033[1;31m";
+    case Level::Warning:
+      return "\033[1;35m";
+    case Level::Note:
+      return "\033[1;36m";
+  }
+  return kBold;
+}
+
+class Writer {
+ public:
+  Writer(detail::SourceCache& sources, const TextOptions& options)
+      : sources_(sources), color_(options.color) {}
+
+  std::string take() { return std::move(out_); }
+
+  // "path:line:col: level: message [tag]"; `indent` prefixes the line and its snippet.
+  void diagnostic(const std::string& indent, const SourceRange& where, Level level,
+                  const std::string& message, const std::string& tag) {
+    out_ += indent;
+    paint(kBold, location(where) + ":");
+    out_ += ' ';
+    paint(level_color(level), std::string(level_name(level)) + ":");
+    out_ += ' ';
+    paint(kBold, message);
+    if (!tag.empty()) out_ += " [" + tag + "]";
+    out_ += '\n';
+    snippet(indent, where);
+  }
+
+  void note(const std::string& indent, const std::string& message) {
+    out_ += indent;
+    paint(level_color(Level::Note), "note:");
+    out_ += ' ' + message + '\n';
+  }
+
+  void line(const std::string& text) {
+    paint(kBold, text);
+    out_ += '\n';
+  }
+
+ private:
+  static std::string location(const SourceRange& r) {
+    if (r.path.empty()) return "tenscan";
+    std::string s = r.path;
+    if (r.line > 0) s += ":" + std::to_string(r.line);
+    if (r.line > 0 && r.col > 0) s += ":" + std::to_string(r.col);
+    return s;
+  }
+
+  // The source line, then a caret line that reproduces the line's tabs and the display width
+  // of every code point before the range (columns are code points, not bytes), then '^' and
+  // '~' under the range's part on this line. No caret when the column is unknown.
+  void snippet(const std::string& indent, const SourceRange& r) {
+    if (r.path.empty() || r.line < 1) return;
+    auto text = sources_.line(r.path, r.line);
+    if (!text) return;
+    out_ += indent;
+    out_ += *text;
+    out_ += '\n';
+    if (r.col < 1) return;
+    const int col = r.col;
+    // A range over several lines is underlined to the end of its first line.
+    const int end_col = r.end_line > r.line ? std::numeric_limits<int>::max() : r.end_col;
+    std::string pad;
+    int index = 1, marks = 0;
+    detail::for_each_code_point(*text, [&](char32_t c, std::size_t) {
+      const int width = c == '\t' ? 1 : detail::display_width(c);
+      if (index < col) {
+        pad += c == '\t' ? std::string("\t") : std::string(static_cast<std::size_t>(width), ' ');
+      } else if (index < end_col) {
+        marks += width;
+      }
+      ++index;
+    });
+    if (index < col) pad.append(static_cast<std::size_t>(col - index), ' ');  // past the end (e.g. EOF)
+    out_ += indent + pad;
+    paint(kGreen, "^" + std::string(static_cast<std::size_t>(std::max(marks, 1) - 1), '~'));
+    out_ += '\n';
+  }
+
+  void paint(const char* color, const std::string& text) {
+    if (color_) {
+      out_ += color;
+      out_ += text;
+      out_ += kReset;
+    } else {
+      out_ += text;
+    }
+  }
+
+  detail::SourceCache& sources_;
+  bool color_;
+  std::string out_;
+};
+
+void write_finding(Writer& w, const Finding& f) {
+  w.diagnostic("", f.location, f.level, f.message, std::string(rule_info(f.rule).id));
+  for (const auto& r : f.related) w.diagnostic("  ", r.range, Level::Note, r.message, "");
+  if (!f.path_conditions.empty()) {
+    std::string conditions;
+    for (const auto& c : f.path_conditions) conditions += (conditions.empty() ? "" : "; ") + c;
+    w.note("  ", "on this path: " + conditions);
+  }
+}
+
+void write_notification(Writer& w, const Notification& n) {
+  w.diagnostic("", n.location, n.level, n.message, std::string("analysis/") + notification_kind_name(n.kind));
+}
+
+std::string plural(int n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string format_count_table(const std::map<std::string, int>& counts, const char* title) {
+  std::vector<std::pair<std::string, int>> rows(counts.begin(), counts.end());
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  long total = 0;
+  for (const auto& [name, n] : rows) total += n;
+  std::string out = "  " + std::string(title) + ": " + std::to_string(rows.size()) + " distinct, " +
+                    std::to_string(total) + " total\n";
+  for (const auto& [name, n] : rows) {
+    char count[32];
+    std::snprintf(count, sizeof count, "    %6d  ", n);
+    out += count + name + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_finding_text(const Finding& finding, const SourceLookup& sources,
+                                const TextOptions& options) {
+  detail::SourceCache cache(sources);
+  Writer w(cache, options);
+  write_finding(w, finding);
+  return w.take();
+}
+
+std::string render_notification_text(const Notification& notification, const SourceLookup& sources,
+                                     const TextOptions& options) {
+  detail::SourceCache cache(sources);
+  Writer w(cache, options);
+  write_notification(w, notification);
+  return w.take();
+}
+
+std::string render_summary_text(const AnalysisResult& result, const TextOptions& options) {
+  int counts[3] = {0, 0, 0};  // indexed by Level
+  for (const auto& f : result.findings) ++counts[static_cast<int>(f.level)];
+  std::string parts;
+  auto add = [&](Level l, const char* word) {
+    if (int n = counts[static_cast<int>(l)]) parts += (parts.empty() ? "" : ", ") + plural(n, word);
+  };
+  add(Level::Error, "error");
+  add(Level::Warning, "warning");
+  add(Level::Note, "note");
+  std::string line = parts.empty() ? "no issues found" : parts;
+  if (!options.entry.empty()) line += " in " + options.entry;
+  if (!result.completed) line += " (analysis did not complete)";
+  detail::SourceCache none(SourceLookup{});
+  Writer w(none, options);
+  w.line(line);
+  return w.take();
+}
+
+std::string render_text(const AnalysisResult& result, const SourceLookup& sources,
+                        const TextOptions& options) {
+  detail::SourceCache cache(sources);
+  Writer w(cache, options);
+  for (const Finding* f : sorted_findings(result.findings)) write_finding(w, *f);
+  for (const Notification* n : sorted_notifications(result.notifications)) write_notification(w, *n);
+  return w.take() + render_summary_text(result, options);
+}
+
+std::string render_stats_text(const Stats& s) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "statistics:\n"
+                "  paths: %d explored (%d valid, %d invalid, %d dontknow, %d unreachable), %d pruned\n"
+                "  solver: %d calls, %.1f ms\n"
+                "  requirements: %d checked, %d decided online\n"
+                "  modules: %d loaded\n"
+                "  statements: %d executed\n",
+                s.paths_explored, s.paths_valid, s.paths_invalid, s.paths_dontknow, s.paths_unreachable,
+                s.paths_pruned, s.solver_calls, s.solver_ms, s.requirements_checked, s.requirements_online,
+                s.modules_loaded, s.statements_executed);
+  return buf + format_count_table(s.unmodelled_calls, "unmodelled calls") +
+         format_count_table(s.operations, "operations");
+}
+
+}  // namespace tenscan::report

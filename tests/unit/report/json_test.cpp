@@ -1,0 +1,160 @@
+// tenscan's JSON document and the JSON-lines wire format: structure, lossless round trip,
+// rejection of malformed lines.
+#include "tenscan/report/json.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "sample.h"
+#include "tenscan/core/analyze.h"
+
+using namespace tenscan;
+using namespace tenscan::report;
+using nlohmann::json;
+
+namespace {
+// Field-by-field equality of the findings model (the structs do not all define ==).
+void check_same(const AnalysisResult& a, const AnalysisResult& b) {
+  REQUIRE(a.findings.size() == b.findings.size());
+  for (std::size_t i = 0; i < a.findings.size(); ++i) {
+    const auto &x = a.findings[i], &y = b.findings[i];
+    CHECK(x.rule == y.rule);
+    CHECK(x.level == y.level);
+    CHECK(x.message == y.message);
+    CHECK(x.location == y.location);
+    CHECK(x.related == y.related);
+    CHECK(x.path_conditions == y.path_conditions);
+    CHECK(x.identity == y.identity);
+  }
+  REQUIRE(a.notifications.size() == b.notifications.size());
+  for (std::size_t i = 0; i < a.notifications.size(); ++i) {
+    const auto &x = a.notifications[i], &y = b.notifications[i];
+    CHECK(x.kind == y.kind);
+    CHECK(x.level == y.level);
+    CHECK(x.message == y.message);
+    CHECK(x.location == y.location);
+  }
+  const auto &s = a.stats, &t = b.stats;
+  CHECK(s.paths_explored == t.paths_explored);
+  CHECK(s.paths_valid == t.paths_valid);
+  CHECK(s.paths_invalid == t.paths_invalid);
+  CHECK(s.paths_dontknow == t.paths_dontknow);
+  CHECK(s.paths_unreachable == t.paths_unreachable);
+  CHECK(s.paths_pruned == t.paths_pruned);
+  CHECK(s.solver_calls == t.solver_calls);
+  CHECK(s.solver_ms == t.solver_ms);  // exact: the encoding round-trips doubles
+  CHECK(s.requirements_checked == t.requirements_checked);
+  CHECK(s.requirements_online == t.requirements_online);
+  CHECK(s.modules_loaded == t.modules_loaded);
+  CHECK(s.statements_executed == t.statements_executed);
+  CHECK(s.unmodelled_calls == t.unmodelled_calls);
+  CHECK(s.operations == t.operations);
+  CHECK(a.completed == b.completed);
+}
+
+AnalysisResult awkward() {
+  auto r = sample::result();
+  r.findings[0].message =
+      "Quotes \" and \\ backslashes, a\nnewline, a tab\t, NUL-free control \x01, \xc3\xa9 \xf0\x9f\x9a\x80.";
+  r.findings[0].path_conditions = {"", "args.mode == \"train\u2028\""};
+  r.findings[1].identity.clear();
+  r.findings[1].related.clear();
+  r.notifications.push_back({Notification::Kind::Internal, Level::Error, "", {"", 0, 3, 0, 0}});
+  r.stats.solver_ms = 0.1 + 0.2;
+  r.completed = false;
+  return r;
+}
+}  // namespace
+
+TEST_CASE("json: the document has the documented shape, sorted", "[json]") {
+  auto doc = json::parse(render_json(sample::result(), "train.py"));
+  CHECK(doc["version"] == version());
+  CHECK(doc["entry"] == "train.py");
+  CHECK(doc["completed"] == true);
+  REQUIRE(doc["findings"].size() == 2);
+  const auto& f = doc["findings"][0];  // models/net.py sorts before train.py
+  CHECK(f["rule"] == "shape/reshape-numel");
+  CHECK(f["level"] == "warning");
+  CHECK(f["location"] ==
+        json{{"path", "models/net.py"}, {"line", 9}, {"col", 18}, {"end_line", 9}, {"end_col", 44}});
+  CHECK(f["related"][1]["message"] == "self.fc is built here.");
+  CHECK(f["path_conditions"] == json{"--model is 'big'", "batch_size == 64"});
+  CHECK(f["identity"] == "shape/reshape-numel|Net.forward|view asks for # elements");
+  REQUIRE(doc["notifications"].size() == 2);
+  CHECK(doc["notifications"][0] == json{{"kind", "budget"},
+                                        {"level", "warning"},
+                                        {"message", "The path budget (256) ran out; 3 paths were dropped."}});
+  CHECK(doc["notifications"][1]["location"]["path"] == "train.py");
+  CHECK(doc["stats"]["unmodelled_calls"]["wandb.log"] == 3);
+  CHECK(doc["stats"]["solver_ms"] == 12.25);
+  CHECK(doc["stats"].size() == 14);
+}
+
+TEST_CASE("json lines: every record is one line and the round trip is lossless", "[json][wire]") {
+  for (const auto& original : {sample::result(), awkward()}) {
+    const auto text = encode_json_lines(original);
+    std::size_t lines = 0;
+    for (char c : text) lines += c == '\n';
+    CHECK(lines == original.findings.size() + original.notifications.size() + 1);
+    std::string error;
+    auto decoded = decode_json_lines(text, &error);
+    INFO(error);
+    REQUIRE(decoded);
+    check_same(original, *decoded);
+    CHECK(encode_json_lines(*decoded) == text);
+  }
+}
+
+TEST_CASE("json lines: single records decode to the same alternative", "[json][wire]") {
+  const auto r = sample::result();
+  auto f = decode_json_line(encode_json_line(r.findings[1]));
+  REQUIRE(f);
+  REQUIRE(std::holds_alternative<Finding>(*f));
+  CHECK(std::get<Finding>(*f).path_conditions == r.findings[1].path_conditions);
+  auto n = decode_json_line(encode_json_line(r.notifications[0]));
+  REQUIRE(n);
+  CHECK(std::get<Notification>(*n).kind == Notification::Kind::UnmodelledCall);
+  auto s = decode_json_line(encode_json_line(RunSummary{r.stats, false}) + "\r\n");
+  REQUIRE(s);
+  CHECK(std::get<RunSummary>(*s).completed == false);
+  CHECK(std::get<RunSummary>(*s).stats.operations == r.stats.operations);
+}
+
+TEST_CASE("json lines: malformed input is rejected with a reason", "[json][wire]") {
+  std::string error;
+  CHECK_FALSE(decode_json_line("{not json", &error));
+  CHECK_FALSE(error.empty());
+  CHECK_FALSE(decode_json_line(R"({"type":"gossip"})", &error));
+  CHECK(error == "unknown record type 'gossip'");
+  auto line = encode_json_line(sample::result().findings[0]);
+  auto bad_rule = line;
+  bad_rule.replace(bad_rule.find("shape/broadcast"), 15, "shape/nonexistent");
+  CHECK_FALSE(decode_json_line(bad_rule, &error));
+  CHECK(error == "unknown rule id 'shape/nonexistent'");
+  auto bad_level = line;
+  bad_level.replace(bad_level.find("\"error\""), 7, "\"fatal\"");
+  CHECK_FALSE(decode_json_line(bad_level, &error));
+  CHECK(error == "unknown level 'fatal'");
+  CHECK_FALSE(decode_json_line(R"({"type":"finding","rule":"shape/broadcast"})", &error));
+
+  CHECK_FALSE(decode_json_lines(line + "garbage\n", &error));
+  CHECK(error.rfind("line 2: ", 0) == 0);
+}
+
+TEST_CASE("json lines: a stream without its summary was cut short", "[json][wire]") {
+  const auto r = sample::result();
+  auto decoded = decode_json_lines(encode_json_line(r.findings[0]) + "\n\n");
+  REQUIRE(decoded);
+  CHECK(decoded->findings.size() == 1);
+  CHECK_FALSE(decoded->completed);
+}
+
+TEST_CASE("json: invalid UTF-8 in a message is replaced, not thrown", "[json]") {
+  auto r = sample::result();
+  r.findings[0].message = "bad \xff byte.";
+  auto doc = json::parse(render_json(r, "train.py"));
+  CHECK(doc["findings"][1]["message"] == "bad \xef\xbf\xbd byte.");
+  auto line = decode_json_line(encode_json_line(r.findings[0]));
+  REQUIRE(line);
+  CHECK(std::get<Finding>(*line).message == "bad \xef\xbf\xbd byte.");
+}
