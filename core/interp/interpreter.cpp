@@ -368,8 +368,8 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
       auto it = o.attrs.find(name);
       if (it != o.attrs.end()) return one(std::move(st), it->second);
       if (!o.module || o.module->is_stub) {
-        // An unmodelled library function: an unknown value named after it.
-        return one(std::move(st), Value::unknown(o.name + "." + name));
+        found = false;  // getattr() turns this into an unknown, unmodelled value
+        return one(std::move(st), Value::none());
       }
       // a submodule that was not imported explicitly
       std::string sub = o.name + "." + name;
@@ -396,8 +396,6 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
       ObjId owner = kNoObj;
       auto v = class_lookup(st, obj.obj, name, &owner);
       if (!v) {
-        if (is_stub_class(st, obj.obj, *this) && o.builtin_type < 0)
-          return one(std::move(st), Value::unknown(o.name + "." + name));
         found = false;
         return one(std::move(st), Value::none());
       }
@@ -459,10 +457,6 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
         Args args;
         args.pos = {obj, Value::str(name)};
         return call(std::move(st), *ga, std::move(args));
-      }
-      if (is_stub_class(st, o.cls, *this)) {
-        // an attribute of a library object tenscan does not model
-        return one(std::move(st), Value::unknown(st.heap.get(o.cls).name + "." + name));
       }
       found = false;
       return one(std::move(st), Value::none());
@@ -555,6 +549,19 @@ Outs Interpreter::getattr(State&& st, const Value& obj, const std::string& name)
       continue;
     }
     std::string tn = type_name(o.st, obj);
+    // Library objects (stub modules, classes and their instances) with a missing attribute:
+    // an API tenscan does not model yet, so an unknown value named after it, not an error.
+    if (obj.is_obj()) {
+      const Object& ob = o.st.heap.get(obj.obj);
+      std::string owner;
+      if (ob.kind == OKind::Module && (!ob.module || ob.module->is_stub)) owner = ob.name;
+      else if (ob.kind == OKind::Class && ob.builtin_type < 0 && is_stub_class(o.st, obj.obj, *this)) owner = ob.name;
+      else if (ob.kind == OKind::Instance && is_stub_class(o.st, ob.cls, *this)) owner = o.st.heap.get(ob.cls).name;
+      if (!owner.empty()) {
+        res.push_back({std::move(o.st), Value::unknown(owner + "." + name)});
+        continue;
+      }
+    }
     if (obj.is_none()) {
       auto r = raise(std::move(o.st), "AttributeError", "'NoneType' object has no attribute '" + name + "'");
       res.push_back(std::move(r[0]));

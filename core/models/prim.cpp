@@ -178,7 +178,7 @@ DType promote(DType a, DType b) {
   return rank(a) >= rank(b) ? a : b;
 }
 
-std::optional<Shape> broadcast_shapes(Prim& p, const Shape& a, const Shape& b, const Msg& what) {
+std::optional<Shape> broadcast_shapes(Prim& p, const Shape& a, const Shape& b, const Msg& what, RuleId rule) {
   std::size_t n = std::max(a.size(), b.size());
   Shape out(n);
   bool ok = true;
@@ -213,7 +213,7 @@ std::optional<Shape> broadcast_shapes(Prim& p, const Shape& a, const Shape& b, c
     Msg m;
     m << what << ": the size of tensor a (" << *da << ") must match the size of tensor b (" << *db
       << ") at non-singleton dimension " << static_cast<std::int64_t>(n - 1 - i) << " (shapes " << a << " and " << b << ")";
-    if (!p.require(c, RuleId::Broadcast, m)) ok = false;
+    if (!p.require(c, rule, m)) ok = false;
     o = sym::Expr::max(*da, *db);
   }
   if (!ok) return std::nullopt;

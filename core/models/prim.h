@@ -93,7 +93,8 @@ bool dtype_is_integer_or_bool(DType d);
 
 /// Broadcasts two shapes (NumPy rules), requiring compatibility; nullopt if certainly
 /// incompatible. `what` names the operation for the message.
-std::optional<Shape> broadcast_shapes(Prim& p, const Shape& a, const Shape& b, const Msg& what);
+std::optional<Shape> broadcast_shapes(Prim& p, const Shape& a, const Shape& b, const Msg& what,
+                                      RuleId rule = RuleId::Broadcast);
 
 // The primitive families (models/primitives/*.cpp), collected by models/registry.cpp.
 std::span<const PrimRow> shape_primitives();  // creation, views, joins, indexing

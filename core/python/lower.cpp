@@ -94,6 +94,20 @@ class Lowerer {
   static std::string_view type(TSNode n) { return ts_node_type(n); }
   static TSNode field(TSNode n, const char* f) { return ts_node_child_by_field_name(n, f, std::strlen(f)); }
   static bool null(TSNode n) { return ts_node_is_null(n); }
+  /// Children carrying field `name`, in order. (ts_node_field_name_for_child is unreliable in
+  /// tree-sitter 0.20; the cursor API reports fields correctly.)
+  static std::vector<TSNode> field_children(TSNode n, const char* name) {
+    std::vector<TSNode> out;
+    TSTreeCursor c = ts_tree_cursor_new(n);
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      do {
+        const char* f = ts_tree_cursor_current_field_name(&c);
+        if (f && std::strcmp(f, name) == 0) out.push_back(ts_tree_cursor_current_node(&c));
+      } while (ts_tree_cursor_goto_next_sibling(&c));
+    }
+    ts_tree_cursor_delete(&c);
+    return out;
+  }
   static std::vector<TSNode> named_children(TSNode n) {
     std::vector<TSNode> out;
     uint32_t c = ts_node_named_child_count(n);
@@ -279,12 +293,7 @@ class Lowerer {
     s->value = expr(field(n, "condition"));
     s->body = block(field(n, "consequence"));
     // alternatives: elif_clause* else_clause?  -> nested Ifs in orelse
-    std::vector<TSNode> alts;
-    uint32_t cnt = ts_node_child_count(n);
-    for (uint32_t i = 0; i < cnt; ++i) {
-      const char* f = ts_node_field_name_for_child(n, i);
-      if (f && std::strcmp(f, "alternative") == 0) alts.push_back(ts_node_child(n, i));
-    }
+    std::vector<TSNode> alts = field_children(n, "alternative");
     ir::Block* tail = &s->orelse;
     for (TSNode a : alts) {
       if (type(a) == "elif_clause") {
@@ -603,17 +612,13 @@ class Lowerer {
     } else {
       s->module = text(mod);
     }
-    uint32_t cnt = ts_node_child_count(n);
-    for (uint32_t i = 0; i < cnt; ++i) {
-      TSNode c = ts_node_child(n, i);
+    for (TSNode c : named_children(n))
       if (type(c) == "wildcard_import") {
         s->names.push_back("*");
         s->asnames.emplace_back();
         s->targets.push_back(nullptr);
-        continue;
       }
-      const char* f = ts_node_field_name_for_child(n, i);
-      if (!f || std::strcmp(f, "name") != 0) continue;
+    for (TSNode c : field_children(n, "name")) {
       if (type(c) == "aliased_import") {
         std::string nm(text(field(c, "name")));
         std::string al(text(field(c, "alias")));
@@ -727,11 +732,8 @@ class Lowerer {
       Expr* e = m_.new_expr(ExprKind::Subscript, l);
       e->a = expr(field(n, "value"));
       std::vector<TSNode> subs;
-      uint32_t cnt = ts_node_child_count(n);
-      for (uint32_t i = 0; i < cnt; ++i) {
-        const char* f = ts_node_field_name_for_child(n, i);
-        if (f && std::strcmp(f, "subscript") == 0) subs.push_back(ts_node_child(n, i));
-      }
+      for (TSNode c : field_children(n, "subscript"))
+        if (ts_node_is_named(c) && type(c) != "comment") subs.push_back(c);
       // x[a, b] has two subscript children; x[(a, b)] one tuple child: both index with a tuple.
       bool trailing_comma = false;
       if (!subs.empty()) {
@@ -899,12 +901,18 @@ class Lowerer {
 
   Expr* comparison(TSNode n) {
     Expr* e = m_.new_expr(ExprKind::Compare, loc(n));
-    uint32_t cnt = ts_node_child_count(n);
     bool first = true;
-    for (uint32_t i = 0; i < cnt; ++i) {
-      TSNode c = ts_node_child(n, i);
-      const char* f = ts_node_field_name_for_child(n, i);
-      if (f && std::strcmp(f, "operators") == 0) {
+    TSTreeCursor cur = ts_tree_cursor_new(n);
+    std::vector<std::pair<TSNode, bool>> kids;  // (node, is an operator)
+    if (ts_tree_cursor_goto_first_child(&cur)) {
+      do {
+        const char* f = ts_tree_cursor_current_field_name(&cur);
+        kids.emplace_back(ts_tree_cursor_current_node(&cur), f && std::strcmp(f, "operators") == 0);
+      } while (ts_tree_cursor_goto_next_sibling(&cur));
+    }
+    ts_tree_cursor_delete(&cur);
+    for (auto [c, is_op] : kids) {
+      if (is_op) {
         auto op = text(c);
         ir::CmpOp k = ir::CmpOp::Eq;
         if (op == "==") k = ir::CmpOp::Eq;
@@ -940,12 +948,8 @@ class Lowerer {
     if (clauses.empty() || type(clauses[0]) != "for_in_clause") return unsupported_expr(n, "this comprehension");
     auto first_iter = [&](TSNode clause) {
       std::vector<TSNode> rights;
-      uint32_t cnt = ts_node_child_count(clause);
-      for (uint32_t i = 0; i < cnt; ++i) {
-        const char* f = ts_node_field_name_for_child(clause, i);
-        if (f && std::strcmp(f, "right") == 0 && ts_node_is_named(ts_node_child(clause, i)))
-          rights.push_back(ts_node_child(clause, i));
-      }
+      for (TSNode r : field_children(clause, "right"))
+        if (ts_node_is_named(r)) rights.push_back(r);
       return rights;
     };
     auto rights0 = first_iter(clauses[0]);

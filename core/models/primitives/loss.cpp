@@ -111,7 +111,7 @@ Outs pointwise_loss(Interpreter& in, State&& st, Args& a) {
   }
   Msg what;
   what << name << " (input " << xs << ", target " << ts << ")";
-  auto b = broadcast_shapes(p, xs, ts, what);
+  auto b = broadcast_shapes(p, xs, ts, what, RuleId::LossTargetShape);
   if (!b) return p.ret_unranked(dt);
   return p.ret_tensor(reduced(*b, reduction), dt);
 }
@@ -189,6 +189,13 @@ Outs summary_iter(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), v);
 }
 
+// _tenscan.const_int(v): v if it is a known integer, else None
+Outs const_int(Interpreter&, State&& st, Args& a) {
+  if (!a.pos.empty())
+    if (auto c = a.pos[0].const_int(); c && a.pos[0].kind == VKind::Int) return interp::one(std::move(st), Value::integer(*c));
+  return interp::one(std::move(st), Value::none());
+}
+
 // _tenscan.unknown(label): an unknown value (I/O results); records nothing
 Outs unknown(Interpreter&, State&& st, Args& a) {
   std::string label = !a.pos.empty() && a.pos[0].const_str() ? *a.pos[0].const_str() : "unknown";
@@ -233,6 +240,7 @@ const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter},     {"unknown", unknown},   {"set_tensor", set_tensor},
     {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled},
+    {"const_int", const_int},
 };
 
 }  // namespace

@@ -132,6 +132,14 @@ Outs linear(Interpreter& in, State&& st, Args& a) {
     p.require(Cond::truth(false), RuleId::DtypeMismatch, m, rel);
     return p.ret_unranked(DType::Float32);
   }
+  if (x->dtype != w->dtype && x->dtype != DType::Unknown && w->dtype != DType::Unknown) {
+    Msg m;
+    m << "mat1 and mat2 must have the same dtype: the input is " << interp::dtype_name(x->dtype)
+      << " but the Linear layer's weight is " << interp::dtype_name(w->dtype) << " (convert the input with .to("
+      << interp::dtype_name(w->dtype) << ") or the layer with ." << (w->dtype == DType::Float64 ? "double()" : "float()") << ")";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, rel);
+    return p.ret_unranked(w->dtype);
+  }
   if (!x->shape) return p.ret_unranked(dt);
   const Shape s = *x->shape;
   if (s.empty()) {

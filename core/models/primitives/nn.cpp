@@ -37,6 +37,8 @@ Outs conv(Interpreter& in, State&& st, Args& a) {
   std::string name = std::string(transposed ? "ConvTranspose" : "Conv") + std::to_string(nd) + "d";
   if (!x || !w || !w->shape || w->shape->size() != nd + 2) return p.ret_unranked(x ? x->dtype : DType::Float32);
   std::vector<RelatedMsg> rel{RelatedMsg{w->origin, Msg(name + " is defined here")}};
+  auto stride_v = tuple_n(p, 3, {}, nd, 1), dil_v = tuple_n(p, 5, {}, nd, 1);
+  if (!stride_v || !dil_v) return p.ret_unranked(x->dtype);
   if (!interp::dtype_is_float(x->dtype) && x->dtype != DType::Unknown) {
     Msg m;
     m << name << " expects a floating-point input, but got dtype " << interp::dtype_name(x->dtype) << " (convert it with .float())";
@@ -44,10 +46,29 @@ Outs conv(Interpreter& in, State&& st, Args& a) {
     return p.ret_unranked(DType::Float32);
   }
   DType dt = x->dtype;
+  if (x->dtype != w->dtype && x->dtype != DType::Unknown && w->dtype != DType::Unknown) {
+    Msg m;
+    m << name << ": the input type (" << interp::dtype_name(x->dtype) << ") and the weight type ("
+      << interp::dtype_name(w->dtype) << ") should be the same";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, rel);
+    return p.ret_unranked(w->dtype);
+  }
   if (!x->shape) return p.ret_unranked(dt);
   const Shape s = *x->shape;
   if (!p.require_rank(*x, {nd + 1, nd + 2}, Msg(name))) return p.ret_unranked(dt);
   bool batched = s.size() == nd + 2;
+  // kernel, stride and dilation are checked when the layer is first called
+  for (const auto& [vals, what] : {std::pair{*stride_v, "stride"}, std::pair{*dil_v, "dilation"}})
+    for (const auto& v : vals) {
+      Msg mv;
+      mv << name << ": " << what << " must be positive, but got " << vals;
+      if (!p.require(Cond::gt(v, k(0)), RuleId::InvalidHyperparameter, mv, rel)) return p.ret_unranked(dt);
+    }
+  for (std::size_t i = 2; i < w->shape->size(); ++i) {
+    Msg mk;
+    mk << name << ": kernel_size must be positive, but the weight has shape " << *w->shape;
+    if (!p.require(Cond::gt((*w->shape)[i], k(0)), RuleId::InvalidHyperparameter, mk, rel)) return p.ret_unranked(dt);
+  }
   std::size_t cdim = batched ? 1 : 0;
   const Shape& ws = *w->shape;
   auto groups = p.int_arg(6).value_or(k(1));
@@ -99,6 +120,14 @@ Outs pool(Interpreter& in, State&& st, Args& a) {
   auto pad = tuple_n(p, 3, {}, nd, 0), dil = tuple_n(p, 4, {}, nd, 1);
   bool ceil = p.bool_arg(5).value_or(false);
   if (!stride || !pad || !dil) return p.ret_unranked(dt);
+  for (std::size_t i = 0; i < nd; ++i) {
+    Msg ms;
+    ms << name << ": stride should be greater than zero, but got " << *stride;
+    if (!p.require(Cond::gt((*stride)[i], k(0)), RuleId::InvalidHyperparameter, ms)) return p.ret_unranked(dt);
+    Msg mk;
+    mk << name << ": kernel_size should be greater than zero, but got " << *kern;
+    if (!p.require(Cond::gt((*kern)[i], k(0)), RuleId::InvalidHyperparameter, mk)) return p.ret_unranked(dt);
+  }
   Shape out(s.begin(), s.end() - static_cast<long>(nd));
   bool ok = true;
   for (std::size_t i = 0; i < nd; ++i) {
@@ -244,6 +273,14 @@ Outs rnn(Interpreter& in, State&& st, Args& a) {
     }
     for (auto [h, label] : hs) {
       if (!h || !h->shape) continue;
+      if (h->shape->size() != hshape.size()) {
+        Msg mr;
+        mr << mode << ": for " << (batched ? "batched 3-D" : "unbatched 2-D") << " input, " << label << " should also be "
+           << static_cast<std::int64_t>(hshape.size()) << "-D but got a " << static_cast<std::int64_t>(h->shape->size())
+           << "-D tensor of shape " << *h->shape;
+        p.require(Cond::truth(false), RuleId::RankMismatch, mr, {p.origin_note(*h, std::string(label) + " got its shape here")});
+        return unknown_result();
+      }
       Cond c = Cond::truth(h->shape->size() == hshape.size());
       if (h->shape->size() == hshape.size())
         for (std::size_t i = 0; i < hshape.size(); ++i) c = c && Cond::eq((*h->shape)[i], hshape[i]);

@@ -165,11 +165,7 @@ Outs reshape(Interpreter& in, State&& st, Args& a) {
       return p.ret_unranked(dt);
     }
   }
-  if (!t->shape) {
-    Shape out = *sizes;
-    if (infer >= 0) out[static_cast<std::size_t>(infer)] = in.fresh_symbol(p.st, "inferred", "a -1 dimension", 0, -1);
-    return p.ret_tensor(out, dt);
-  }
+  if (!t->shape) return p.ret_unranked(dt);  // nothing is known about the input (no follow-on findings)
   Expr total = numel(*t->shape);
   Shape out = *sizes;
   auto related = std::vector<RelatedMsg>{p.origin_note(*t, "the input got its shape here")};
@@ -246,7 +242,7 @@ Outs permute(Interpreter& in, State&& st, Args& a) {
     if (!seen.insert(*n).second) {
       Msg m;
       m << "permute(): duplicate dims are not allowed (dim " << *n << " repeated in " << *dims << ")";
-      p.require(Cond::truth(false), RuleId::DimOutOfRange, m);
+      p.require(Cond::truth(false), RuleId::InvalidHyperparameter, m);
       return p.ret_unranked(dt);
     }
     out.push_back(s[static_cast<std::size_t>(*n)]);

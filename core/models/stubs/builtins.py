@@ -161,7 +161,14 @@ def reversed(seq):
 
 def sorted(iterable, key=None, reverse=False):
     items = list(iterable)
-    items.sort()
+    keys = [key(x) for x in items] if key is not None else list(items)
+    # a stable insertion sort over the keys (values are usually few and often symbolic)
+    for i in range(1, len(items)):
+        j = i
+        while j > 0 and keys[j - 1] > keys[j]:
+            keys[j - 1], keys[j] = keys[j], keys[j - 1]
+            items[j - 1], items[j] = items[j], items[j - 1]
+            j -= 1
     if reverse:
         items.reverse()
     return items

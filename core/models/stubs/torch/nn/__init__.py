@@ -97,6 +97,12 @@ class Module:
         return self.train(False)
 
     def to(self, *args, **kwargs):
+        d = kwargs.get("dtype")
+        for a in args:
+            if _b.isinstance(a, str) and a in ("float32", "float64", "float16", "bfloat16"):
+                d = a
+        if d is not None:
+            return self._cast(d)
         return self
 
     def cuda(self, device=None):
@@ -105,14 +111,22 @@ class Module:
     def cpu(self):
         return self
 
-    def float(self):
+    def _cast(self, dtype):
+        for k, v in _b.vars(self).items():
+            if _b.isinstance(v, Parameter):
+                _b.setattr(self, k, Parameter(_t.with_dtype(v, dtype)))
+        for m in self.children():
+            m._cast(dtype)
         return self
+
+    def float(self):
+        return self._cast("float32")
 
     def double(self):
-        return self
+        return self._cast("float64")
 
     def half(self):
-        return self
+        return self._cast("float16")
 
     def requires_grad_(self, requires_grad=True):
         return self
@@ -188,12 +202,6 @@ class _ConvNd(Module):
                    ") must be divisible by groups (", groups, ")")
         _t.require(out_channels % groups == 0, "hparam/invalid-value", name, ": out_channels (", out_channels,
                    ") must be divisible by groups (", groups, ")")
-        for k in kernel_size:
-            _t.require(k > 0, "hparam/invalid-value", name, ": kernel_size must be positive, but got ", kernel_size)
-        for s in stride:
-            _t.require(s > 0, "hparam/invalid-value", name, ": stride must be positive, but got ", stride)
-        for d in dilation:
-            _t.require(d > 0, "hparam/invalid-value", name, ": dilation must be positive, but got ", dilation)
         _t.require(padding_mode in ("zeros", "reflect", "replicate", "circular"), "hparam/invalid-value", name,
                    ": padding_mode must be one of 'zeros', 'reflect', 'replicate' or 'circular', but got '", padding_mode, "'")
         if _b.isinstance(padding, str):
@@ -256,12 +264,6 @@ class _PoolNd(Module):
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False,
                  count_include_pad=True, divisor_override=None):
         Module.__init__(self)
-        name = _b.type(self).__name__
-        for k in _pair(kernel_size, self._nd):
-            _t.require(k > 0, "hparam/invalid-value", name, ": kernel_size must be greater than zero, but got ", kernel_size)
-        if stride is not None:
-            for s in _pair(stride, self._nd):
-                _t.require(s > 0, "hparam/invalid-value", name, ": stride must be greater than zero, but got ", stride)
         self.kernel_size = kernel_size
         self.stride = stride if stride is not None else kernel_size
         self.padding = padding

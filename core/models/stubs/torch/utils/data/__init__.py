@@ -110,7 +110,13 @@ class DataLoader:
     def __iter__(self):
         if self.batch_size is None:
             return _t.summary_iter([self.dataset[0]])
-        return _t.summary_iter([self._batch(self.batch_size)])
+        batches = [self._batch(self.batch_size)]
+        if not self.drop_last:
+            # the last, smaller batch when the length is known not to be a multiple
+            rest = _t.const_int(_b.len(self.dataset) % self.batch_size)
+            if rest is not None and rest != 0:
+                batches.append(self._batch(rest))
+        return _t.summary_iter(batches)
 
     def __len__(self):
         n = _b.len(self.dataset)

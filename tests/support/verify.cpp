@@ -1,0 +1,225 @@
+// tenscan-verify FIXTURE.py: analyses a fixture and checks its inline expectations exactly
+// both ways (clang -verify / mypy style; see tests/fixtures/README.md). Expectations are read
+// from the comment nodes of the same tree-sitter parse, so '#' inside strings never counts.
+#include <tree_sitter/api.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "python/parser.h"
+#include "tenscan/core/analyze.h"
+
+namespace fs = std::filesystem;
+using namespace tenscan;
+
+namespace {
+
+struct Expectation {
+  int line = 0;       // where the finding must be
+  int comment_line = 0;
+  std::string rule;
+  std::optional<Level> level;
+  std::vector<std::string> substrings;
+  int count = 1;
+  int matched = 0;
+};
+
+struct Spec {
+  std::vector<Expectation> expects;
+  std::map<int, std::string> reveals;  // line -> expected text
+  bool expect_none = false;
+  std::vector<std::string> args;
+  std::vector<std::string> errors;  // malformed expectation comments
+};
+
+std::string trim(std::string s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  std::size_t i = 0;
+  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  return s.substr(i);
+}
+
+std::vector<std::string> split_args(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  std::string w;
+  while (in >> w) out.push_back(w);
+  return out;
+}
+
+void parse_expect(const std::string& body, int line, Spec& spec) {
+  // body: "expect[@+N|@-N][ COUNT]: [level] rule ["substr"]..."  (already without the leading "expect")
+  static const std::regex head(R"(^(@([+-]\d+))?(\s+(\d+))?\s*:\s*(.*)$)");
+  std::smatch m;
+  if (!std::regex_match(body, m, head)) {
+    spec.errors.push_back("line " + std::to_string(line) + ": malformed expectation 'expect" + body + "'");
+    return;
+  }
+  Expectation e;
+  e.comment_line = line;
+  e.line = line + (m[2].matched ? std::stoi(m[2].str()) : 0);
+  if (m[4].matched) e.count = std::stoi(m[4].str());
+  std::string rest = trim(m[5].str());
+  // substrings in double quotes
+  static const std::regex quoted("\"([^\"]*)\"");
+  for (auto it = std::sregex_iterator(rest.begin(), rest.end(), quoted); it != std::sregex_iterator(); ++it)
+    e.substrings.push_back((*it)[1].str());
+  std::string words = std::regex_replace(rest, quoted, "");
+  auto ws = split_args(words);
+  for (const auto& w : ws) {
+    if (w == "error") e.level = Level::Error;
+    else if (w == "warning") e.level = Level::Warning;
+    else if (w == "note") e.level = Level::Note;
+    else if (e.rule.empty()) e.rule = w;
+    else spec.errors.push_back("line " + std::to_string(line) + ": unexpected word '" + w + "' in expectation");
+  }
+  if (e.rule.empty() || !rule_by_id(e.rule)) {
+    spec.errors.push_back("line " + std::to_string(line) + ": unknown rule id '" + e.rule + "'");
+    return;
+  }
+  spec.expects.push_back(e);
+}
+
+void parse_comment(const std::string& text, int line, Spec& spec) {
+  std::string c = trim(text.substr(1));  // drop '#'
+  if (c.rfind("expect-none", 0) == 0) {
+    spec.expect_none = true;
+    return;
+  }
+  if (c.rfind("tenscan-args:", 0) == 0) {
+    spec.args = split_args(c.substr(13));
+    return;
+  }
+  if (c.rfind("reveal:", 0) == 0) {
+    spec.reveals[line] = trim(c.substr(7));
+    return;
+  }
+  if (c.rfind("expect", 0) != 0) return;
+  // several expectations separated by ';'
+  std::size_t start = 0;
+  while (start < c.size()) {
+    std::size_t semi = c.find(';', start);
+    std::string part = trim(c.substr(start, semi == std::string::npos ? std::string::npos : semi - start));
+    if (part.rfind("expect", 0) == 0) parse_expect(part.substr(6), line, spec);
+    else if (!part.empty()) spec.errors.push_back("line " + std::to_string(line) + ": cannot parse '" + part + "'");
+    if (semi == std::string::npos) break;
+    start = semi + 1;
+  }
+}
+
+void collect_comments(TSNode n, const std::string& src, Spec& spec) {
+  if (std::string_view(ts_node_type(n)) == "comment") {
+    auto b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    parse_comment(src.substr(b, e - b), static_cast<int>(ts_node_start_point(n).row) + 1, spec);
+    return;
+  }
+  uint32_t k = ts_node_child_count(n);
+  for (uint32_t i = 0; i < k; ++i) collect_comments(ts_node_child(n, i), src, spec);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::cerr << "usage: tenscan-verify FIXTURE.py\n";
+    return 2;
+  }
+  fs::path fixture = fs::absolute(argv[1]);
+  std::ifstream in(fixture, std::ios::binary);
+  if (!in) {
+    std::cerr << "cannot read " << fixture << "\n";
+    return 2;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string src = ss.str();
+  Spec spec;
+  python::Tree tree = python::parse_python(src);
+  if (tree) collect_comments(ts_tree_root_node(tree.get()), src, spec);
+  std::string name = fixture.filename().string();
+  bool ok = true;
+  for (const auto& e : spec.errors) {
+    std::cout << name << ": bad expectation: " << e << "\n";
+    ok = false;
+  }
+  if (spec.expects.empty() && !spec.expect_none && spec.reveals.empty()) {
+    std::cout << name << ": has no expectations; a fixture without findings must say `# expect-none`\n";
+    ok = false;
+  }
+  if (!spec.expects.empty() && spec.expect_none) {
+    std::cout << name << ": has both `# expect-none` and expectations\n";
+    ok = false;
+  }
+
+  DirectorySource sources(fixture.parent_path());
+  AnalysisOptions options;
+  options.script_args = spec.args;
+  AnalysisResult result = analyze(sources, name, options);
+  if (!result.completed) {
+    std::cout << name << ": the analysis did not complete\n";
+    ok = false;
+  }
+  for (const auto& f : result.findings) {
+    bool matched = false;
+    for (auto& e : spec.expects) {
+      if (e.matched >= e.count || e.line != f.location.line || e.rule != rule_info(f.rule).id) continue;
+      if (e.level && *e.level != f.level) continue;
+      bool subs = true;
+      for (const auto& s : e.substrings) subs = subs && f.message.find(s) != std::string::npos;
+      if (!subs) continue;
+      ++e.matched;
+      matched = true;
+      break;
+    }
+    if (!matched) {
+      std::cout << "unexpected: " << name << ":" << f.location.line << ":" << f.location.col << " " << level_name(f.level)
+                << " " << rule_info(f.rule).id << " \"" << f.message << "\"\n";
+      ok = false;
+    }
+  }
+  for (const auto& e : spec.expects) {
+    if (e.matched < e.count) {
+      std::cout << "missing: " << name << ":" << e.line << " " << e.rule;
+      for (const auto& s : e.substrings) std::cout << " \"" << s << "\"";
+      if (e.count > 1) std::cout << " (" << e.matched << " of " << e.count << " found)";
+      std::cout << "\n";
+      ok = false;
+    }
+  }
+  // reveal probes: exactly the expected text, and no probe without an expectation
+  std::map<int, std::vector<std::string>> got;
+  for (const auto& n : result.notifications)
+    if (n.kind == Notification::Kind::Reveal && n.location.path == name) got[n.location.line].push_back(n.message);
+  for (const auto& [line, want] : spec.reveals) {
+    auto it = got.find(line);
+    if (it == got.end()) {
+      std::cout << "missing reveal: " << name << ":" << line << " expected '" << want << "' (line not reached)\n";
+      ok = false;
+      continue;
+    }
+    for (const auto& g : it->second)
+      if (g != want) {
+        std::cout << "wrong reveal: " << name << ":" << line << " expected '" << want << "' but got '" << g << "'\n";
+        ok = false;
+      }
+  }
+  for (const auto& [line, texts] : got)
+    if (!spec.reveals.count(line)) {
+      std::cout << "unexpected reveal: " << name << ":" << line << " '" << texts[0] << "'\n";
+      ok = false;
+    }
+  if (!ok) {
+    std::cout << "-- notifications --\n";
+    for (const auto& n : result.notifications)
+      if (n.kind != Notification::Kind::Reveal)
+        std::cout << "  " << n.location.path << ":" << n.location.line << " " << notification_kind_name(n.kind) << ": "
+                  << n.message << "\n";
+  }
+  std::cout << name << ": " << (ok ? "ok" : "FAILED") << " (" << result.findings.size() << " findings, "
+            << spec.expects.size() << " expectations)\n";
+  return ok ? 0 : 1;
+}
