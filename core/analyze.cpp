@@ -297,6 +297,32 @@ AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, 
       if (!dup) result.notifications.push_back(std::move(n));
     }
   }
+  // paths on which the script exits with an error status (argparse rejecting the arguments,
+  // sys.exit(1)): say why; if every path does, the analysis had nothing to run
+  std::size_t failed_exits = 0;
+  for (auto& st : finals) {
+    if (st.flow != interp::Flow::Exit || !st.exc.is_obj()) continue;
+    const auto& attrs = st.heap.get(st.exc.obj).attrs;
+    auto code = attrs.find("code");
+    bool error_status = code != attrs.end() && !code->second.is_none() && code->second.const_int().value_or(1) != 0;
+    if (!error_status) continue;
+    ++failed_exits;
+    std::string msg;
+    if (auto it = attrs.find("message"); it != attrs.end() && it->second.const_str()) msg = *it->second.const_str();
+    Notification n;
+    n.kind = Notification::Kind::ScriptExit;
+    n.level = Level::Warning;
+    n.message = "the script exits with an error status" + (msg.empty() ? std::string() : ": " + msg);
+    if (auto where = to_range(in, st.exc_site)) n.location = *where;
+    bool dup = false;
+    for (const auto& e : result.notifications) dup = dup || (e.message == n.message && e.location == n.location);
+    if (!dup) result.notifications.push_back(std::move(n));
+  }
+  if (!finals.empty() && failed_exits == finals.size() && result.findings.empty()) {
+    result.completed = false;
+    for (auto& n : result.notifications)
+      if (n.level == Level::Warning && n.message.rfind("the script exits", 0) == 0) n.level = Level::Error;
+  }
   // reveal probes become notes (fixtures check them); each (site, text) once
   std::set<std::tuple<int, int, std::string>> seen;
   for (const auto& r : reveals) {

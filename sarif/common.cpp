@@ -45,9 +45,8 @@ std::optional<Level> level_from_name(std::string_view name) {
 
 std::optional<Notification::Kind> notification_kind_from_name(std::string_view name) {
   using K = Notification::Kind;
-  for (K k :
-       {K::SyntaxError, K::UnreadableFile, K::UnsupportedSyntax, K::UnmodelledCall, K::Budget, K::Internal})
-    if (name == notification_kind_name(k)) return k;
+  for (int i = 0; i < Notification::kCount; ++i)
+    if (name == notification_kind_name(static_cast<K>(i))) return static_cast<K>(i);
   return std::nullopt;
 }
 

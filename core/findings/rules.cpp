@@ -43,6 +43,7 @@ const char* notification_kind_name(Notification::Kind k) {
     case Notification::Kind::Budget: return "budget";
     case Notification::Kind::Internal: return "internal-error";
     case Notification::Kind::Reveal: return "reveal";
+    case Notification::Kind::ScriptExit: return "script-exit";
   }
   return "internal-error";
 }

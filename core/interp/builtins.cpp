@@ -248,7 +248,11 @@ Outs b_round(Interpreter&, State&& st, Args& a) {
   return one(std::move(st), Value::unknown("round"));
 }
 
-Outs b_repr(Interpreter& in, State&& st, Args& a) { return in.str_of(std::move(st), arg(a, 0)); }
+Outs b_repr(Interpreter& in, State&& st, Args& a) {
+  const Value& v = arg(a, 0);
+  if (v.kind == VKind::Str) return one(std::move(st), v.s ? Value::str("'" + *v.s + "'") : Value::unknown_str());
+  return in.str_of(std::move(st), v);
+}
 
 Outs b_hash(Interpreter&, State&& st, Args&) { return one(std::move(st), Value::unknown("hash")); }
 

@@ -1009,7 +1009,41 @@ Outs Interpreter::eval(const ir::Expr* e, State&& st) {
     case ir::ExprKind::Call: {
       SiteGuard g(*this, e);
       Outs res;
-      for (auto& c : eval(e->a, std::move(st))) {
+      // obj.method(...): look the method up without allocating a bound-method object
+      Outs callees;
+      std::vector<std::optional<Value>> selves;
+      if (e->a->kind == ir::ExprKind::Attr) {
+        for (auto& o : eval(e->a->a, std::move(st))) {
+          if (!o.st.normal()) {
+            callees.push_back(std::move(o));
+            selves.emplace_back();
+            continue;
+          }
+          std::optional<Value> fn;
+          if (o.v.is_obj()) {
+            const Object& ob = o.st.heap.get(o.v.obj);
+            if (ob.kind == OKind::Instance && !ob.attrs.count(e->a->name)) {
+              auto m = class_lookup(o.st, ob.cls, e->a->name);
+              if (m && m->is_obj() && o.st.heap.get(m->obj).kind == OKind::Function) fn = m;
+            }
+          }
+          if (fn) {
+            selves.emplace_back(o.v);
+            callees.push_back({std::move(o.st), *fn});
+            continue;
+          }
+          SiteGuard ga(*this, e->a);
+          for (auto& r : getattr(std::move(o.st), o.v, e->a->name)) {
+            callees.push_back(std::move(r));
+            selves.emplace_back();
+          }
+        }
+      } else {
+        callees = eval(e->a, std::move(st));
+        selves.resize(callees.size());
+      }
+      for (std::size_t ci = 0; ci < callees.size(); ++ci) {
+        auto& c = callees[ci];
         if (!c.st.normal()) {
           res.push_back(std::move(c));
           continue;
@@ -1052,7 +1086,8 @@ Outs Interpreter::eval(const ir::Expr* e, State&& st) {
               continue;
             }
             Args args;
-            args.pos = pos;
+            if (selves[ci]) args.pos.push_back(*selves[ci]);
+            args.pos.insert(args.pos.end(), pos.begin(), pos.end());
             args.kw = std::move(kwargs);
             for (auto& r : call(std::move(ks), c.v, std::move(args))) res.push_back(std::move(r));
           }

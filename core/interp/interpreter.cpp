@@ -333,6 +333,16 @@ static bool is_stub_class(const State& st, ObjId cls, const Interpreter& in) {
   return c.module == nullptr || c.module->is_stub;
 }
 
+Value Interpreter::bind_builtin(State& st, const Value& method, const Value& self) {
+  const Builtin& b = st.heap.get(method.obj).builtin;
+  Object o;
+  o.kind = OKind::Builtin;
+  o.builtin.id = b.id;
+  o.builtin.name = b.name;
+  o.builtin.self = self;
+  return Value::object(st.heap.alloc(std::move(o)));
+}
+
 Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& name, bool& found) {
   found = true;
   switch (obj.kind) {
@@ -348,11 +358,7 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
       // methods of builtin scalar types
       ObjId cls = class_of(st, obj);
       if (auto v = class_lookup(st, cls, name)) {
-        if (v->is_obj() && st.heap.get(v->obj).kind == OKind::Builtin) {
-          Object b = st.heap.get(v->obj);
-          b.builtin.self = obj;
-          return one(std::move(st), Value::object(st.heap.alloc(std::move(b))));
-        }
+        if (v->is_obj() && st.heap.get(v->obj).kind == OKind::Builtin) return one(std::move(st), bind_builtin(st, *v, obj));
         return one(std::move(st), *v);
       }
       if (obj.kind == VKind::Float || obj.kind == VKind::Int) {
@@ -520,11 +526,7 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
     default: {
       ObjId cls = class_of(st, obj);
       if (auto v = class_lookup(st, cls, name)) {
-        if (v->is_obj() && st.heap.get(v->obj).kind == OKind::Builtin) {
-          Object b = st.heap.get(v->obj);
-          b.builtin.self = obj;
-          return one(std::move(st), Value::object(st.heap.alloc(std::move(b))));
-        }
+        if (v->is_obj() && st.heap.get(v->obj).kind == OKind::Builtin) return one(std::move(st), bind_builtin(st, *v, obj));
         return one(std::move(st), *v);
       }
       if (o.kind == OKind::Slice) {

@@ -151,6 +151,8 @@ class Interpreter {
   bool bind_arguments(State& st, const ir::Code* code, const Function& fn, Args& args, std::vector<Value>& slots,
                       std::string& error);
   Outs then_truth(Outs&& outs);
+  /// A builtin-type method bound to its receiver.
+  Value bind_builtin(State& st, const Value& method, const Value& self);
   [[nodiscard]] std::optional<Value> class_lookup(const State& st, ObjId cls, const std::string& name,
                                                   ObjId* owner = nullptr) const;
   ObjId load_module_object(State& st, const std::string& dotted, bool& fresh, const ir::Module*& mod, bool& is_pkg);

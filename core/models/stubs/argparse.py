@@ -168,7 +168,7 @@ class ArgumentParser:
             except (ValueError, TypeError):
                 self.error("argument " + "/".join(a.option_strings or [a.dest]) + ": invalid value: '" + value + "'")
         if a.choices is not None and value not in a.choices:
-            self.error("argument " + "/".join(a.option_strings or [a.dest]) + ": invalid choice: " + repr(value))
+            self.error("argument " + "/".join(a.option_strings or [a.dest]) + ": invalid choice: " + repr(value) + " (choose from " + ", ".join([repr(c) for c in a.choices]) + ")")
         return value
 
     def parse_args(self, args=None, namespace=None):

@@ -773,7 +773,10 @@ def arange(start, end=None, step=1, out=None, dtype=None, layout=None, device=No
     if is_int:
         n = _b.len(_b.range(start, end, step))
         return _new((n,), dtype, "int64")
-    return _t.new((_t.symbol("arange length", 0),), _dtype_name(dtype) or "float32")
+    n = _t.const_int(_b.int(-((start - end) // step)))
+    if n is None:
+        n = _t.symbol("arange length", 0)
+    return _t.new((_b.max(n, 0),), _dtype_name(dtype) or "float32")
 
 
 def linspace(start, end, steps, out=None, dtype=None, layout=None, device=None, requires_grad=False):

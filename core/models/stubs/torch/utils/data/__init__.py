@@ -67,7 +67,7 @@ def default_collate(batch):
 def _collate(sample, n):
     """What default_collate makes of n copies of `sample`."""
     if _t.is_tensor(sample):
-        return torch.stack([sample] * n) if _b.isinstance(n, int) and n <= 4096 else _t.reshape(sample.unsqueeze(0).expand(n, *sample.shape), (n,) + sample.shape)
+        return sample.unsqueeze(0).expand(n, *sample.shape)
     if _b.isinstance(sample, _b.bool):
         return torch.zeros(n, dtype="bool")
     if _b.isinstance(sample, int):

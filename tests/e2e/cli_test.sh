@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# End-to-end tests of the tenscan executable: cli_test.sh TENSCAN CASE.
+# Each case builds its inputs in a temporary directory and checks exit status and output.
+set -uo pipefail
+tenscan=$1
+case_name=$2
+src=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
+# run CMD... : captures stdout, stderr and status
+run() { "$@" >"$work/out" 2>"$work/err"; status=$?; }
+expect_status() { [[ $status -eq $1 ]] || { cat "$work/out" "$work/err"; fail "exit status $status, expected $1"; }; }
+expect_out() { grep -qF -- "$1" "$work/out" || { cat "$work/out"; fail "stdout lacks: $1"; }; }
+expect_err() { grep -qF -- "$1" "$work/err" || { cat "$work/err"; fail "stderr lacks: $1"; }; }
+refute_out() { ! grep -qF -- "$1" "$work/out" || { cat "$work/out"; fail "stdout must not contain: $1"; }; }
+
+clean_script='import torch
+x = torch.randn(4, 3)
+y = x @ torch.randn(3, 2)
+'
+buggy_script='import torch
+x = torch.randn(4, 3)
+y = x @ torch.randn(4, 2)
+'
+
+case "$case_name" in
+  version)
+    run "$tenscan" --version; expect_status 0; expect_out "tenscan 0."
+    ;;
+  help)
+    run "$tenscan" --help; expect_status 0; expect_out "check"; expect_out "rules"
+    run "$tenscan" check --help; expect_status 0; expect_out "--format"; expect_out "Exit status"
+    ;;
+  usage-errors)
+    run "$tenscan"; expect_status 2
+    run "$tenscan" check; expect_status 2
+    run "$tenscan" check --format xml "$work/a.py"; expect_status 2
+    run "$tenscan" frobnicate; expect_status 2
+    ;;
+  exit-codes)
+    printf '%s' "$clean_script" >"$work/clean.py"
+    printf '%s' "$buggy_script" >"$work/bug.py"
+    run "$tenscan" check "$work/clean.py"; expect_status 0; expect_out "no issues found"
+    run "$tenscan" check "$work/bug.py"; expect_status 1
+    expect_out "bug.py:3:5: error: "; expect_out "[shape/matmul-inner-dim]"; expect_out "^~~~"
+    run "$tenscan" check "$work/missing.py"; expect_status 2; expect_err "no such file"
+    run "$tenscan" check "$work"; expect_status 2; expect_err "not a regular file"
+    ;;
+  script-args)
+    cat >"$work/train.py" <<'PY'
+import argparse
+import torch
+import torch.nn as nn
+p = argparse.ArgumentParser()
+p.add_argument("--hidden-size", type=int, default=32)
+p.add_argument("--model", choices=["small", "big"], default="small")
+args = p.parse_args()
+layer = nn.Linear(16, args.hidden_size)
+out = nn.Linear(32, 10)(layer(torch.randn(8, 16)))
+PY
+    run "$tenscan" check "$work/train.py"; expect_status 0
+    run "$tenscan" check "$work/train.py" -- --hidden-size 64; expect_status 1; expect_out "train.py:9:7"
+    run "$tenscan" check "$work/train.py" -- --hidden-size=64; expect_status 1
+    run "$tenscan" check "$work/train.py" -- --hidden 64; expect_status 1   # argparse abbreviation
+    run "$tenscan" check "$work/train.py" -- --model huge; expect_status 2; expect_err "invalid choice: 'huge'"
+    run "$tenscan" check "$work/train.py" -- --hidden-size many; expect_status 2; expect_err "invalid value: 'many'"
+    ;;
+  bad-input)
+    # a syntax error is a finding at its position; the analysis still completes
+    printf 'import torch\ndef f(:\n    pass\n' >"$work/syn.py"
+    run "$tenscan" check "$work/syn.py"; expect_status 1; expect_out "syn.py:2:"; expect_out "[python/syntax-error]"
+    # a binary file is refused with a message, never analysed
+    printf 'x\0\1\2\3' >"$work/bin.py"
+    run "$tenscan" check "$work/bin.py"; expect_status 2; expect_err "binary file"
+    # an unreadable entry
+    printf '%s' "$clean_script" >"$work/locked.py"; chmod 000 "$work/locked.py"
+    if [[ $(id -u) -ne 0 ]]; then run "$tenscan" check "$work/locked.py"; expect_status 2; fi
+    # deeply nested code and a huge generated file complete without crashing
+    python3 -c "print('x = ' + '(' * 3000 + '1' + ')' * 3000)" >"$work/deep.py"
+    run "$tenscan" check "$work/deep.py"; [[ $status -le 1 ]] || fail "deep.py: status $status"
+    python3 -c "
+print('import torch')
+for i in range(20000): print(f'v{i} = torch.randn(2, {i % 7 + 1})')
+" >"$work/huge.py"
+    run "$tenscan" check "$work/huge.py"; expect_status 0
+    # unsupported syntax is a note, and the rest is analysed
+    printf 'import torch\nmatch 1:\n    case 1:\n        pass\ny = torch.randn(2, 3) @ torch.randn(2, 3)\n' >"$work/match.py"
+    run "$tenscan" check "$work/match.py"; expect_status 1; expect_out "match statement"; expect_out "match.py:5:"
+    ;;
+  imports)
+    mkdir -p "$work/proj/.git" "$work/proj/pkg/sub" "$work/proj/scripts"
+    printf 'import torch.nn as nn\nclass Head(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(20, 5)\n    def forward(self, x):\n        return self.fc(x)\n' >"$work/proj/pkg/sub/heads.py"
+    printf 'from .sub.heads import Head\nfrom . import sub\n' >"$work/proj/pkg/__init__.py"
+    : >"$work/proj/pkg/sub/__init__.py"
+    printf 'import torch\nfrom pkg import Head\nout = Head()(torch.randn(3, 10))\n' >"$work/proj/scripts/train.py"
+    run "$tenscan" check "$work/proj/scripts/train.py"; expect_status 1
+    expect_out "pkg/sub/heads.py:7:16: error:"; expect_out "scripts/train.py"
+    ;;
+  no-escape)
+    # a module reached through a symlink that leaves the project is never read
+    mkdir -p "$work/proj/.git" "$work/outside"
+    printf 'import torch\nSECRET_SHAPE = torch.randn(3, 3) @ torch.randn(4, 4)\n' >"$work/outside/evil.py"
+    ln -s "$work/outside/evil.py" "$work/proj/evil.py"
+    printf 'import evil\n' >"$work/proj/main.py"
+    run "$tenscan" check "$work/proj/main.py" --format json; expect_status 0
+    refute_out "SECRET_SHAPE"; refute_out "outside"
+    ;;
+  formats)
+    printf '%s' "$buggy_script" >"$work/bug.py"
+    run "$tenscan" check "$work/bug.py" --format json; expect_status 1
+    python3 - "$work/out" <<'PY' || fail "json output"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["findings"][0]["rule"] == "shape/matmul-inner-dim", doc
+assert doc["findings"][0]["location"]["line"] == 3
+assert doc["stats"]["paths_explored"] >= 1
+PY
+    run "$tenscan" check "$work/bug.py" --format sarif -o "$work/r.sarif"; expect_status 1
+    python3 - "$work/r.sarif" <<'PY' || fail "sarif output"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+run = doc["runs"][0]
+assert len(doc["runs"]) == 1
+r = run["results"][0]
+assert r["ruleId"] == "shape/matmul-inner-dim"
+assert r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "bug.py"
+assert "primaryLocationLineHash" in r["partialFingerprints"]
+PY
+    run "$tenscan" rules; expect_status 0; expect_out "shape/matmul-inner-dim"
+    run "$tenscan" rules --json; expect_status 0; expect_out '"help"'
+    ;;
+  stats)
+    run "$tenscan" check "$src/examples/mnist/train.py" --stats; expect_status 1
+    expect_out "paths:"; expect_out "unmodelled calls"; expect_out "operations"
+    printf 'import torch\nimport mysterylib\nx = mysterylib.load()\ny = torch.randn(2, 2)\n' >"$work/u.py"
+    run "$tenscan" check "$work/u.py" --stats; expect_status 0; expect_out "mysterylib.load"
+    ;;
+  *) fail "unknown case" ;;
+esac
+echo "ok [$case_name]"
