@@ -323,6 +323,27 @@ AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, 
     for (auto& n : result.notifications)
       if (n.level == Level::Warning && n.message.rfind("the script exits", 0) == 0) n.level = Level::Error;
   }
+  // unmodelled calls: never silent. Their results were unknown, so nothing computed from them
+  // was checked; the note names the most frequent ones (--stats lists them all).
+  if (!result.stats.unmodelled_calls.empty()) {
+    std::vector<std::pair<int, std::string>> by_count;
+    int total = 0;
+    for (const auto& [name, count] : result.stats.unmodelled_calls) {
+      by_count.emplace_back(-count, name);
+      total += count;
+    }
+    std::sort(by_count.begin(), by_count.end());
+    std::string names;
+    for (std::size_t i = 0; i < by_count.size() && i < 5; ++i) names += (i ? ", " : "") + by_count[i].second;
+    if (by_count.size() > 5) names += ", ...";
+    Notification n;
+    n.kind = Notification::Kind::UnmodelledCall;
+    n.level = Level::Note;
+    n.message = std::to_string(total) + (total == 1 ? " call" : " calls") + " to " + std::to_string(by_count.size()) +
+                " API" + (by_count.size() == 1 ? "" : "s") + " tenscan does not model (" + names +
+                "): their results are unknown and nothing computed from them was checked (--stats lists them)";
+    result.notifications.push_back(std::move(n));
+  }
   // reveal probes become notes (fixtures check them); each (site, text) once
   std::set<std::tuple<int, int, std::string>> seen;
   for (const auto& r : reveals) {

@@ -71,8 +71,7 @@ void Interpreter::merge_states(States& states) {
       for (std::size_t k = 0; k < fa.slots.size(); ++k)
         if (!same_value(fa.slots[k], fb.slots[k])) return false;
     }
-    for (ObjId id = 1; id < a.heap.size(); ++id)
-      if (a.heap.ptr(id) != b.heap.ptr(id)) return false;
+    if (!a.heap.same_as(b.heap)) return false;
     for (std::size_t i = 0; i < a.reqs.size(); ++i)
       if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
     return true;
@@ -116,12 +115,18 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
     }
     sym::Cond c = o.v.kind == VKind::Bool ? o.v.b : sym::Cond();
     if (o.v.kind == VKind::Unknown) {
-      // a condition on a value tenscan does not know: both sides, each as a hard constraint
-      sym::SymId id = static_cast<sym::SymId>(symbols_.size());
-      symbols_.push_back({"cond@" + std::to_string(loc.line), "an unknown condition"});
-      c = sym::Cond::boolean_symbol(id);
+      // a condition on a value tenscan does not know: both sides, each as a hard constraint.
+      // The same unknown value (by its label) tested twice is the same condition.
+      std::string label = o.v.s ? *o.v.s : "unknown";
+      auto it = unknown_conditions_.find(label);
+      if (it == unknown_conditions_.end()) {
+        auto id = static_cast<sym::SymId>(symbols_.size());
+        symbols_.push_back({"bool(" + label + ")", "the truth of a value tenscan does not model"});
+        it = unknown_conditions_.emplace(label, id).first;
+      }
+      c = sym::Cond::boolean_symbol(it->second);
     }
-    sym::Tri t = o.st.ranges.decide(c);
+    sym::Tri t = decide(o.st, c);
     if (t == sym::Tri::True) {
       true_states.push_back(std::move(o.st));
       continue;
@@ -131,6 +136,19 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
       continue;
     }
     std::string text = cond_expr ? source_text(module_of_file(cond_expr->loc.file), cond_expr->loc) : "";
+    if (++forks_ > options_.max_paths * 8) {
+      // the whole analysis has split too often: follow the true side only and count the
+      // other as not analysed (never as valid)
+      ++result_.stats.paths_pruned;
+      if (!fork_budget_reported_) {
+        fork_budget_reported_ = true;
+        note(Notification::Kind::Budget, loc,
+             "the analysis split into more than " + std::to_string(options_.max_paths * 8) +
+                 " paths; from here on only one side of undecided branches was analysed");
+      }
+      if (assume(o.st, c)) true_states.push_back(std::move(o.st));
+      continue;
+    }
     State other = o.st;
     if (assume(o.st, c)) {
       o.st.path.push_back("`" + text + "` is true");

@@ -172,8 +172,34 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   return t != sym::Tri::False;
 }
 
+sym::Tri Interpreter::decide(const State& st, const sym::Cond& c) const {
+  // boolean symbols (unknown conditions) are decided by earlier assumptions about them
+  const sym::Cond* b = &c;
+  bool negated = false;
+  if (c.kind() == sym::Cond::Kind::Not && c.children()[0].kind() == sym::Cond::Kind::BoolSym) {
+    b = &c.children()[0];
+    negated = true;
+  }
+  if (b->kind() == sym::Cond::Kind::BoolSym) {
+    sym::Interval iv = st.ranges.get(b->bool_symbol());
+    if (iv.is_point()) return (iv.lo != 0) != negated ? sym::Tri::True : sym::Tri::False;
+    return sym::Tri::Unknown;
+  }
+  return st.ranges.decide(c);
+}
+
 bool Interpreter::assume(State& st, const sym::Cond& c) {
   if (c.is_true()) return true;
+  if (c.kind() == sym::Cond::Kind::BoolSym || (c.kind() == sym::Cond::Kind::Not && c.children()[0].kind() == sym::Cond::Kind::BoolSym)) {
+    sym::Tri t = decide(st, c);
+    if (t == sym::Tri::False) return false;
+    if (t == sym::Tri::True) return true;
+    bool positive = c.kind() == sym::Cond::Kind::BoolSym;
+    sym::SymId id = positive ? c.bool_symbol() : c.children()[0].bool_symbol();
+    st.ranges.set(id, sym::Interval::point(positive ? 1 : 0));
+    st.hard.push_back(c);
+    return true;
+  }
   if (!st.ranges.refine(c)) return false;
   if (st.ranges.decide(c) != sym::Tri::True || !c.symbols().empty()) st.hard.push_back(c);
   return true;

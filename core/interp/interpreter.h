@@ -113,7 +113,7 @@ class Interpreter {
   bool assume(State& st, const sym::Cond& c);
   /// A fresh integer symbol with lo <= s <= hi (hi < lo: no upper bound).
   sym::Expr fresh_symbol(State& st, std::string name, std::string description, std::int64_t lo, std::int64_t hi);
-  [[nodiscard]] sym::Tri decide(const State& st, const sym::Cond& c) const { return st.ranges.decide(c); }
+  [[nodiscard]] sym::Tri decide(const State& st, const sym::Cond& c) const;
   /// The innermost location in the project's code that the interpreter is executing.
   [[nodiscard]] ir::Loc site() const;
   [[nodiscard]] std::string site_function() const;
@@ -195,6 +195,9 @@ class Interpreter {
   std::string entry_dir_;
   std::string entry_path_;
   long statements_ = 0;
+  long forks_ = 0;
+  bool fork_budget_reported_ = false;
+  std::map<std::string, sym::SymId> unknown_conditions_;
   bool budget_reported_ = false;
 };
 

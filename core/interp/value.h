@@ -3,6 +3,7 @@
 // copy-on-write between execution paths.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -140,28 +141,50 @@ struct Object {
   ir::Loc alloc_site;              ///< where the project's code created it
 };
 
-/// The heap of one execution path. Objects are shared between paths and copied on write.
+/// The heap of one execution path. Objects are shared between paths and copied on write, in
+/// chunks of kChunk object pointers, so forking a path copies size/kChunk pointers, not size.
 class Heap {
  public:
-  Heap() { objs_.emplace_back(); }  // id 0 unused
+  static constexpr std::size_t kChunk = 256;
+  Heap() { alloc(Object{}); }  // id 0 is never a real object
   ObjId alloc(Object o) {
-    objs_.push_back(std::make_shared<Object>(std::move(o)));
-    return static_cast<ObjId>(objs_.size() - 1);
+    std::size_t id = size_;
+    if (id % kChunk == 0) chunks_.push_back(std::make_shared<Chunk>());
+    chunk_mut(id / kChunk)[id % kChunk] = std::make_shared<Object>(std::move(o));
+    ++size_;
+    return static_cast<ObjId>(id);
   }
-  [[nodiscard]] const Object& get(ObjId id) const { return *objs_[id]; }
-  /// A mutable reference, cloning the object first if another path shares it.
+  [[nodiscard]] const Object& get(ObjId id) const { return *(*chunks_[id / kChunk])[id % kChunk]; }
+  /// A mutable reference, cloning the chunk and the object first if another path shares them.
   Object& mut(ObjId id) {
-    auto& p = objs_[id];
+    auto& p = chunk_mut(id / kChunk)[id % kChunk];
     if (p.use_count() > 1) p = std::make_shared<Object>(*p);
     return *p;
   }
-  [[nodiscard]] std::size_t size() const { return objs_.size(); }
-  [[nodiscard]] bool valid(ObjId id) const { return id > 0 && id < objs_.size() && objs_[id]; }
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] bool valid(ObjId id) const { return id > 0 && id < size_; }
   /// Identity of the stored object (for structural comparison of two heaps).
-  [[nodiscard]] const Object* ptr(ObjId id) const { return objs_[id].get(); }
+  [[nodiscard]] const Object* ptr(ObjId id) const { return (*chunks_[id / kChunk])[id % kChunk].get(); }
+  /// True when both heaps hold the very same objects (shared, unmodified since a fork).
+  [[nodiscard]] bool same_as(const Heap& o) const {
+    if (size_ != o.size_) return false;
+    for (std::size_t c = 0; c < chunks_.size(); ++c) {
+      if (chunks_[c] == o.chunks_[c]) continue;
+      for (std::size_t i = 0; i < kChunk; ++i)
+        if ((*chunks_[c])[i] != (*o.chunks_[c])[i]) return false;
+    }
+    return true;
+  }
 
  private:
-  std::vector<std::shared_ptr<Object>> objs_;
+  using Chunk = std::array<std::shared_ptr<Object>, kChunk>;
+  Chunk& chunk_mut(std::size_t c) {
+    auto& p = chunks_[c];
+    if (p.use_count() > 1) p = std::make_shared<Chunk>(*p);
+    return *p;
+  }
+  std::vector<std::shared_ptr<Chunk>> chunks_;
+  std::size_t size_ = 0;
 };
 
 }  // namespace tenscan::interp

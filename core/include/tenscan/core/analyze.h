@@ -46,12 +46,12 @@ struct AnalysisOptions {
   /// Maximum number of live execution paths; states beyond are dropped and counted.
   int max_paths = 256;
   /// Iterations of a loop unrolled before it is summarised.
-  int max_loop_unroll = 512;
+  int max_loop_unroll = 128;
   /// Solver budget per query (deterministic resource limit and wall-clock cap).
   unsigned solver_rlimit = 2'000'000;
   unsigned solver_timeout_ms = 2000;
   /// Whole-entry budget on interpreted statements (guards against pathological inputs).
-  long max_statements = 20'000'000;
+  long max_statements = 3'000'000;
   /// Maximum Python call depth (recursion guard).
   int max_call_depth = 200;
   /// Maximum source file size accepted (bytes); larger files are reported and skipped.

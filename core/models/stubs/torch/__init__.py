@@ -222,15 +222,12 @@ class Tensor:
 
     # -- conversions (device moves keep the shape) --
     def to(self, *args, **kwargs):
-        d = kwargs.get("dtype")
-        for a in args:
-            if _b.isinstance(a, Tensor):
-                d = _t.dtype(a)
-            elif _dtype_name(a) in ("float32", "float64", "float16", "bfloat16", "int64", "int32", "int16", "int8", "uint8", "bool"):
-                d = a
+        # .to(device), .to(dtype), .to(tensor), .to(device, dtype): only a dtype changes the shape
+        # model; devices (often values tenscan does not know) are ignored without branching
+        d = _t.dtype_in(args, kwargs.get("dtype"))
         if d is None:
             return self
-        return _t.with_dtype(self, _dtype_name(d))
+        return _t.with_dtype(self, d)
 
     def cuda(self, *args, **kwargs):
         return self
@@ -711,24 +708,26 @@ def _new(size, dtype, default="float32"):
     return _t.new(_sizes(size), _dtype_name(dtype) or default)
 
 
-def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
-    return _new(size, dtype)
+def zeros(*args, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
+    return _new(args if size is None else (size,), dtype)
 
 
-def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
-    return _new(size, dtype)
+def ones(*args, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
+    return _new(args if size is None else (size,), dtype)
 
 
-def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
-    return _new(size, dtype)
+def empty(*args, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
+    return _new(args if size is None else (size,), dtype)
 
 
-def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
-    return _new(size, dtype)
+def randn(*args, size=None, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          **kwargs):
+    return _new(args if size is None else (size,), dtype)
 
 
-def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
-    return _new(size, dtype)
+def rand(*args, size=None, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          **kwargs):
+    return _new(args if size is None else (size,), dtype)
 
 
 def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requires_grad=False):

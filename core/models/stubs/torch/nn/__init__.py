@@ -97,10 +97,7 @@ class Module:
         return self.train(False)
 
     def to(self, *args, **kwargs):
-        d = kwargs.get("dtype")
-        for a in args:
-            if _b.isinstance(a, str) and a in ("float32", "float64", "float16", "bfloat16"):
-                d = a
+        d = _t.dtype_in(args, kwargs.get("dtype"))
         if d is not None:
             return self._cast(d)
         return self
