@@ -414,8 +414,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             std::size_t cap = static_cast<std::size_t>(options_.max_loop_unroll);
             if (items.size() > cap) {
               note(Notification::Kind::Budget, s->loc,
-                   "loop over " + std::to_string(items.size()) + " elements analysed for its first " +
-                       std::to_string(cap) + " iterations only");
+                   "this loop has more than " + std::to_string(cap) + " iterations; only the first " +
+                       std::to_string(cap) + " were analysed");
               items.resize(cap);
             }
             for (const Value& item : items) {

@@ -53,7 +53,15 @@ class Resize:
     def __call__(self, img):
         if _b.isinstance(img, _Image.Image):
             if _b.isinstance(self.size, int):
-                return _Image.Image(img.mode, (self.size, self.size)) if img.width == img.height else _Image.Image(img.mode, (_t.symbol("resized width", 1), _t.symbol("resized height", 1)))
+                # the shorter edge becomes `size`, the aspect ratio is kept; computed exactly when
+                # the image size is known, otherwise both edges are unknown (no branching on them)
+                w = _t.const_int(img.width)
+                h = _t.const_int(img.height)
+                if w is None or h is None:
+                    return _Image.Image(img.mode, (_t.symbol("resized width", 1), _t.symbol("resized height", 1)))
+                if w <= h:
+                    return _Image.Image(img.mode, (self.size, _b.int(self.size * h / w)))
+                return _Image.Image(img.mode, (_b.int(self.size * w / h), self.size))
             return _Image.Image(img.mode, (self.size[1], self.size[0]))
         h, w = _size_pair(self.size)
         s = _b.list(img.shape)
