@@ -3,7 +3,10 @@
 // findings with concrete shapes from the counterexample.
 #include "tenscan/core/analyze.h"
 
+#include <pthread.h>
+
 #include <algorithm>
+#include <exception>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -270,7 +273,48 @@ void classify(const Interpreter& in, const AnalysisOptions& opt, State& st, Find
 
 }  // namespace
 
+namespace {
+AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::string& entry,
+                                      const AnalysisOptions& options);
+}
+
+// The interpreter recurses with the analysed program's nesting and call depth (both bounded,
+// see AnalysisOptions and core/python/lower.cpp), so it runs on a thread with a large stack
+// rather than on whatever stack the caller has.
 AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, const AnalysisOptions& options) {
+  struct Job {
+    const SourceProvider& sources;
+    const std::string& entry;
+    const AnalysisOptions& options;
+    AnalysisResult result;
+    std::exception_ptr error;
+  } job{sources, entry, options, {}, nullptr};
+  auto body = [](void* p) -> void* {
+    auto* j = static_cast<Job*>(p);
+    try {
+      j->result = analyze_on_this_thread(j->sources, j->entry, j->options);
+    } catch (...) {
+      j->error = std::current_exception();
+    }
+    return nullptr;
+  };
+  pthread_attr_t attr;
+  pthread_t thread;
+  bool threaded = pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, 512ul << 20) == 0 &&
+                  pthread_create(&thread, &attr, body, &job) == 0;
+  pthread_attr_destroy(&attr);
+  if (threaded) {
+    pthread_join(thread, nullptr);
+  } else {
+    body(&job);  // no thread could be created: run here, with the caller's stack
+  }
+  if (job.error) std::rethrow_exception(job.error);
+  return std::move(job.result);
+}
+
+namespace {
+AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::string& entry,
+                                      const AnalysisOptions& options) {
   AnalysisResult result;
   Interpreter in(sources, options, result);
   interp::States finals = in.run(entry);
@@ -362,5 +406,6 @@ AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, 
   });
   return result;
 }
+}  // namespace
 
 }  // namespace tenscan

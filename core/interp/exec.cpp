@@ -418,11 +418,13 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                        std::to_string(cap) + " were analysed");
               items.resize(cap);
             }
-            for (const Value& item : items) {
+            for (std::size_t idx = 0; idx < items.size(); ++idx) {
               if (live.empty()) break;
-              run_loop_body(s, live, exited, item);
+              // After one concrete iteration, try to cover all the remaining ones at once
+              // (an epoch loop): see summarise_loop.
+              if (idx == 1 && !summary && items.size() > 2 && summarise_loop(s, live, items, idx)) break;
+              run_loop_body(s, live, exited, items[idx]);
             }
-            (void)summary;
             // the loop ran to completion: else clause
             exec_block(s->orelse, live);
             for (auto& l : live) next.push_back(std::move(l));
@@ -463,8 +465,16 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       for (auto& st : states) {
         if (pass_abnormal(st)) continue;
         if (!s->value) {
-          // bare raise: re-raise the exception being handled (tracked as RuntimeError)
-          for (auto& r : raise(std::move(st), "RuntimeError", "re-raised")) next.push_back(std::move(r.st));
+          // bare raise: re-raise the exception the enclosing `except` block is handling
+          Value current = st.frame().handling;
+          if (current.is_obj()) {
+            st.flow = Flow::Raise;
+            st.exc = current;
+            st.exc_site = s->loc;
+            next.push_back(std::move(st));
+          } else {
+            for (auto& r : raise(std::move(st), "RuntimeError", "No active exception to reraise")) next.push_back(std::move(r.st));
+          }
           continue;
         }
         for (auto& o : eval(s->value, std::move(st))) {
@@ -496,7 +506,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         body.push_back(std::move(st));
       }
       exec_block(s->body, body);
-      States after;
+      States after;    // paths that left the body without an exception (they run `else`)
+      States handled_states;  // paths that raised (caught by a handler, or not)
       for (auto& st : body) {
         if (st.flow != Flow::Raise) {
           after.push_back(std::move(st));
@@ -528,6 +539,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           handled = true;
           Value exc = st.exc;
           probe.exc = Value::none();
+          Value outer = probe.frame().handling;
+          probe.frame().handling = exc;
           States hs;
           hs.push_back(std::move(probe));
           if (h.target) {
@@ -537,15 +550,19 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             hs = std::move(bound);
           }
           exec_block(h.body, hs);
-          for (auto& x : hs) after.push_back(std::move(x));
+          for (auto& x : hs) {
+            if (!x.frames.empty()) x.frame().handling = outer;
+            handled_states.push_back(std::move(x));
+          }
         }
-        if (!handled) after.push_back(std::move(st));
+        if (!handled) handled_states.push_back(std::move(st));
       }
-      // else clause: for paths that finished the body without an exception
+      // else clause: only for paths that finished the body without an exception
       States normal, other;
       for (auto& st : after) (st.normal() ? normal : other).push_back(std::move(st));
       exec_block(s->orelse, normal);
       for (auto& st : other) normal.push_back(std::move(st));
+      for (auto& st : handled_states) normal.push_back(std::move(st));
       if (!s->finalbody.empty()) {
         for (auto& st : normal) {
           Flow saved = st.flow;
@@ -747,6 +764,110 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
     case ir::StmtKind::Unsupported:
       break;
   }
+}
+
+namespace {
+
+// Whether a value after a trial iteration equals the value before it: the same object, or a
+// new object that is structurally the same (a fresh tensor of the same shape and dtype, ...).
+bool equivalent(const State& a, const Value& x, const State& b, const Value& y, int depth = 0) {
+  if (x.kind != y.kind) return false;
+  if (x.kind != VKind::Obj) return same_value(x, y);
+  if (x.obj == y.obj) return true;
+  if (depth > 3 || !a.heap.valid(x.obj) || !b.heap.valid(y.obj)) return false;
+  const Object& ox = a.heap.get(x.obj);
+  const Object& oy = b.heap.get(y.obj);
+  if (ox.kind != oy.kind || ox.cls != oy.cls || ox.items.size() != oy.items.size() ||
+      ox.entries.size() != oy.entries.size() || ox.attrs.size() != oy.attrs.size() || ox.tensor.has_value() != oy.tensor.has_value())
+    return false;
+  if (ox.tensor) {
+    if (ox.tensor->dtype != oy.tensor->dtype || ox.tensor->shape != oy.tensor->shape) return false;
+  }
+  for (std::size_t i = 0; i < ox.items.size(); ++i)
+    if (!equivalent(a, ox.items[i], b, oy.items[i], depth + 1)) return false;
+  for (std::size_t i = 0; i < ox.entries.size(); ++i)
+    if (!equivalent(a, ox.entries[i].key, b, oy.entries[i].key, depth + 1) ||
+        !equivalent(a, ox.entries[i].value, b, oy.entries[i].value, depth + 1))
+      return false;
+  for (const auto& [k, v] : ox.attrs) {
+    auto it = oy.attrs.find(k);
+    if (it == oy.attrs.end() || !equivalent(a, v, b, it->second, depth + 1)) return false;
+  }
+  return ox.fn.code == oy.fn.code && ox.builtin.id == oy.builtin.id && ox.name == oy.name;
+}
+
+void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
+  if (!t) return;
+  if (t->kind == ir::ExprKind::Name) out.push_back(t);
+  for (const ir::Expr* k : t->items) target_slots(k, out);
+  if (t->kind == ir::ExprKind::Starred) target_slots(t->a, out);
+}
+
+}  // namespace
+
+// A loop over the remaining items[from..] whose body, run once with the loop variable as a
+// symbol ranging over those items, leaves the state as it was (the same objects or new ones
+// of the same shapes, no new requirement, no break/return/exception) needs no more
+// iterations: every remaining iteration starts from and returns to that state. On success the
+// loop variable gets the last item and the caller stops iterating; otherwise nothing changes.
+bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from) {
+  if (live.size() != 1 || !live[0].normal()) return false;
+  // the remaining items must be integers in an arithmetic progression
+  auto first = items[from].const_int(), last = items.back().const_int();
+  if (!first || !last || items[from].kind != VKind::Int || *last < *first) return false;
+  std::int64_t step = items.size() > from + 1 && items[from + 1].const_int() ? *items[from + 1].const_int() - *first : 1;
+  if (step <= 0) return false;
+  for (std::size_t i = from; i < items.size(); ++i)
+    if (items[i].const_int() != *first + static_cast<std::int64_t>(i - from) * step) return false;
+  const State& pre = live[0];
+  State trial_state = pre;
+  sym::Expr var = fresh_symbol(trial_state, "iteration", "an iteration of the loop at line " + std::to_string(s->loc.line),
+                               *first, *last);
+  if (step > 1) assume(trial_state, sym::Cond::eq(sym::Expr::mod(var - sym::Expr::constant(*first), sym::Expr::constant(step)),
+                                                  sym::Expr::constant(0)));
+  States trial, trial_exited;
+  trial.push_back(std::move(trial_state));
+  std::size_t reported = result_.findings.size();
+  run_loop_body(s, trial, trial_exited, Value::integer(var));
+  if (!trial_exited.empty() || trial.empty() || result_.findings.size() != reported) return false;
+  std::vector<const ir::Expr*> targets;
+  target_slots(s->targets[0], targets);
+  for (const State& post : trial) {
+    if (post.frames.size() != pre.frames.size() || post.reqs.size() != pre.reqs.size() || post.modules != pre.modules)
+      return false;
+    for (std::size_t f = 0; f < pre.frames.size(); ++f) {
+      const auto& ps = pre.frames[f].slots;
+      const auto& qs = post.frames[f].slots;
+      if (ps.size() != qs.size()) return false;
+      for (std::size_t k = 0; k < ps.size(); ++k) {
+        bool is_target = f + 1 == pre.frames.size() &&
+                         std::any_of(targets.begin(), targets.end(), [&](const ir::Expr* t) { return t->slot == static_cast<int>(k) && t->scope == ir::NameScope::Fast; });
+        if (!is_target && !equivalent(pre, ps[k], post, qs[k])) return false;
+      }
+    }
+    // every object that existed before must be unchanged (or changed to an equivalent value)
+    for (ObjId id = 1; id < pre.heap.size(); ++id) {
+      if (pre.heap.ptr(id) == post.heap.ptr(id)) continue;
+      const Object& a = pre.heap.get(id);
+      const Object& b = post.heap.get(id);
+      if (a.items.size() != b.items.size() || a.entries.size() != b.entries.size() || a.attrs.size() != b.attrs.size())
+        return false;
+      for (std::size_t i = 0; i < a.items.size(); ++i)
+        if (!equivalent(pre, a.items[i], post, b.items[i])) return false;
+      for (std::size_t i = 0; i < a.entries.size(); ++i)
+        if (!equivalent(pre, a.entries[i].value, post, b.entries[i].value)) return false;
+      for (const auto& [k, v] : a.attrs) {
+        if (a.kind == OKind::Module && std::any_of(targets.begin(), targets.end(), [&](const ir::Expr* t) { return t->name == k && t->scope == ir::NameScope::Global; }))
+          continue;  // a module-level loop variable
+        auto it = b.attrs.find(k);
+        if (it == b.attrs.end() || !equivalent(pre, v, post, it->second)) return false;
+      }
+      if (a.tensor.has_value() != b.tensor.has_value() || (a.tensor && a.tensor->shape != b.tensor->shape)) return false;
+    }
+  }
+  // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
+  for (const ir::Expr* t : targets) store_name(live[0], t, items.back());
+  return true;
 }
 
 void Interpreter::run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item) {

@@ -86,6 +86,7 @@ struct Frame {
   ObjId class_ns = kNoObj;    ///< class body: the namespace object being filled
   std::vector<Value> slots;
   ObjId generator = kNoObj;   ///< eager generator: the list that collects yielded values
+  Value handling;             ///< the exception an `except` block is handling (bare `raise`)
 };
 
 struct State {

@@ -295,7 +295,12 @@ class Lowerer {
     // alternatives: elif_clause* else_clause?  -> nested Ifs in orelse
     std::vector<TSNode> alts = field_children(n, "alternative");
     ir::Block* tail = &s->orelse;
+    int nested = 0;
     for (TSNode a : alts) {
+      if (type(a) == "elif_clause" && depth_ + ++nested > kMaxDepth) {
+        tail->push_back(unsupported_stmt(a, "an elif chain this long"));
+        break;
+      }
       if (type(a) == "elif_clause") {
         Stmt* e = m_.new_stmt(StmtKind::If, loc(a));
         e->value = expr(field(a, "condition"));
@@ -337,7 +342,15 @@ class Lowerer {
             }
           }
         }
-        if (!null(value)) h.type = expr(value);
+        if (!null(value) && type(value) == "as_pattern") {
+          // `except E as name:` parses as an as_pattern in the value field
+          auto ks = named_children(value);
+          if (!ks.empty()) h.type = expr(ks[0]);
+          TSNode al = field(value, "alias");
+          if (!null(al)) alias = al;
+        } else if (!null(value)) {
+          h.type = expr(value);
+        }
         if (!null(alias)) {
           TSNode id = alias;
           if (type(id) != "identifier") {
@@ -1295,17 +1308,31 @@ class Lowerer {
 };
 
 // Finds the first syntax error: an ERROR node or a MISSING token, depth first in source order.
-bool first_syntax_error(TSNode n, TSNode& out, int depth = 0) {
-  if (depth > 2000) return false;
-  if (ts_node_is_missing(n) || std::strcmp(ts_node_type(n), "ERROR") == 0) {
-    out = n;
-    return true;
+// Iterative (a cursor), so arbitrarily deep trees cannot exhaust the stack.
+bool first_syntax_error(TSNode root, TSNode& out) {
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  bool found = false;
+  while (true) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    if (ts_node_is_missing(n) || std::strcmp(ts_node_type(n), "ERROR") == 0) {
+      out = n;
+      found = true;
+      break;
+    }
+    // descend only into subtrees that contain an error
+    if (ts_node_has_error(n) && ts_tree_cursor_goto_first_child(&c)) continue;
+    bool moved = false;
+    while (!moved) {
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        moved = true;
+      } else if (!ts_tree_cursor_goto_parent(&c)) {
+        break;
+      }
+    }
+    if (!moved) break;
   }
-  if (!ts_node_has_error(n)) return false;
-  uint32_t cnt = ts_node_child_count(n);
-  for (uint32_t i = 0; i < cnt; ++i)
-    if (first_syntax_error(ts_node_child(n, i), out, depth + 1)) return true;
-  return false;
+  ts_tree_cursor_delete(&c);
+  return found;
 }
 
 }  // namespace

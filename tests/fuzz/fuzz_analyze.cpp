@@ -1,0 +1,106 @@
+// fuzz_analyze: libFuzzer target for the whole analyzer. The input bytes are the source of an
+// entry script `main.py` served from memory; tenscan::analyze runs on it with small budgets.
+// Whatever the bytes are, the analyzer must not crash, hang, leak or trip a sanitizer.
+//
+// Build (clang only; ASan + UBSan come from TENSCAN_SANITIZE):
+//   cmake --preset fuzz && cmake --build --preset fuzz        # -> build-fuzz/tests/fuzz/fuzz_analyze
+//
+// Short bounded run (what CTest does; seeds the corpus from tests/fixtures/**/*.py):
+//   ctest --preset fuzz                                        # test fuzz/short, label fuzz
+//
+// Long run (hours; independent of CTest and of the benchmark). Keep the corpus outside the
+// repository, seed it once from the fixtures, and run one job per core:
+//   mkdir -p /tmp/tenscan-corpus /tmp/tenscan-crashes
+//   find tests/fixtures examples -name '*.py' -exec cp {} /tmp/tenscan-corpus/ \;
+//   LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan.supp \
+//   build-fuzz/tests/fuzz/fuzz_analyze /tmp/tenscan-corpus \
+//       -dict=tests/fuzz/python.dict -timeout=30 -rss_limit_mb=2048 -max_len=16384 \
+//       -artifact_prefix=/tmp/tenscan-crashes/ -print_final_stats=1 \
+//       -jobs=$(nproc) -workers=$(nproc) -max_total_time=28800
+// Reproduce one finding:      build-fuzz/tests/fuzz/fuzz_analyze /tmp/tenscan-crashes/crash-<sha1>
+// Minimise it:                build-fuzz/tests/fuzz/fuzz_analyze -minimize_crash=1 -runs=10000 \
+//                                 -exact_artifact_path=/tmp/min.py /tmp/tenscan-crashes/crash-<sha1>
+// Shrink the corpus:          build-fuzz/tests/fuzz/fuzz_analyze -merge=1 /tmp/corpus-min /tmp/tenscan-corpus
+// Check it by hand:           build/cmd/tenscan check /tmp/min.py
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "tenscan/core/analyze.h"
+
+namespace {
+
+/// A project held in memory: project-relative path -> file bytes. Refuses absolute paths and
+/// any path with an empty, '.' or '..' component (nothing can leave the project).
+class MemorySource final : public tenscan::SourceProvider {
+ public:
+  explicit MemorySource(std::map<std::string, std::string> files) : files_(std::move(files)) {}
+
+  std::optional<std::string> read(const std::string& rel_path, std::string& error) const override {
+    if (!valid(rel_path)) {
+      error = "path leaves the project: " + rel_path;
+      return std::nullopt;
+    }
+    auto it = files_.find(rel_path);
+    if (it == files_.end()) {
+      error = "no such file: " + rel_path;
+      return std::nullopt;
+    }
+    return it->second;
+  }
+
+  [[nodiscard]] bool is_file(const std::string& rel_path) const override {
+    return valid(rel_path) && files_.count(rel_path) != 0;
+  }
+
+  [[nodiscard]] bool is_dir(const std::string& rel_path) const override {
+    if (rel_path.empty() || rel_path == ".") return true;  // the project root
+    if (!valid(rel_path)) return false;
+    const std::string prefix = rel_path + "/";
+    auto it = files_.lower_bound(prefix);
+    return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
+  }
+
+ private:
+  static bool valid(const std::string& p) {
+    if (p.empty() || p.front() == '/') return false;
+    std::size_t start = 0;
+    while (true) {
+      std::size_t end = p.find('/', start);
+      std::string part = p.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      if (part.empty() || part == "." || part == ".." || part.find('\0') != std::string::npos) return false;
+      if (end == std::string::npos) return true;
+      start = end + 1;
+    }
+  }
+
+  std::map<std::string, std::string> files_;
+};
+
+tenscan::AnalysisOptions fuzz_options() {
+  tenscan::AnalysisOptions o;
+  o.max_paths = 16;
+  o.max_loop_unroll = 16;
+  o.max_statements = 200'000;
+  o.max_call_depth = 50;
+  o.solver_timeout_ms = 200;
+  return o;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const tenscan::AnalysisOptions options = fuzz_options();
+  std::string text(reinterpret_cast<const char*>(data), size);
+  // A NUL byte makes the entry "a binary file" (refused before parsing); such inputs are still
+  // run, but they cannot reach the parser, so the fuzzer learns quickly to avoid them.
+  const bool binary = text.find('\0') != std::string::npos || text.size() > options.max_file_bytes;
+  MemorySource sources({{"main.py", std::move(text)}});
+  tenscan::AnalysisResult result = tenscan::analyze(sources, "main.py", options);
+  // The entry always exists: unless it was refused as binary/oversized, the analysis must
+  // complete (analyze.h: `completed` is false only when the entry could not be read).
+  if (!binary && !result.completed) __builtin_trap();
+  return 0;
+}

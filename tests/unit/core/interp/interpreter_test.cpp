@@ -1,0 +1,958 @@
+// Python semantics of the symbolic interpreter, through analyze() and tenscan_reveal probes:
+// classes, descriptors and dunders, closures, eager generators, exceptions, loops, unpacking,
+// the builtin containers, argparse with script arguments, path splitting and merging on
+// random values, and robustness (runaway recursion and loops, very long programs).
+// Expected values are what CPython prints for the same programs.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+
+#include "../analysis_harness.h"
+
+using tenscan::Notification;
+using tenscan_test::analyze_program;
+using tenscan_test::check_program;
+
+// ---- the object model ------------------------------------------------------------------------
+
+TEST_CASE("interp: classes, inheritance, super() and the MRO", "[interp]") {
+  check_program(R"py(
+class Base:
+    kind = "base"
+    def __init__(self, n):
+        self.n = n
+    def size(self):
+        return self.n * 2
+    def describe(self):
+        return self.kind + ":" + str(self.size())
+
+class Child(Base):
+    kind = "child"
+    def __init__(self, n, extra):
+        super().__init__(n)
+        self.extra = extra
+    def size(self):
+        return super().size() + self.extra
+
+c = Child(3, 4)
+tenscan_reveal(c.size())  # reveal: 10
+tenscan_reveal(c.describe())  # reveal: 'child:10'
+tenscan_reveal(Base(5).describe())  # reveal: 'base:10'
+tenscan_reveal(isinstance(c, Base))  # reveal: True
+tenscan_reveal(isinstance(Base(1), Child))  # reveal: False
+tenscan_reveal(issubclass(Child, Base))  # reveal: True
+tenscan_reveal(type(c).__name__)  # reveal: 'Child'
+tenscan_reveal(Child.kind)  # reveal: 'child'
+
+class A:
+    def who(self):
+        return "A"
+class B(A):
+    def who(self):
+        return "B" + super().who()
+class C(A):
+    def who(self):
+        return "C" + super().who()
+class D(B, C):
+    def who(self):
+        return "D" + super().who()
+tenscan_reveal(D().who())  # reveal: 'DBCA'
+tenscan_reveal([k.__name__ for k in D.__mro__])  # reveal: ['D', 'B', 'C', 'A', 'object']
+
+class Legacy(Base):
+    def __init__(self, n):
+        super(Legacy, self).__init__(n + 1)
+tenscan_reveal(Legacy(1).n)  # reveal: 2
+
+class Counter:
+    count = 0
+    def bump(self):
+        self.count += 1
+        return self.count
+cc = Counter()
+cc.bump()
+tenscan_reveal(cc.bump())  # reveal: 2
+tenscan_reveal(Counter.count)  # reveal: 0
+)py");
+}
+
+TEST_CASE("interp: properties, staticmethod, classmethod, __call__ and operator dunders", "[interp]") {
+  check_program(R"py(
+class Temp:
+    def __init__(self):
+        self._c = 25
+    @property
+    def celsius(self):
+        return self._c
+    @property
+    def fahrenheit(self):
+        return self._c * 9 // 5 + 32
+    @staticmethod
+    def zero():
+        return 0
+    @classmethod
+    def make(cls, v):
+        t = cls()
+        t._c = v
+        return t
+    def __call__(self, x):
+        return x + self._c
+    def __len__(self):
+        return 3
+    def __getitem__(self, i):
+        return i * 10
+    def __contains__(self, x):
+        return x == 7
+    def __eq__(self, other):
+        return other == 1
+    def __add__(self, other):
+        return self._c + other
+    def __radd__(self, other):
+        return other * 100
+    def __iter__(self):
+        return iter([1, 2, 3])
+
+class Warm(Temp):
+    pass
+
+t = Temp()
+tenscan_reveal(t.celsius)  # reveal: 25
+tenscan_reveal(t.fahrenheit)  # reveal: 77
+tenscan_reveal(Temp.zero())  # reveal: 0
+tenscan_reveal(t.zero())  # reveal: 0
+tenscan_reveal(Temp.make(40).celsius)  # reveal: 40
+tenscan_reveal(t.make(10).celsius)  # reveal: 10
+tenscan_reveal(type(Warm.make(1)).__name__)  # reveal: 'Warm'
+tenscan_reveal(t(5))  # reveal: 30
+tenscan_reveal(len(t))  # reveal: 3
+tenscan_reveal(t[4])  # reveal: 40
+tenscan_reveal(7 in t)  # reveal: True
+tenscan_reveal(8 in t)  # reveal: False
+tenscan_reveal(t == 1)  # reveal: True
+tenscan_reveal(t + 1)  # reveal: 26
+tenscan_reveal(2 + t)  # reveal: 200
+tenscan_reveal(list(t))  # reveal: [1, 2, 3]
+tenscan_reveal(hasattr(t, "_c"))  # reveal: True
+tenscan_reveal(hasattr(t, "nope"))  # reveal: False
+tenscan_reveal(getattr(t, "nope", 9))  # reveal: 9
+setattr(t, "dyn", 11)
+tenscan_reveal(t.dyn)  # reveal: 11
+tenscan_reveal(callable(t))  # reveal: True
+tenscan_reveal(callable(3))  # reveal: False
+)py");
+}
+
+TEST_CASE("interp: an attribute error in user code ends the path", "[interp]") {
+  auto r = check_program(R"py(
+class P:
+    pass
+p = P()
+tenscan_reveal(1)  # reveal: 1
+x = p.missing
+tenscan_reveal(2)  # reveal-none
+)py");
+  CHECK(r.has_note_containing(Notification::Kind::UnmodelledCall,
+                              "uncaught AttributeError: 'P' object has no attribute 'missing'"));
+}
+
+TEST_CASE("interp: function calls bind arguments like Python", "[interp]") {
+  check_program(R"py(
+def kw(a, b=2, *, c):
+    return a + b + c
+tenscan_reveal(kw(1, c=3))  # reveal: 6
+tenscan_reveal(kw(b=5, a=1, c=1))  # reveal: 7
+try:
+    kw(1)
+except TypeError:
+    tenscan_reveal("missing c")  # reveal: 'missing c'
+try:
+    kw(1, 2, 3)
+except TypeError:
+    tenscan_reveal("too many positional")  # reveal: 'too many positional'
+def posonly(a, /, b):
+    return a - b
+tenscan_reveal(posonly(5, b=1))  # reveal: 4
+try:
+    posonly(a=5, b=1)
+except TypeError:
+    tenscan_reveal("posonly by keyword")  # reveal: 'posonly by keyword'
+def unpack(*args, **kwargs):
+    return len(args), sorted(kwargs.keys())
+tenscan_reveal(unpack(*[1, 2], 3, **{"k": 1}, z=2))  # reveal: (3, ['k', 'z'])
+def defaults(x, acc=[]):
+    acc.append(x)
+    return len(acc)
+defaults(1)
+tenscan_reveal(defaults(2))  # reveal: 2
+total = 0
+def add(v):
+    global total
+    total += v
+add(3)
+add(4)
+tenscan_reveal(total)  # reveal: 7
+def unbound():
+    y = z_global
+    z_global = 1
+    return y
+z_global = 5
+try:
+    unbound()
+except UnboundLocalError:
+    tenscan_reveal("unbound local")  # reveal: 'unbound local'
+)py");
+}
+
+// ---- closures and generators ----------------------------------------------------------------
+
+TEST_CASE("interp: closures, nonlocal counters and late binding", "[interp]") {
+  check_program(R"py(
+def counter():
+    n = 0
+    def inc(step=1):
+        nonlocal n
+        n += step
+        return n
+    return inc
+c = counter()
+c()
+c(5)
+tenscan_reveal(c())  # reveal: 7
+d = counter()
+tenscan_reveal(d())  # reveal: 1
+tenscan_reveal(c())  # reveal: 8
+adders = [lambda x, k=k: x + k for k in range(3)]
+tenscan_reveal([f(10) for f in adders])  # reveal: [10, 11, 12]
+late = [lambda x: x + k for k in range(3)]
+tenscan_reveal([f(10) for f in late])  # reveal: [12, 12, 12]
+x = 10
+def shadow():
+    x = 1
+    def inner():
+        return x
+    return inner()
+tenscan_reveal(shadow())  # reveal: 1
+def outer():
+    v = "outer"
+    def middle():
+        def innermost():
+            return v
+        return innermost
+    return middle()()
+tenscan_reveal(outer())  # reveal: 'outer'
+def make_acc():
+    items = []
+    def push(v):
+        items.append(v)
+        return len(items)
+    return push
+push = make_acc()
+push(1)
+tenscan_reveal(push(2))  # reveal: 2
+)py");
+}
+
+TEST_CASE("interp: generators run eagerly", "[interp]") {
+  check_program(R"py(
+def gen(n):
+    for i in range(n):
+        if i % 2 == 0:
+            yield i * i
+    yield from ["end"]
+tenscan_reveal(list(gen(5)))  # reveal: [0, 4, 16, 'end']
+g = gen(3)
+tenscan_reveal(next(g))  # reveal: 0
+tenscan_reveal(next(g))  # reveal: 4
+tenscan_reveal(next(g))  # reveal: 'end'
+tenscan_reveal(next(g, "done"))  # reveal: 'done'
+tenscan_reveal(sum(x for x in range(5)))  # reveal: 10
+tenscan_reveal([v for v in gen(2)])  # reveal: [0, 'end']
+def pairs():
+    yield 1, "a"
+    yield 2, "b"
+tenscan_reveal(dict(pairs())[2])  # reveal: 'b'
+tenscan_reveal(list(zip([1, 2, 3], "ab")))  # reveal: [(1, 'a'), (2, 'b')]
+tenscan_reveal(list(enumerate(["a", "b"], 1)))  # reveal: [(1, 'a'), (2, 'b')]
+tenscan_reveal(sorted([3, 1, 2], reverse=True))  # reveal: [3, 2, 1]
+tenscan_reveal(list(map(lambda v: v * 2, [1, 2])))  # reveal: [2, 4]
+tenscan_reveal(list(filter(None, [0, 1, 2])))  # reveal: [1, 2]
+tenscan_reveal(list(reversed([1, 2, 3])))  # reveal: [3, 2, 1]
+tenscan_reveal(any([0, 0, 1]))  # reveal: True
+tenscan_reveal(all([]))  # reveal: True
+tenscan_reveal(min(3, 1, 2))  # reveal: 1
+tenscan_reveal(max([4, 9, 2]))  # reveal: 9
+tenscan_reveal(divmod(17, 5))  # reveal: (3, 2)
+tenscan_reveal(abs(-4))  # reveal: 4
+)py");
+}
+
+// ---- exceptions and loops ------------------------------------------------------------------
+
+TEST_CASE("interp: try/except/finally flow", "[interp]") {
+  check_program(R"py(
+def risky(x):
+    if x > 2:
+        raise ValueError("too big")
+    return x
+log = []
+for v in [1, 3]:
+    try:
+        r = risky(v)
+        log.append("ok")
+    except ValueError:
+        log.append("caught")
+        r = -1
+    finally:
+        log.append("finally")
+tenscan_reveal(log)  # reveal: ['ok', 'finally', 'caught', 'finally']
+tenscan_reveal(r)  # reveal: -1
+ok = []
+try:
+    ok.append("body")
+except KeyError:
+    ok.append("handler")
+else:
+    ok.append("else")
+tenscan_reveal(ok)  # reveal: ['body', 'else']
+def f():
+    try:
+        return "try"
+    finally:
+        log.append("f-finally")
+tenscan_reveal(f())  # reveal: 'try'
+tenscan_reveal(log[-1])  # reveal: 'f-finally'
+def g():
+    for i in range(3):
+        try:
+            if i == 1:
+                continue
+            if i == 2:
+                break
+        finally:
+            log.append(i)
+    return log[-3:]
+tenscan_reveal(g())  # reveal: [0, 1, 2]
+try:
+    {}["missing"]
+except (TypeError, KeyError):
+    tenscan_reveal("keyerror")  # reveal: 'keyerror'
+try:
+    [][0]
+except LookupError:
+    tenscan_reveal("lookup")  # reveal: 'lookup'
+try:
+    1 // 0
+except ZeroDivisionError:
+    tenscan_reveal("zde")  # reveal: 'zde'
+try:
+    undefined_name
+except NameError:
+    tenscan_reveal("nameerror")  # reveal: 'nameerror'
+try:
+    None.attr
+except AttributeError:
+    tenscan_reveal("attr")  # reveal: 'attr'
+try:
+    int("x1")
+except ValueError:
+    tenscan_reveal("int-value")  # reveal: 'int-value'
+try:
+    assert 1 == 2, "msg"
+except AssertionError:
+    tenscan_reveal("assert")  # reveal: 'assert'
+class MyErr(Exception):
+    pass
+try:
+    raise MyErr("custom")
+except KeyError:
+    tenscan_reveal("wrong handler")  # reveal-none
+except Exception:
+    tenscan_reveal("custom")  # reveal: 'custom'
+try:
+    try:
+        raise KeyError("inner")
+    finally:
+        log.append("inner-finally")
+except KeyError:
+    tenscan_reveal(log[-1])  # reveal: 'inner-finally'
+)py");
+}
+
+TEST_CASE("interp: an uncaught exception ends its path with a note", "[interp]") {
+  auto r = check_program(R"py(
+def fail():
+    raise RuntimeError("boom")
+tenscan_reveal("before")  # reveal: 'before'
+fail()
+tenscan_reveal("after")  # reveal-none
+)py");
+  CHECK(r.has_note_containing(Notification::Kind::UnmodelledCall, "uncaught RuntimeError: boom"));
+  CHECK(r.result.stats.paths_explored == 1);
+}
+
+TEST_CASE("interp: for/else, while/else, break and continue", "[interp]") {
+  check_program(R"py(
+for i in range(5):
+    if i == 3:
+        break
+else:
+    tenscan_reveal("no-break")  # reveal-none
+tenscan_reveal(i)  # reveal: 3
+for i in range(2):
+    pass
+else:
+    tenscan_reveal("for-else")  # reveal: 'for-else'
+n = 0
+while n < 10:
+    n += 1
+    if n % 2:
+        continue
+    if n == 6:
+        break
+else:
+    tenscan_reveal("while-else")  # reveal-none
+tenscan_reveal(n)  # reveal: 6
+m = 0
+while m < 3:
+    m += 1
+else:
+    tenscan_reveal("while-else-ran")  # reveal: 'while-else-ran'
+acc = []
+for i in range(3):
+    for j in range(3):
+        if j > i:
+            break
+        acc.append((i, j))
+tenscan_reveal(acc)  # reveal: [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)]
+evens = []
+for k in range(7):
+    if k % 2:
+        continue
+    evens.append(k)
+tenscan_reveal(evens)  # reveal: [0, 2, 4, 6]
+for ch in "ab":
+    last = ch
+tenscan_reveal(last)  # reveal: 'b'
+for key in {"x": 1, "y": 2}:
+    pass
+tenscan_reveal(key)  # reveal: 'y'
+)py");
+}
+
+// ---- values and containers -------------------------------------------------------------------
+
+TEST_CASE("interp: unpacking, with starred targets", "[interp]") {
+  check_program(R"py(
+a, *b, c = [1, 2, 3, 4, 5]
+tenscan_reveal(a)  # reveal: 1
+tenscan_reveal(b)  # reveal: [2, 3, 4]
+tenscan_reveal(c)  # reveal: 5
+*h, t = "xyz"
+tenscan_reveal(h)  # reveal: ['x', 'y']
+(p, q), r = (1, 2), 3
+tenscan_reveal(p + q + r)  # reveal: 6
+x, y = y0, x0 = 1, 2
+tenscan_reveal((x, y, y0, x0))  # reveal: (1, 2, 1, 2)
+first, *rest = range(4)
+tenscan_reveal(rest)  # reveal: [1, 2, 3]
+*none, = []
+tenscan_reveal(none)  # reveal: []
+tenscan_reveal([*range(2), *[5]])  # reveal: [0, 1, 5]
+tenscan_reveal((*"ab", 1))  # reveal: ('a', 'b', 1)
+for i, (k, v) in enumerate([("a", 1)]):
+    tenscan_reveal((i, k, v))  # reveal: (0, 'a', 1)
+try:
+    u, w = [1, 2, 3]
+except ValueError:
+    tenscan_reveal("too many")  # reveal: 'too many'
+try:
+    u, w, z = [1, 2]
+except ValueError:
+    tenscan_reveal("not enough")  # reveal: 'not enough'
+)py");
+}
+
+TEST_CASE("interp: list, dict, set and str methods", "[interp]") {
+  check_program(R"py(
+l = [3, 1, 2]
+l.append(4)
+l.extend([5, 6])
+l.insert(0, 0)
+tenscan_reveal(l)  # reveal: [0, 3, 1, 2, 4, 5, 6]
+tenscan_reveal(l.pop())  # reveal: 6
+tenscan_reveal(l.pop(0))  # reveal: 0
+l.remove(1)
+tenscan_reveal(l)  # reveal: [3, 2, 4, 5]
+tenscan_reveal(l.index(2))  # reveal: 1
+tenscan_reveal(l.count(3))  # reveal: 1
+l.sort()
+tenscan_reveal(l)  # reveal: [2, 3, 4, 5]
+l.reverse()
+tenscan_reveal(l)  # reveal: [5, 4, 3, 2]
+tenscan_reveal(l[1:3])  # reveal: [4, 3]
+tenscan_reveal(l[::-1])  # reveal: [2, 3, 4, 5]
+tenscan_reveal(l[-2:])  # reveal: [3, 2]
+tenscan_reveal(l * 2)  # reveal: [5, 4, 3, 2, 5, 4, 3, 2]
+tenscan_reveal(l + [9])  # reveal: [5, 4, 3, 2, 9]
+tenscan_reveal(len(l))  # reveal: 4
+tenscan_reveal(3 in l)  # reveal: True
+l2 = l.copy()
+l2.clear()
+tenscan_reveal((l2, len(l)))  # reveal: ([], 4)
+l[0] = 100
+tenscan_reveal(l[0])  # reveal: 100
+del l[0]
+tenscan_reveal(l)  # reveal: [4, 3, 2]
+alias = l
+alias.append(1)
+tenscan_reveal(len(l))  # reveal: 4
+
+d = {"a": 1, "b": 2}
+d["c"] = 3
+tenscan_reveal(sorted(d.keys()))  # reveal: ['a', 'b', 'c']
+tenscan_reveal(sorted(d.values()))  # reveal: [1, 2, 3]
+tenscan_reveal(list(d.items())[0])  # reveal: ('a', 1)
+tenscan_reveal(d.get("a"))  # reveal: 1
+tenscan_reveal(d.get("z", 0))  # reveal: 0
+tenscan_reveal(d.get("z"))  # reveal: None
+tenscan_reveal(d.pop("b"))  # reveal: 2
+tenscan_reveal(d.pop("zz", -1))  # reveal: -1
+tenscan_reveal(d.setdefault("e", 5))  # reveal: 5
+tenscan_reveal(d.setdefault("a", 99))  # reveal: 1
+d.update({"f": 6}, g=7)
+tenscan_reveal(len(d))  # reveal: 5
+tenscan_reveal("a" in d)  # reveal: True
+tenscan_reveal("b" in d)  # reveal: False
+del d["a"]
+tenscan_reveal(sorted(d))  # reveal: ['c', 'e', 'f', 'g']
+tenscan_reveal(sorted({**d, "h": 8}))  # reveal: ['c', 'e', 'f', 'g', 'h']
+tenscan_reveal(dict(a=1)["a"])  # reveal: 1
+tenscan_reveal(dict([("x", 1)])["x"])  # reveal: 1
+tenscan_reveal(sorted({k: v * 2 for k, v in [("p", 1), ("q", 2)]}.values()))  # reveal: [2, 4]
+tenscan_reveal(len(d | {"z": 0}))  # reveal: 5
+try:
+    d["nope"]
+except KeyError:
+    tenscan_reveal("keyerror")  # reveal: 'keyerror'
+
+s = {1, 2, 2, 3}
+s.add(4)
+s.add(1)
+tenscan_reveal(len(s))  # reveal: 4
+tenscan_reveal(sorted(s))  # reveal: [1, 2, 3, 4]
+tenscan_reveal(2 in s)  # reveal: True
+tenscan_reveal(len(set([1, 1, 2])))  # reveal: 2
+tenscan_reveal(len({x % 3 for x in range(10)}))  # reveal: 3
+
+st = " Hello, World "
+tenscan_reveal(st.strip().lower())  # reveal: 'hello, world'
+tenscan_reveal(st.split(","))  # reveal: [' Hello', ' World ']
+tenscan_reveal("a-b-c".split("-"))  # reveal: ['a', 'b', 'c']
+tenscan_reveal("a  b ".split())  # reveal: ['a', 'b']
+tenscan_reveal("-".join(["x", "y"]))  # reveal: 'x-y'
+tenscan_reveal("abc".upper())  # reveal: 'ABC'
+tenscan_reveal("abc".startswith("ab"))  # reveal: True
+tenscan_reveal("abc".endswith("x"))  # reveal: False
+tenscan_reveal("abc".replace("b", "X"))  # reveal: 'aXc'
+tenscan_reveal("abc"[1])  # reveal: 'b'
+tenscan_reveal("abcdef"[1:4])  # reveal: 'bcd'
+tenscan_reveal("12".isdigit())  # reveal: True
+tenscan_reveal(str(12) + str(True) + str(None))  # reveal: '12TrueNone'
+tenscan_reveal(str(1.5))  # reveal: '1.5'
+tenscan_reveal(f"{1 + 1}-{'x'}")  # reveal: '2-x'
+)py");
+}
+
+TEST_CASE("interp: numbers, booleans and comparisons", "[interp]") {
+  check_program(R"py(
+tenscan_reveal(int("42") + int(3.9) + int(True))  # reveal: 46
+tenscan_reveal(int("0x1f", 16))  # reveal: 31
+tenscan_reveal(float("2.5") == 2.5)  # reveal: True
+tenscan_reveal(len(range(2, 10, 3)))  # reveal: 3
+tenscan_reveal(list(range(10, 0, -3)))  # reveal: [10, 7, 4, 1]
+tenscan_reveal(bool([]) or bool("x"))  # reveal: True
+tenscan_reveal(1 if [] else 2)  # reveal: 2
+tenscan_reveal(None or 0 or "last")  # reveal: 'last'
+tenscan_reveal(5 and 0)  # reveal: 0
+tenscan_reveal(not 0)  # reveal: True
+tenscan_reveal(0 < 5 < 10 <= 10)  # reveal: True
+tenscan_reveal(1 < 3 > 5)  # reveal: False
+tenscan_reveal(7 // 2 + 7 % 3 + 2 ** 10 + (-7) // 2)  # reveal: 1024
+tenscan_reveal((-7) % 3)  # reveal: 2
+tenscan_reveal(True + True)  # reveal: 2
+tenscan_reveal(6 & 3 | 8 ^ 1)  # reveal: 11
+tenscan_reveal(1 << 4)  # reveal: 16
+tenscan_reveal(2 / 4)  # reveal: 0.5
+tenscan_reveal(round(2.5))  # reveal: 2
+tenscan_reveal((1, 2) + (3,))  # reveal: (1, 2, 3)
+tenscan_reveal([1, 2] == [1, 2])  # reveal: True
+tenscan_reveal((1, 2) != (1, 3))  # reveal: True
+tenscan_reveal("b" > "a")  # reveal: True
+tenscan_reveal(isinstance(3, (str, int)))  # reveal: True
+tenscan_reveal(isinstance(True, int))  # reveal: True
+tenscan_reveal(type(None).__name__)  # reveal: 'NoneType'
+tenscan_reveal(None is None)  # reveal: True
+tenscan_reveal([] is not None)  # reveal: True
+x = 5
+tenscan_reveal((y := x * 2) + y)  # reveal: 20
+)py");
+}
+
+// ---- argparse with script arguments ---------------------------------------------------------
+
+namespace {
+
+const char* const kArgparseProgram = R"py(
+import argparse
+p = argparse.ArgumentParser(description="train")
+p.add_argument("--batch-size", type=int, default=64)
+p.add_argument("--lr", type=float, default=0.1)
+p.add_argument("--model", choices=["small", "big"], default="small")
+p.add_argument("--cuda", action="store_true")
+p.add_argument("--no-shuffle", dest="shuffle", action="store_false")
+p.add_argument("--epochs", type=int, default=1)
+p.add_argument("--layers", type=int, nargs="+", default=[8])
+p.add_argument("--name", default="run")
+p.add_argument("--verbose", "-v", action="count", default=0)
+args = p.parse_args()
+tenscan_reveal(args.batch_size)
+tenscan_reveal(args.model)
+tenscan_reveal(args.cuda)
+tenscan_reveal(args.shuffle)
+tenscan_reveal(args.epochs)
+tenscan_reveal(args.layers)
+tenscan_reveal(args.name)
+tenscan_reveal(args.verbose)
+tenscan_reveal(args.lr > 0.01)
+)py";
+
+std::vector<std::string> argparse_reveals(const std::vector<std::string>& argv) {
+  auto r = analyze_program(kArgparseProgram, argv);
+  INFO("arguments: " << [&] {
+    std::string s;
+    for (const auto& a : argv) s += a + " ";
+    return s;
+  }());
+  CHECK(r.findings().empty());
+  return r.reveals();
+}
+
+}  // namespace
+
+TEST_CASE("interp: argparse defaults, type=, store_true/store_false, dest and count", "[interp][argparse]") {
+  CHECK(argparse_reveals({}) ==
+        std::vector<std::string>{"64", "'small'", "False", "True", "1", "[8]", "'run'", "0", "True"});
+  CHECK(argparse_reveals({"--batch-size", "7", "--model", "big", "--cuda", "--no-shuffle", "--epochs", "3",
+                          "--layers", "4", "5", "--name=x", "-v", "--verbose", "--lr", "0.001"}) ==
+        std::vector<std::string>{"7", "'big'", "True", "False", "3", "[4, 5]", "'x'", "2", "False"});
+}
+
+TEST_CASE("interp: argparse option abbreviations and dashes in option names", "[interp][argparse]") {
+  // --batch is an unambiguous prefix of --batch-size; the dest uses underscores
+  CHECK(argparse_reveals({"--batch", "9", "--epo", "2"}) ==
+        std::vector<std::string>{"9", "'small'", "False", "True", "2", "[8]", "'run'", "0", "True"});
+  CHECK(argparse_reveals({"--batch-size=12"}).front() == "12");
+}
+
+TEST_CASE("interp: an argparse error exits the script: no findings, no analysis after it",
+          "[interp][argparse]") {
+  const std::string program = std::string(kArgparseProgram) +
+                              "import torch\n"
+                              "y = torch.randn(2, 3) + torch.randn(4)\n";
+  for (const auto& argv : std::vector<std::vector<std::string>>{{"--model", "huge"},
+                                                                {"--batch-size", "x"},
+                                                                {"--unknown", "1"},
+                                                                {"--l", "1"},  // ambiguous: --lr, --layers
+                                                                {"--epochs"}}) {
+    INFO("arguments: " << argv[0]);
+    auto r = analyze_program(program, argv);
+    CHECK(r.findings().empty());
+    CHECK(r.reveals().empty());
+    CHECK(r.notes(Notification::Kind::ScriptExit).size() == 1);
+  }
+  // with valid arguments the same program reaches the broadcast error
+  auto ok = analyze_program(program, {"--model", "big"});
+  CHECK(ok.findings() == std::vector<std::string>{"shape/broadcast@24"});
+}
+
+TEST_CASE("interp: argparse parse_known_args, positionals and set_defaults", "[interp][argparse]") {
+  check_program(R"py(
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("data")
+p.add_argument("--seed", type=int)
+p.add_argument("--opt", default="sgd", choices=["sgd", "adam"])
+p.set_defaults(extra=42)
+args, rest = p.parse_known_args()
+tenscan_reveal(args.data)  # reveal: 'train.csv'
+tenscan_reveal(args.seed)  # reveal: None
+tenscan_reveal(args.opt)  # reveal: 'adam'
+tenscan_reveal(args.extra)  # reveal: 42
+tenscan_reveal(rest)  # reveal: ['--other', '5']
+explicit = p.parse_args(["x.csv", "--seed", "3"])
+tenscan_reveal((explicit.data, explicit.seed))  # reveal: ('x.csv', 3)
+)py",
+                {"train.csv", "--opt", "adam", "--other", "5"});
+}
+
+TEST_CASE("interp: argparse values drive tensor shapes", "[interp][argparse]") {
+  const char* program = R"py(
+import argparse
+import torch
+import torch.nn as nn
+p = argparse.ArgumentParser()
+p.add_argument("--hidden", type=int, default=32)
+args = p.parse_args()
+net = nn.Sequential(nn.Linear(10, args.hidden), nn.ReLU(), nn.Linear(32, 2))
+tenscan_reveal(net(torch.randn(4, 10)))
+)py";
+  auto good = analyze_program(program, {});
+  CHECK(good.findings().empty());
+  CHECK(good.reveal_at(9) == "[4, 2] float32");
+  auto bad = analyze_program(program, {"--hidden", "16"});
+  CHECK(bad.findings() == std::vector<std::string>{"shape/matmul-inner-dim@9"});
+}
+
+// ---- paths -----------------------------------------------------------------------------------
+
+TEST_CASE("interp: branching on random.randint splits paths", "[interp][paths]") {
+  auto r = check_program(R"py(
+import random
+import torch
+n = random.randint(1, 3)
+if n == 1:
+    x = torch.zeros(2, 3)
+elif n == 2:
+    x = torch.zeros(3, 3)
+else:
+    x = torch.zeros(4, 3)
+tenscan_reveal(x)  # reveal: [2, 3] float32 | [3, 3] float32 | [4, 3] float32
+tenscan_reveal(x.sum(0))  # reveal: [3] float32
+)py");
+  CHECK(r.result.stats.paths_explored == 3);
+  CHECK(r.result.stats.paths_valid == 3);
+}
+
+TEST_CASE("interp: a finding on one path only carries that path's condition", "[interp][paths]") {
+  auto r = check_program(R"py(
+import random
+import torch
+mode = random.randint(0, 1)
+if mode == 0:
+    w = torch.randn(3, 5)
+else:
+    w = torch.randn(4, 5)
+y = torch.randn(2, 3) @ w  # expect: shape/matmul-inner-dim
+tenscan_reveal(y)  # reveal: [...] float32 | [2, 5] float32
+)py");
+  CHECK(r.result.stats.paths_explored == 2);
+  CHECK(r.result.stats.paths_valid == 1);
+  CHECK(r.result.stats.paths_invalid == 1);
+  REQUIRE(r.result.findings.size() == 1);
+  const auto& f = r.result.findings[0];
+  CHECK(f.message == "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)");
+  CHECK(f.path_conditions == std::vector<std::string>{"`mode == 0` is false"});
+  bool branch_note = false;
+  for (const auto& rel : f.related)
+    branch_note = branch_note || (rel.range.line == 5 && rel.message.find("is false") != std::string::npos);
+  CHECK(branch_note);
+}
+
+TEST_CASE("interp: paths that become equal again are merged", "[interp][paths]") {
+  auto r = check_program(R"py(
+import random
+def pick():
+    total = 0
+    for i in range(10):
+        if random.randint(0, 1):
+            k = 1
+        else:
+            k = 1
+        total += k
+    return total
+tenscan_reveal(pick())  # reveal: 10
+)py");
+  // ten undecidable branches, but both arms leave the same state each time
+  CHECK(r.result.stats.paths_explored == 1);
+  CHECK(r.result.stats.paths_pruned == 0);
+}
+
+TEST_CASE("interp: the path budget drops extra paths and says so", "[interp][paths]") {
+  std::string program = "import random\ndef f():\n    n = 0\n";
+  for (int i = 0; i < 3; ++i)
+    program += "    if random.randint(0, 1):\n        n += " + std::to_string(1 << i) + "\n";
+  program += "    return n\ntenscan_reveal(f())\n";
+  tenscan::AnalysisOptions opts;
+  opts.max_paths = 2;
+  auto r = analyze_program(program, {}, opts);
+  CHECK(r.result.stats.paths_pruned > 0);
+  CHECK(r.has_note_containing(Notification::Kind::Budget,
+                              "more than 2 paths; the extra paths were not analysed"));
+  CHECK(r.reveals_at(11).size() <= 2);
+  CHECK(r.result.stats.paths_valid <= 2);
+  auto all = analyze_program(program);
+  CHECK(all.result.stats.paths_pruned == 0);
+  CHECK(
+      tenscan_test::sorted(all.reveals_at(11)) ==
+      std::vector<std::string>{"0", "1", "2", "3", "4", "5", "6", "7"});  // every sum of a subset of 1, 2, 4
+  CHECK(all.result.stats.paths_valid == 8);
+}
+
+// ---- robustness ------------------------------------------------------------------------------
+
+TEST_CASE("interp: unbounded recursion stops at the call-depth limit", "[interp][robustness]") {
+  tenscan::AnalysisOptions limits;
+  limits.max_call_depth = 100;
+  auto r = check_program(R"py(
+def f(n):
+    return f(n + 1) + 1
+x = f(0)
+tenscan_reveal(x)  # reveal: unknown
+def g(n):
+    if n == 0:
+        return 0
+    return g(n - 1) + 1
+tenscan_reveal(g(50))  # reveal: 50
+)py",
+                         {}, limits);
+  CHECK(r.has_note_containing(Notification::Kind::Budget, "call depth limit reached in f"));
+  CHECK(r.result.completed);
+  // mutual recursion through methods, with a lower limit
+  tenscan::AnalysisOptions opts;
+  opts.max_call_depth = 20;
+  auto m = analyze_program(
+      "class A:\n"
+      "    def ping(self, n):\n"
+      "        return self.pong(n)\n"
+      "    def pong(self, n):\n"
+      "        return self.ping(n)\n"
+      "tenscan_reveal(A().ping(1))\n",
+      {}, opts);
+  CHECK(m.reveal_at(6) == "unknown");
+  CHECK(m.has_note_containing(Notification::Kind::Budget, "call depth limit reached"));
+}
+
+TEST_CASE("interp: an infinite while loop stops at the loop cap", "[interp][robustness]") {
+  tenscan::AnalysisOptions opts;
+  opts.max_loop_unroll = 200;
+  auto r = check_program(R"py(
+i = 0
+while True:
+    i += 1
+    if i == 100:
+        break
+tenscan_reveal(i)  # reveal: 100
+n = 0
+while True:
+    n += 1
+tenscan_reveal(n)  # reveal-none
+)py",
+                         {}, opts);
+  CHECK(r.has_note_containing(Notification::Kind::Budget, "while loop still running after 200 iterations"));
+  CHECK(r.result.stats.paths_explored == 1);
+  CHECK(r.result.stats.paths_dontknow == 1);  // not analysed to the end: never reported valid
+  CHECK(r.result.stats.paths_valid == 0);
+}
+
+TEST_CASE("interp: a loop over an unknown-length range summarises the body", "[interp][robustness]") {
+  check_program(R"py(
+import random
+import torch
+n = random.randint(1, 1000000)
+acc = torch.zeros(3)
+for i in range(n):
+    acc = acc + torch.ones(3)
+tenscan_reveal(acc)  # reveal: [3] float32
+tenscan_reveal(sum(range(100)))  # reveal: 4950
+)py");
+}
+
+TEST_CASE("interp: the statement budget stops runaway analyses", "[interp][robustness]") {
+  tenscan::AnalysisOptions opts;
+  opts.max_statements = 2000;
+  auto r = analyze_program(
+      "x = 0\n"
+      "for i in range(400):\n"
+      "    for j in range(400):\n"
+      "        x += 1\n"
+      "tenscan_reveal(x)\n",
+      {}, opts);
+  CHECK(r.has_note_containing(Notification::Kind::Budget,
+                              "analysis stopped after 2000 interpreted statements"));
+  CHECK(r.reveals().empty());
+  CHECK(r.result.stats.paths_valid == 0);
+}
+
+TEST_CASE("interp: a 20000-line program completes quickly", "[interp][robustness]") {
+  std::string program = "import torch\nacc = 0\nt = torch.zeros(2, 3)\n";
+  int lines = 3, i = 0;
+  while (lines < 20000) {
+    std::string v = "v" + std::to_string(i);
+    program += v + " = " + std::to_string(i) + " * 2 + 1\n";
+    program += "acc = acc + " + v + "\n";
+    program += "if " + v + " > 1000000:\n    acc = 0\n";
+    program += i % 50 == 0 ? "t = t + torch.ones(3)\n" : "pass\n";
+    lines += 5;
+    ++i;
+  }
+  program += "tenscan_reveal(acc)\ntenscan_reveal(t)\n";
+  auto start = std::chrono::steady_clock::now();
+  auto r = analyze_program(program);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(secs < 5.0);
+  CHECK(r.result.completed);
+  CHECK(r.findings().empty());
+  REQUIRE(r.reveals().size() == 2);
+  CHECK(r.reveals()[0] == "16000000");  // sum of 2i + 1 for i < 4000
+  CHECK(r.reveals()[1] == "[2, 3] float32");
+  CHECK(r.result.stats.paths_explored == 1);
+}
+
+TEST_CASE("interp: a file that does not parse is reported and not executed", "[interp][robustness]") {
+  auto r = analyze_program(
+      "import torch\nx = torch.randn(2, 3) + torch.randn(4)\ndef f(:\n    pass\ntenscan_reveal(1)\n");
+  CHECK(r.findings() == std::vector<std::string>{"python/syntax-error@3"});
+  CHECK(r.reveals().empty());
+  CHECK(r.result.stats.paths_explored == 0);
+}
+
+TEST_CASE("interp: imports of project modules and packages", "[interp]") {
+  auto r = tenscan_test::analyze_files({
+      {"main.py",
+       "from pkg import helpers\n"
+       "from pkg.sub.leaf import VALUE as V\n"
+       "import pkg.sub.leaf\n"
+       "from pkg.rel import via_relative\n"
+       "tenscan_reveal(helpers.double(4))\n"
+       "tenscan_reveal(V)\n"
+       "tenscan_reveal(pkg.sub.leaf.VALUE + 1)\n"
+       "tenscan_reveal(via_relative())\n"
+       "from pkg import *\n"
+       "tenscan_reveal(PUBLIC)\n"},
+      {"pkg/__init__.py", "PUBLIC = 'pub'\n_private = 1\n"},
+      {"pkg/helpers.py", "def double(x):\n    return 2 * x\n"},
+      {"pkg/sub/__init__.py", ""},
+      {"pkg/sub/leaf.py", "VALUE = 7\n"},
+      {"pkg/rel.py",
+       "from .helpers import double\nfrom .sub import leaf\ndef via_relative():\n    return "
+       "double(leaf.VALUE)\n"},
+  });
+  CHECK(r.findings().empty());
+  CHECK(r.reveal_at(5) == "8");
+  CHECK(r.reveal_at(6) == "7");
+  CHECK(r.reveal_at(7) == "8");
+  CHECK(r.reveal_at(8) == "14");
+  CHECK(r.reveal_at(10) == "'pub'");
+  for (const auto& [name, count] : r.result.stats.unmodelled_calls) {
+    INFO("unmodelled: " << name);
+    CHECK(false);
+  }
+}
+
+TEST_CASE("interp: an unreadable entry is not analysed", "[interp][robustness]") {
+  tenscan_test::MemorySource src;
+  auto res = tenscan::analyze(src, "missing.py", {});
+  CHECK_FALSE(res.completed);
+  REQUIRE(res.notifications.size() == 1);
+  CHECK(res.notifications[0].kind == Notification::Kind::UnreadableFile);
+}

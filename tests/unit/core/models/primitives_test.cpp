@@ -1,0 +1,797 @@
+// The shape primitives (core/models/primitives/*.cpp) driven through the real analyzer on
+// small in-memory programs, via the library stubs that call them. One table per primitive
+// family; every row is a program whose last expression is revealed, with the expected
+// abstract value (shape and dtype, as PyTorch computes them: each row was checked against
+// torch 1.13) or the rule id of the finding PyTorch's error corresponds to.
+#include <catch2/catch.hpp>
+
+#include "../analysis_harness.h"
+
+using tenscan::Notification;
+using tenscan_test::analyze_program;
+using tenscan_test::Batch;
+using tenscan_test::run_rows;
+
+TEST_CASE("primitives/new: zeros/ones/empty/randn/rand/full/eye/arange/linspace/randint/randperm",
+          "[models][primitives]") {
+  static const Batch batch({
+      {"torch.zeros(2, 3)", "[2, 3] float32"},
+      {"torch.zeros((2, 3))", "[2, 3] float32"},
+      {"torch.ones([4, 1, 2])", "[4, 1, 2] float32"},
+      {"torch.empty(0)", "[0] float32"},
+      {"torch.rand(3, dtype=torch.float64)", "[3] float64"},
+      {"torch.ones(4, dtype=torch.long)", "[4] int64"},
+      {"torch.zeros(2, 2, dtype=torch.bool)", "[2, 2] bool"},
+      {"torch.full((2, 3), 7)", "[2, 3] int64"},
+      {"torch.full((2,), 1.5)", "[2] float32"},
+      {"torch.eye(3)", "[3, 3] float32"},
+      {"torch.eye(2, 4)", "[2, 4] float32"},
+      {"torch.arange(10)", "[10] int64"},
+      {"torch.arange(2, 10, 3)", "[3] int64"},
+      {"torch.linspace(0, 1, 5)", "[5] float32"},
+      {"torch.randint(0, 10, (4, 5))", "[4, 5] int64"},
+      {"torch.randint(10, (3,))", "[3] int64"},
+      {"torch.randperm(6)", "[6] int64"},
+      {"torch.Tensor(2, 3)", "[2, 3] float32"},
+      {"torch.randn(2, -1)", "!hparam/invalid-value"},
+      {"torch.zeros(-3)", "!hparam/invalid-value"},
+      {"torch.randint(5, 5, (2,))", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/like", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.zeros_like(torch.randn(2, 3))", "[2, 3] float32"},
+      {"torch.ones_like(torch.randn(2, 3), dtype=torch.long)", "[2, 3] int64"},
+      {"torch.randn_like(torch.zeros(4, dtype=torch.float64))", "[4] float64"},
+      {"torch.full_like(torch.zeros(3, 1, dtype=torch.long), 7)", "[3, 1] int64"},
+      {"torch.empty_like(torch.zeros(0, 5))", "[0, 5] float32"},
+      {"torch.randn(2).new_zeros(4, 5)", "[4, 5] float32"},
+      {"torch.ones(2, dtype=torch.long).new_ones((3,))", "[3] int64"},
+      {"torch.randn(2).new_full((2, 3), 1.0)", "[2, 3] float32"},
+      {"torch.randn(2).new_zeros(-1)", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/from_data: nested lists -> shape and dtype", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.tensor([[1, 2, 3], [4, 5, 6]])", "[2, 3] int64"},
+      {"torch.tensor([1.0, 2])", "[2] float32"},
+      {"torch.tensor([True, False])", "[2] bool"},
+      {"torch.tensor(3)", "[] int64"},
+      {"torch.tensor(2.5)", "[] float32"},
+      {"torch.tensor([[1.5]])", "[1, 1] float32"},
+      {"torch.tensor([[1, 2], [3, 4]], dtype=torch.float32)", "[2, 2] float32"},
+      {"torch.tensor([[[0]] * 3] * 2)", "[2, 3, 1] int64"},
+      {"torch.tensor([(1, 2), (3, 4), (5, 6)])", "[3, 2] int64"},
+      {"torch.as_tensor([1, 2])", "[2] int64"},
+      {"torch.as_tensor(torch.zeros(3), dtype=torch.long)", "[3] int64"},
+      {"torch.LongTensor([1, 2])", "[2] int64"},
+      {"torch.FloatTensor([[1, 2]])", "[1, 2] float32"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/metadata primitives: shape, dtype, numel, ndim, is_tensor, with_dtype, same",
+          "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(2, 3).shape", "(2, 3)"},
+      {"torch.randn(2, 3).size()", "(2, 3)"},
+      {"torch.randn(2, 3).size(-1)", "3"},
+      {"torch.randn(2, 3).size(2)", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3).dtype", "'float32'"},
+      {"torch.randn(2, 3).numel()", "6"},
+      {"torch.randn(2, 3).dim()", "2"},
+      {"torch.randn(2, 3, 4).ndim", "3"},
+      {"torch.is_tensor(torch.randn(2))", "True"},
+      {"torch.is_tensor([1, 2])", "False"},
+      {"len(torch.randn(7, 2))", "7"},
+      {"torch.randn(2, 3).long()", "[2, 3] int64"},
+      {"torch.randn(2, 3).double()", "[2, 3] float64"},
+      {"torch.randn(2, 3).to(torch.float16)", "[2, 3] float16"},
+      {"torch.randn(2, 3).to(torch.ones(1, dtype=torch.long))", "[2, 3] int64"},
+      {"torch.randn(2, 3).type(torch.LongTensor)", "[2, 3] int64"},
+      {"torch.ones(2, dtype=torch.long).type_as(torch.randn(1))", "[2] float32"},
+      {"torch.randn(2, 3).relu()", "[2, 3] float32"},
+      {"torch.sigmoid(torch.randn(4, 1))", "[4, 1] float32"},
+      {"torch.randn(2, 3).clone().detach()", "[2, 3] float32"},
+      {"-torch.ones(2, dtype=torch.long)", "[2] int64"},
+      {"nn.Parameter(torch.randn(3, 4))", "[3, 4] float32"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/reshape / view", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(2, 3, 4).view(6, 4)", "[6, 4] float32"},
+      {"torch.randn(2, 3, 4).view(-1)", "[24] float32"},
+      {"torch.randn(2, 3, 4).reshape(2, -1)", "[2, 12] float32"},
+      {"torch.randn(2, 3, 4).view(-1, 4)", "[6, 4] float32"},
+      {"torch.randn(2, 3, 4).reshape((4, 6))", "[4, 6] float32"},
+      {"torch.reshape(torch.randn(2, 3, 4), (3, 8))", "[3, 8] float32"},
+      {"torch.randn(2, 3, 4).view(2, 3, 2, 2)", "[2, 3, 2, 2] float32"},
+      {"torch.randn(2, 3, 4).view_as(torch.randn(4, 6))", "[4, 6] float32"},
+      {"torch.randn(0, 4).view(-1, 4)", "[0, 4] float32"},
+      {"torch.randn(2, 3, 4).view(5, -1)", "!shape/reshape-numel"},
+      {"torch.randn(2, 3, 4).view(-1, -1)", "!shape/reshape-numel"},
+      {"torch.randn(2, 3, 4).view(7, 4)", "!shape/reshape-numel"},
+      {"torch.randn(2, 3, 4).reshape(2, -2)", "!shape/reshape-numel"},
+      {"torch.randn(0, 4).view(-1, 0)", "!shape/reshape-numel"},
+      {"torch.randn(2, 3, 4).view_as(torch.randn(5))", "!shape/reshape-numel"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/flatten", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(2, 3, 4).flatten()", "[24] float32"},
+      {"torch.randn(2, 3, 4).flatten(1)", "[2, 12] float32"},
+      {"torch.randn(2, 3, 4).flatten(0, 1)", "[6, 4] float32"},
+      {"torch.flatten(torch.randn(2, 3, 4, 5), 1, -2)", "[2, 12, 5] float32"},
+      {"torch.tensor(5.0).flatten()", "[1] float32"},
+      {"nn.Flatten()(torch.randn(2, 3, 4))", "[2, 12] float32"},
+      {"nn.Unflatten(1, (3, 4))(torch.randn(2, 12))", "[2, 3, 4] float32"},
+      {"torch.randn(2, 3, 4).flatten(3)", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3, 4).flatten(2, 1)", "!shape/dim-out-of-range"},
+      {"nn.Flatten()(torch.randn(5))", "!shape/dim-out-of-range"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/permute", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(2, 3, 4).permute(2, 0, 1)", "[4, 2, 3] float32"},
+      {"torch.randn(2, 3, 4).permute((1, 0, 2))", "[3, 2, 4] float32"},
+      {"torch.permute(torch.randn(2, 3, 4), (0, 2, 1))", "[2, 4, 3] float32"},
+      {"torch.randn(2, 3, 4).permute(-1, 0, 1)", "[4, 2, 3] float32"},
+      {"torch.randn(2, 3).T", "[3, 2] float32"},
+      {"torch.randn(2, 3, 4).permute(0, 1)", "!shape/rank"},
+      {"torch.randn(2, 3, 4).permute(0, 1, 1)", "!hparam/invalid-value"},
+      {"torch.randn(2, 3, 4).permute(0, 1, 3)", "!shape/dim-out-of-range"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/transpose / t", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(2, 3, 4).transpose(0, 2)", "[4, 3, 2] float32"},
+      {"torch.randn(2, 3, 4).transpose(-1, -2)", "[2, 4, 3] float32"},
+      {"torch.transpose(torch.randn(2, 3, 4), 1, 2)", "[2, 4, 3] float32"},
+      {"torch.randn(2, 3, 4).transpose(0, 3)", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3).t()", "[3, 2] float32"},
+      {"torch.t(torch.randn(3))", "[3] float32"},
+      {"torch.randn(2, 3, 4).t()", "!shape/rank"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/squeeze / unsqueeze", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(1, 3, 1).squeeze()", "[3] float32"},
+      {"torch.randn(1, 3, 1).squeeze(0)", "[3, 1] float32"},
+      {"torch.randn(1, 3, 1).squeeze(1)", "[1, 3, 1] float32"},
+      {"torch.randn(1, 3, 1).squeeze(-1)", "[1, 3] float32"},
+      {"torch.squeeze(torch.randn(2, 1, 3), 1)", "[2, 3] float32"},
+      {"torch.randn(1, 3, 1).squeeze(3)", "!shape/dim-out-of-range"},
+      {"torch.randn(1, 3, 1).unsqueeze(0)", "[1, 1, 3, 1] float32"},
+      {"torch.randn(1, 3, 1).unsqueeze(3)", "[1, 3, 1, 1] float32"},
+      {"torch.randn(1, 3, 1).unsqueeze(-1)", "[1, 3, 1, 1] float32"},
+      {"torch.unsqueeze(torch.randn(2, 3), 1)", "[2, 1, 3] float32"},
+      {"torch.randn(1, 3, 1).unsqueeze(4)", "!shape/dim-out-of-range"},
+      {"torch.randn(1, 3, 1).unsqueeze(-5)", "!shape/dim-out-of-range"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/repeat", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(2, 3).repeat(2, 2)", "[4, 6] float32"},
+      {"torch.randn(2, 3).repeat(2, 1, 1)", "[2, 2, 3] float32"},
+      {"torch.randn(2, 3).repeat((1, 4))", "[2, 12] float32"},
+      {"torch.randn(2, 3).repeat(2)", "!shape/size-mismatch"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/cat / stack", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.cat([torch.randn(2, 3), torch.randn(4, 3)])", "[6, 3] float32"},
+      {"torch.cat((torch.randn(2, 3), torch.randn(2, 5)), dim=1)", "[2, 8] float32"},
+      {"torch.cat([torch.randn(2, 3), torch.randn(2, 1)], -1)", "[2, 4] float32"},
+      {"torch.cat([torch.randn(2, 3), torch.ones(1, 3, dtype=torch.long)])", "[3, 3] float32"},
+      {"torch.cat([torch.randn(2, 3), torch.randn(2, 3, dtype=torch.float64)])", "[4, 3] float64"},
+      {"torch.cat([torch.randn(2, 3), torch.randn(2, 4)])", "!shape/concat"},
+      {"torch.cat([torch.randn(2, 3), torch.randn(3, 3)], dim=1)", "!shape/concat"},
+      {"torch.cat([torch.randn(2, 3), torch.randn(2, 3, 1)])", "!shape/concat"},
+      {"torch.cat([])", "!shape/concat"},
+      {"torch.cat([torch.randn(2, 3), torch.randn(2, 3)], dim=2)", "!shape/dim-out-of-range"},
+      {"torch.stack([torch.randn(2, 3), torch.randn(2, 3)])", "[2, 2, 3] float32"},
+      {"torch.stack([torch.randn(2, 3), torch.randn(2, 3)], dim=2)", "[2, 3, 2] float32"},
+      {"torch.stack([torch.randn(2, 3), torch.randn(2, 3)], dim=-1)", "[2, 3, 2] float32"},
+      {"torch.stack([torch.randn(3)] * 4, 1)", "[3, 4] float32"},
+      {"torch.stack([torch.randn(2, 3), torch.randn(3, 2)])", "!shape/concat"},
+      {"torch.stack([torch.randn(2, 3), torch.randn(2, 3)], dim=3)", "!shape/dim-out-of-range"},
+      {"torch.stack([])", "!shape/concat"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/split / chunk", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.split(torch.randn(5, 2), 2)", "([2, 2] float32, [2, 2] float32, [1, 2] float32)"},
+      {"torch.randn(5, 2).split([1, 4])", "([1, 2] float32, [4, 2] float32)"},
+      {"torch.randn(5, 2).split(1, dim=1)", "([5, 1] float32, [5, 1] float32)"},
+      {"torch.randn(5, 2).chunk(2)", "([3, 2] float32, [2, 2] float32)"},
+      {"torch.chunk(torch.randn(5, 2), 3, dim=0)", "([2, 2] float32, [2, 2] float32, [1, 2] float32)"},
+      {"torch.randn(5).chunk(6)", "([1] float32, [1] float32, [1] float32, [1] float32, [1] float32)"},
+      {"torch.randn(5).chunk(4)", "([2] float32, [2] float32, [1] float32)"},
+      {"torch.randn(3, 2).unbind(0)", "([2] float32, [2] float32, [2] float32)"},
+      {"torch.randn(5, 2).split([1, 3])", "!shape/size-mismatch"},
+      {"torch.randn(5, 2).chunk(0)", "!hparam/invalid-value"},
+      {"torch.randn(5, 2).split(-1)", "!hparam/invalid-value"},
+      {"torch.randn(5, 2).split(2, dim=2)", "!shape/dim-out-of-range"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/index: ints, slices, None, Ellipsis, masks, index tensors, too many indices",
+          "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(4, 5, 6)[0]", "[5, 6] float32"},
+      {"torch.randn(4, 5, 6)[-1]", "[5, 6] float32"},
+      {"torch.randn(4, 5, 6)[1:3]", "[2, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[:, 1]", "[4, 6] float32"},
+      {"torch.randn(4, 5, 6)[..., 0]", "[4, 5] float32"},
+      {"torch.randn(4, 5, 6)[0, ..., 0]", "[5] float32"},
+      {"torch.randn(4, 5, 6)[None]", "[1, 4, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[..., None]", "[4, 5, 6, 1] float32"},
+      {"torch.randn(4, 5, 6)[:, None, 2]", "[4, 1, 6] float32"},
+      {"torch.randn(4, 5, 6)[0, 0, 0]", "[] float32"},
+      {"torch.randn(4, 5, 6)[::2]", "[2, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[1:]", "[3, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[-2:]", "[2, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[10:]", "[0, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[3:1]", "[0, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[:, :, 2:100]", "[4, 5, 4] float32"},
+      {"torch.randn(4, 5, 6)[:, ::3]", "[4, 2, 6] float32"},
+      {"torch.randn(4, 5, 6)[torch.tensor([0, 2])]", "[2, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[[0, 1, 3]]", "[3, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[:, torch.zeros(2, 3, dtype=torch.long)]", "[4, 2, 3, 6] float32"},
+      {"torch.randn(4, 5)[torch.randn(4, 5) > 0]", "~\\[masked(#\\d+)?\\] float32"},
+      {"torch.randn(4, 5, 6)[torch.ones(4, 5, dtype=torch.bool)]", "~\\[masked(#\\d+)?, 6\\] float32"},
+      {"torch.randn(4, 5, 6)[torch.ones(4, dtype=torch.bool)]", "~\\[masked(#\\d+)?, 5, 6\\] float32"},
+      {"torch.randn(4, 5, 6).select(1, 2)", "[4, 6] float32"},
+      {"torch.randn(4, 5, 6).narrow(2, 1, 3)", "[4, 5, 3] float32"},
+      {"torch.randn(4, 5, 6)[4]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[-5]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[:, 5]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[0, 0, 0, 0]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[None, 0, 0, 0, 0]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[torch.ones(3, dtype=torch.bool)]", "!shape/index-out-of-range"},
+      {"torch.tensor(5.0)[0]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[::-1]", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/linear", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.Linear(3, 4)(torch.randn(2, 3))", "[2, 4] float32"},
+      {"nn.Linear(3, 4)(torch.randn(5, 2, 3))", "[5, 2, 4] float32"},
+      {"nn.Linear(3, 4)(torch.randn(3))", "[4] float32"},
+      {"nn.Linear(3, 4, bias=False)(torch.randn(1, 3))", "[1, 4] float32"},
+      {"nn.Linear(3, 4).double()(torch.randn(2, 3).double())", "[2, 4] float64"},
+      {"F.linear(torch.randn(2, 3), torch.randn(4, 3))", "[2, 4] float32"},
+      {"nn.Sequential(nn.Linear(3, 8), nn.ReLU(), nn.Linear(8, 2))(torch.randn(5, 3))", "[5, 2] float32"},
+      {"nn.Linear(3, 4)(torch.randn(2, 5))", "!shape/matmul-inner-dim"},
+      {"F.linear(torch.randn(2, 3), torch.randn(4, 2))", "!shape/matmul-inner-dim"},
+      {"nn.Sequential(nn.Linear(3, 8), nn.ReLU(), nn.Linear(9, 2))(torch.randn(5, 3))",
+       "!shape/matmul-inner-dim"},
+      {"nn.Linear(3, 4)(torch.ones(2, 3, dtype=torch.long))", "!dtype/mismatch"},
+      {"nn.Linear(3, 4)(torch.randn(2, 3).double())", "!dtype/mismatch"},
+      {"nn.Linear(3, 4)(torch.tensor(1.0))", "!shape/rank"},
+      {"nn.Linear(-1, 4)", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/reduce", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(2, 3, 4).sum()", "[] float32"},
+      {"torch.randn(2, 3, 4).sum(1)", "[2, 4] float32"},
+      {"torch.randn(2, 3, 4).sum(dim=-1, keepdim=True)", "[2, 3, 1] float32"},
+      {"torch.randn(2, 3, 4).sum(dim=(0, 2))", "[3] float32"},
+      {"torch.randn(2, 3, 4).mean((0, 1), keepdim=True)", "[1, 1, 4] float32"},
+      {"torch.randn(2, 3, 4).sum(keepdim=True, dim=1)", "[2, 1, 4] float32"},
+      {"torch.sum(torch.randn(2, 3), 0)", "[3] float32"},
+      {"torch.mean(torch.randn(2, 3), dim=1)", "[2] float32"},
+      {"torch.randn(2, 3, 4).argmax(1)", "[2, 4] int64"},
+      {"torch.randn(2, 3, 4).argmax()", "[] int64"},
+      {"torch.argmin(torch.randn(2, 3), dim=0, keepdim=True)", "[1, 3] int64"},
+      {"torch.randn(2, 3, 4).max(dim=1).values", "[2, 4] float32"},
+      {"torch.randn(2, 3, 4).max(1)[1]", "[2, 4] int64"},
+      {"torch.max(torch.randn(2, 3), 1, keepdim=True)[0]", "[2, 1] float32"},
+      {"torch.randn(2, 3, 4).max()", "[] float32"},
+      {"torch.randn(2, 3, 4).all()", "[] bool"},
+      {"torch.randn(2, 3, 4).any(1)", "[2, 4] bool"},
+      {"torch.randn(2, 3, 4).std(1)", "[2, 4] float32"},
+      {"torch.randn(2, 3, 4).var(0)", "[3, 4] float32"},
+      {"torch.randn(2, 3, 4).norm(dim=2)", "[2, 3] float32"},
+      {"torch.randn(2, 3, 4).logsumexp(1)", "[2, 4] float32"},
+      {"torch.randn(2, 3, 4).prod(2)", "[2, 3] float32"},
+      {"torch.randn(2, 3, 4).amax(1)", "[2, 4] float32"},
+      {"torch.ones(2, 3, dtype=torch.long).sum()", "[] int64"},
+      {"torch.ones(2, 3, dtype=torch.long).sum(1, dtype=torch.float64)", "[2] float64"},
+      {"torch.tensor(5.0).sum(0)", "[] float32"},
+      {"torch.tensor(5.0).sum(-1)", "[] float32"},
+      {"torch.randn(2, 3, 4).sum(3)", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3, 4).mean(-4)", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3, 4).sum(dim=(0, 5))", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3, 4).argmax(dim=3)", "!shape/dim-out-of-range"},
+      {"torch.tensor(5.0).sum(1)", "!shape/dim-out-of-range"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/check_dim", "[models][primitives]") {
+  static const Batch batch({
+      {"F.softmax(torch.randn(2, 3), dim=1)", "[2, 3] float32"},
+      {"torch.randn(2, 3).log_softmax(-1)", "[2, 3] float32"},
+      {"torch.softmax(torch.randn(2, 3), 0)", "[2, 3] float32"},
+      {"torch.randn(2, 3).cumsum(0)", "[2, 3] float32"},
+      {"F.softmax(torch.tensor(1.0), dim=0)", "[] float32"},
+      {"nn.Softmax(dim=1)(torch.randn(2, 3))", "[2, 3] float32"},
+      {"F.normalize(torch.randn(2, 3), dim=1)", "[2, 3] float32"},
+      {"F.log_softmax(torch.randn(2, 3, 4), dim=2)", "[2, 3, 4] float32"},
+      {"F.softmax(torch.randn(2, 3), dim=2)", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3).log_softmax(-3)", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3).cumsum(2)", "!shape/dim-out-of-range"},
+      {"nn.Softmax(dim=5)(torch.randn(2, 3))", "!shape/dim-out-of-range"},
+      {"F.normalize(torch.randn(3), dim=1)", "!shape/dim-out-of-range"},
+      {"F.softmax(torch.tensor(1.0), dim=1)", "!shape/dim-out-of-range"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/item", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(1).item()", "float"},
+      {"torch.randn(1, 1, 1).item()", "float"},
+      {"torch.tensor(2.0).item()", "float"},
+      {"float(torch.randn(1))", "float"},
+      {"torch.randn(2).item()", "!shape/size-mismatch"},
+      {"torch.randn(2, 3).sum(0).item()", "!shape/size-mismatch"},
+      {"float(torch.randn(3))", "!shape/size-mismatch"},
+      {"bool(torch.randn(3))", "!shape/size-mismatch"},
+      {"int(torch.randn(0))", "!shape/size-mismatch"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/conv", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.Conv2d(3, 8, 3)(torch.randn(1, 3, 32, 32))", "[1, 8, 30, 30] float32"},
+      {"nn.Conv2d(3, 8, 3, padding=1)(torch.randn(1, 3, 32, 32))", "[1, 8, 32, 32] float32"},
+      {"nn.Conv2d(3, 8, 3, stride=2)(torch.randn(1, 3, 32, 32))", "[1, 8, 15, 15] float32"},
+      {"nn.Conv2d(3, 8, 3, dilation=2)(torch.randn(1, 3, 32, 32))", "[1, 8, 28, 28] float32"},
+      {"nn.Conv2d(3, 8, 3, padding='same')(torch.randn(1, 3, 32, 31))", "[1, 8, 32, 31] float32"},
+      {"nn.Conv2d(3, 8, 5, padding='valid')(torch.randn(1, 3, 32, 32))", "[1, 8, 28, 28] float32"},
+      {"nn.Conv2d(3, 8, (3, 5), padding=(1, 2))(torch.randn(1, 3, 32, 32))", "[1, 8, 32, 32] float32"},
+      {"nn.Conv2d(3, 8, (3, 5), stride=(2, 1))(torch.randn(2, 3, 9, 9))", "[2, 8, 4, 5] float32"},
+      {"nn.Conv2d(6, 12, 3, groups=3)(torch.randn(2, 6, 10, 10))", "[2, 12, 8, 8] float32"},
+      {"nn.Conv2d(4, 4, 3, groups=4, bias=False)(torch.randn(2, 4, 5, 5))", "[2, 4, 3, 3] float32"},
+      {"nn.Conv2d(3, 8, 3)(torch.randn(3, 10, 10))", "[8, 8, 8] float32"},
+      {"nn.Conv2d(3, 8, 3, padding=2, stride=3, dilation=2)(torch.randn(1, 3, 17, 20))",
+       "[1, 8, 6, 7] float32"},
+      {"nn.Conv1d(4, 6, 3)(torch.randn(2, 4, 10))", "[2, 6, 8] float32"},
+      {"nn.Conv1d(4, 6, 3, stride=2, padding=1)(torch.randn(2, 4, 10))", "[2, 6, 5] float32"},
+      {"nn.Conv1d(4, 6, 3)(torch.randn(4, 10))", "[6, 8] float32"},
+      {"nn.Conv3d(2, 4, 3)(torch.randn(1, 2, 5, 6, 7))", "[1, 4, 3, 4, 5] float32"},
+      {"nn.Conv3d(2, 4, (1, 3, 3), padding=(0, 1, 1))(torch.randn(1, 2, 5, 6, 7))",
+       "[1, 4, 5, 6, 7] float32"},
+      {"nn.ConvTranspose2d(8, 3, 4, stride=2, padding=1)(torch.randn(1, 8, 16, 16))",
+       "[1, 3, 32, 32] float32"},
+      {"nn.ConvTranspose2d(8, 3, 3, stride=2, padding=1, output_padding=1)(torch.randn(1, 8, 16, 16))",
+       "[1, 3, 32, 32] float32"},
+      {"nn.ConvTranspose1d(4, 2, 3)(torch.randn(1, 4, 5))", "[1, 2, 7] float32"},
+      {"nn.ConvTranspose3d(2, 2, 2, stride=2)(torch.randn(1, 2, 3, 3, 3))", "[1, 2, 6, 6, 6] float32"},
+      {"nn.ConvTranspose2d(4, 6, 3, groups=2)(torch.randn(1, 4, 5, 5))", "[1, 6, 7, 7] float32"},
+      {"F.conv2d(torch.randn(1, 3, 8, 8), torch.randn(6, 3, 3, 3))", "[1, 6, 6, 6] float32"},
+      {"F.conv2d(torch.randn(1, 3, 8, 8), torch.randn(6, 3, 3, 3), padding=1, stride=2)",
+       "[1, 6, 4, 4] float32"},
+      {"F.conv2d(torch.randn(1, 3, 8, 8), torch.randn(6, 3, 3, 3), padding='same')", "[1, 6, 8, 8] float32"},
+      {"F.conv1d(torch.randn(2, 4, 10), torch.randn(6, 2, 3), groups=2)", "[2, 6, 8] float32"},
+      {"F.conv3d(torch.randn(1, 1, 4, 4, 4), torch.randn(2, 1, 2, 2, 2))", "[1, 2, 3, 3, 3] float32"},
+      {"nn.Conv2d(3, 8, 3)(torch.randn(1, 4, 32, 32))", "!shape/channels"},
+      {"nn.Conv2d(6, 12, 3, groups=3)(torch.randn(2, 3, 10, 10))", "!shape/channels"},
+      {"nn.Conv1d(4, 6, 3)(torch.randn(2, 10, 4))", "!shape/channels"},
+      {"nn.ConvTranspose2d(8, 3, 4)(torch.randn(1, 3, 16, 16))", "!shape/channels"},
+      {"F.conv2d(torch.randn(1, 3, 8, 8), torch.randn(6, 2, 3, 3))", "!shape/channels"},
+      {"nn.Conv2d(3, 8, 3)(torch.randn(32, 32))", "!shape/rank"},
+      {"nn.Conv2d(3, 8, 3)(torch.randn(1, 1, 3, 32, 32))", "!shape/rank"},
+      {"nn.Conv1d(3, 8, 3)(torch.randn(1, 3, 8, 8))", "!shape/rank"},
+      {"nn.Conv2d(3, 8, 5)(torch.randn(1, 3, 4, 4))", "!shape/nonpositive-output"},
+      {"nn.Conv2d(3, 8, 3, dilation=3)(torch.randn(1, 3, 6, 6))", "!shape/nonpositive-output"},
+      {"nn.Conv1d(1, 1, 4)(torch.randn(1, 1, 3))", "!shape/nonpositive-output"},
+      {"nn.Conv2d(3, 8, 3, stride=0)(torch.randn(1, 3, 8, 8))", "!hparam/invalid-value"},
+      {"nn.Conv2d(4, 8, 3, groups=3)", "!hparam/invalid-value"},
+      {"nn.Conv2d(4, 6, 3, groups=4)", "!hparam/invalid-value"},
+      {"nn.Conv2d(4, 8, 3, groups=0)", "!hparam/invalid-value"},
+      {"nn.Conv2d(3, 8, 3, padding_mode='mirror')", "!hparam/invalid-value"},
+      {"nn.Conv2d(3, 8, 3, padding='full')", "!hparam/invalid-value"},
+      {"nn.Conv2d(3, 8, 3)(torch.ones(1, 3, 8, 8, dtype=torch.long))", "!dtype/mismatch"},
+      {"nn.Conv2d(3, 8, 3)(torch.randn(1, 3, 8, 8).double())", "!dtype/mismatch"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/pool", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.MaxPool2d(2)(torch.randn(1, 3, 32, 32))", "[1, 3, 16, 16] float32"},
+      {"nn.MaxPool2d(3, stride=2)(torch.randn(1, 3, 32, 32))", "[1, 3, 15, 15] float32"},
+      {"nn.MaxPool2d(2, ceil_mode=True)(torch.randn(1, 3, 5, 5))", "[1, 3, 3, 3] float32"},
+      {"nn.MaxPool2d(3, stride=1, padding=1)(torch.randn(1, 3, 7, 7))", "[1, 3, 7, 7] float32"},
+      {"nn.MaxPool2d(3, dilation=2)(torch.randn(1, 1, 10, 10))", "[1, 1, 2, 2] float32"},
+      {"nn.MaxPool2d((2, 3))(torch.randn(1, 3, 8, 9))", "[1, 3, 4, 3] float32"},
+      {"nn.MaxPool2d(2)(torch.randn(3, 8, 8))", "[3, 4, 4] float32"},
+      {"nn.AvgPool2d(2)(torch.randn(1, 3, 8, 8))", "[1, 3, 4, 4] float32"},
+      {"nn.AvgPool2d(3, stride=2, padding=1)(torch.randn(1, 3, 8, 8))", "[1, 3, 4, 4] float32"},
+      {"nn.MaxPool1d(2)(torch.randn(2, 4, 9))", "[2, 4, 4] float32"},
+      {"nn.AvgPool1d(3)(torch.randn(1, 3, 10))", "[1, 3, 3] float32"},
+      {"nn.MaxPool3d(2)(torch.randn(1, 2, 4, 4, 5))", "[1, 2, 2, 2, 2] float32"},
+      {"F.max_pool2d(torch.randn(1, 3, 8, 8), 2)", "[1, 3, 4, 4] float32"},
+      {"F.max_pool2d(torch.randn(1, 3, 8, 8), kernel_size=3, stride=2)", "[1, 3, 3, 3] float32"},
+      {"F.avg_pool1d(torch.randn(1, 3, 10), 3)", "[1, 3, 3] float32"},
+      {"F.avg_pool2d(torch.randn(1, 3, 9, 9), 3, stride=3)", "[1, 3, 3, 3] float32"},
+      {"nn.MaxPool2d(2)(torch.randn(8, 8))", "!shape/rank"},
+      {"nn.MaxPool1d(2)(torch.randn(1, 2, 3, 8))", "!shape/rank"},
+      {"nn.MaxPool2d(5)(torch.randn(1, 3, 4, 4))", "!shape/nonpositive-output"},
+      {"F.max_pool2d(torch.randn(1, 3, 8, 8), 9)", "!shape/nonpositive-output"},
+      {"nn.MaxPool2d(2, padding=2)(torch.randn(1, 3, 8, 8))", "!hparam/invalid-value"},
+      {"nn.MaxPool2d(2, stride=0)(torch.randn(1, 3, 8, 8))", "!hparam/invalid-value"},
+      {"nn.MaxPool2d(0)(torch.randn(1, 3, 8, 8))", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/adaptive pool", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.AdaptiveAvgPool2d((5, 7))(torch.randn(1, 64, 8, 9))", "[1, 64, 5, 7] float32"},
+      {"nn.AdaptiveAvgPool2d(1)(torch.randn(1, 64, 8, 9))", "[1, 64, 1, 1] float32"},
+      {"nn.AdaptiveAvgPool2d((None, 3))(torch.randn(1, 64, 8, 9))", "[1, 64, 8, 3] float32"},
+      {"nn.AdaptiveAvgPool2d(2)(torch.randn(64, 8, 9))", "[64, 2, 2] float32"},
+      {"nn.AdaptiveAvgPool1d(4)(torch.randn(2, 3, 10))", "[2, 3, 4] float32"},
+      {"nn.AdaptiveMaxPool2d((2, 2))(torch.randn(1, 3, 8, 8))", "[1, 3, 2, 2] float32"},
+      {"nn.AdaptiveAvgPool3d(2)(torch.randn(1, 2, 4, 4, 4))", "[1, 2, 2, 2, 2] float32"},
+      {"F.adaptive_avg_pool2d(torch.randn(1, 3, 8, 8), (2, 2))", "[1, 3, 2, 2] float32"},
+      {"F.adaptive_avg_pool1d(torch.randn(1, 3, 8), 1)", "[1, 3, 1] float32"},
+      {"nn.AdaptiveAvgPool2d(2)(torch.randn(8))", "!shape/rank"},
+      {"nn.AdaptiveAvgPool1d(2)(torch.randn(1, 2, 3, 8))", "!shape/rank"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/batch norm", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.BatchNorm2d(3)(torch.randn(2, 3, 4, 4))", "[2, 3, 4, 4] float32"},
+      {"nn.BatchNorm1d(5)(torch.randn(8, 5))", "[8, 5] float32"},
+      {"nn.BatchNorm1d(5)(torch.randn(8, 5, 10))", "[8, 5, 10] float32"},
+      {"nn.BatchNorm3d(2)(torch.randn(1, 2, 3, 3, 3))", "[1, 2, 3, 3, 3] float32"},
+      {"F.batch_norm(torch.randn(4, 3, 2, 2), torch.zeros(3), torch.ones(3))", "[4, 3, 2, 2] float32"},
+      {"nn.BatchNorm2d(4)(torch.randn(2, 3, 4, 4))", "!shape/channels"},
+      {"nn.BatchNorm1d(5)(torch.randn(8, 6))", "!shape/channels"},
+      {"nn.BatchNorm1d(5)(torch.randn(8, 6, 5))", "!shape/channels"},
+      {"F.batch_norm(torch.randn(4, 3, 2, 2), torch.zeros(2), torch.ones(2))", "!shape/channels"},
+      {"nn.BatchNorm2d(3)(torch.randn(3, 4, 4))", "!shape/rank"},
+      {"nn.BatchNorm1d(3)(torch.randn(2, 3, 4, 4))", "!shape/rank"},
+      {"nn.BatchNorm3d(3)(torch.randn(2, 3, 4, 4))", "!shape/rank"},
+      {"nn.BatchNorm2d(-2)", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/layer norm", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.LayerNorm(4)(torch.randn(2, 3, 4))", "[2, 3, 4] float32"},
+      {"nn.LayerNorm((3, 4))(torch.randn(2, 3, 4))", "[2, 3, 4] float32"},
+      {"nn.LayerNorm([2, 3, 4])(torch.randn(2, 3, 4))", "[2, 3, 4] float32"},
+      {"F.layer_norm(torch.randn(2, 3, 4), (4,))", "[2, 3, 4] float32"},
+      {"nn.LayerNorm(5)(torch.randn(2, 3, 4))", "!shape/channels"},
+      {"nn.LayerNorm((4, 3))(torch.randn(2, 3, 4))", "!shape/channels"},
+      {"nn.LayerNorm([1, 2, 3, 4])(torch.randn(2, 3, 4))", "!shape/channels"},
+      {"F.layer_norm(torch.randn(2, 3, 4), (3,))", "!shape/channels"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/group norm (a stub-level require with a shape rule)", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.GroupNorm(2, 4)(torch.randn(2, 4, 3))", "[2, 4, 3] float32"},
+      {"nn.GroupNorm(2, 4)(torch.randn(2, 6, 3))", "!shape/channels"},
+      {"nn.GroupNorm(3, 4)", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/embedding", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.Embedding(10, 4)(torch.tensor([[1, 2], [3, 4]]))", "[2, 2, 4] float32"},
+      {"nn.Embedding(10, 4)(torch.tensor(3))", "[4] float32"},
+      {"nn.Embedding(10, 4)(torch.ones(5, dtype=torch.int32))", "[5, 4] float32"},
+      {"F.embedding(torch.tensor([1, 2, 3]), torch.randn(10, 4))", "[3, 4] float32"},
+      {"nn.Embedding.from_pretrained(torch.randn(10, 3))(torch.tensor([1]))", "[1, 3] float32"},
+      {"nn.Embedding(10, 4, padding_idx=0)(torch.zeros(2, 7, dtype=torch.long))", "[2, 7, 4] float32"},
+      {"nn.Embedding(10, 4)(torch.randn(2, 2))", "!dtype/mismatch"},
+      {"F.embedding(torch.tensor([1.0]), torch.randn(10, 4))", "!dtype/mismatch"},
+      {"nn.Embedding(10, 4, padding_idx=10)", "!hparam/invalid-value"},
+      {"nn.Embedding(10, 4, padding_idx=-11)", "!hparam/invalid-value"},
+      {"nn.Embedding(-1, 4)", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/dropout (stub-level requires)", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.Dropout(0.3)(torch.randn(2, 3))", "[2, 3] float32"},
+      {"F.dropout(torch.randn(2, 3), p=0.0)", "[2, 3] float32"},
+      {"nn.Dropout(1.5)", "!hparam/invalid-value"},
+      {"F.dropout(torch.randn(2, 3), p=-0.1)", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/rnn: LSTM / GRU / RNN", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.LSTM(10, 20)(torch.randn(5, 3, 10))",
+       "([5, 3, 20] float32, ([1, 3, 20] float32, [1, 3, 20] float32))"},
+      {"nn.LSTM(10, 20, batch_first=True)(torch.randn(3, 5, 10))[0]", "[3, 5, 20] float32"},
+      {"nn.LSTM(10, 20, num_layers=3)(torch.randn(5, 3, 10))[1][1]", "[3, 3, 20] float32"},
+      {"nn.LSTM(10, 20, bidirectional=True, batch_first=True)(torch.randn(3, 5, 10))",
+       "([3, 5, 40] float32, ([2, 3, 20] float32, [2, 3, 20] float32))"},
+      {"nn.GRU(10, 20, num_layers=2, bidirectional=True)(torch.randn(5, 3, 10))",
+       "([5, 3, 40] float32, [4, 3, 20] float32)"},
+      {"nn.GRU(10, 20, batch_first=True)(torch.randn(4, 7, 10))[1]", "[1, 4, 20] float32"},
+      {"nn.RNN(10, 20)(torch.randn(5, 10))", "([5, 20] float32, [1, 20] float32)"},
+      {"nn.RNN(10, 20, nonlinearity='relu', num_layers=2)(torch.randn(5, 3, 10))[0]", "[5, 3, 20] float32"},
+      {"nn.LSTM(10, 20)(torch.randn(5, 10))", "([5, 20] float32, ([1, 20] float32, [1, 20] float32))"},
+      {"nn.GRU(10, 20)(torch.randn(5, 3, 10), torch.zeros(1, 3, 20))[1]", "[1, 3, 20] float32"},
+      {"nn.GRU(10, 20, num_layers=2, bidirectional=True)(torch.randn(5, 3, 10), torch.zeros(4, 3, 20))[0]",
+       "[5, 3, 40] float32"},
+      {"nn.LSTM(10, 20)(torch.randn(5, 3, 10), (torch.zeros(1, 3, 20), torch.zeros(1, 3, 20)))[0]",
+       "[5, 3, 20] float32"},
+      {"nn.LSTM(10, 20, batch_first=True)(torch.randn(3, 5, 10), (torch.zeros(1, 3, 20), torch.zeros(1, 3, "
+       "20)))[1][0]",
+       "[1, 3, 20] float32"},
+      {"nn.RNN(10, 20)(torch.randn(5, 10), torch.zeros(1, 20))[1]", "[1, 20] float32"},
+      {"nn.LSTM(10, 20)(torch.randn(5, 3, 8))", "!shape/channels"},
+      {"nn.GRU(10, 20, batch_first=True)(torch.randn(3, 10, 5))", "!shape/channels"},
+      {"nn.LSTM(10, 20)(torch.randn(10))", "!shape/rank"},
+      {"nn.GRU(10, 20)(torch.randn(2, 5, 3, 10))", "!shape/rank"},
+      {"nn.GRU(10, 20)(torch.randn(5, 3, 10), torch.zeros(2, 3, 20))", "!shape/size-mismatch"},
+      {"nn.GRU(10, 20, batch_first=True)(torch.randn(3, 5, 10), torch.zeros(1, 5, 20))",
+       "!shape/size-mismatch"},
+      {"nn.LSTM(10, 20)(torch.randn(5, 3, 10), (torch.zeros(1, 3, 20), torch.zeros(1, 3, 21)))",
+       "!shape/size-mismatch"},
+      {"nn.GRU(10, 20)(torch.randn(5, 3, 10), torch.zeros(3, 20))", "!shape/rank"},
+      {"nn.LSTM(10, 20)(torch.ones(5, 3, 10, dtype=torch.long))", "!dtype/mismatch"},
+      {"nn.LSTM(10, 0)", "!hparam/invalid-value"},
+      {"nn.GRU(10, 20, num_layers=0)", "!hparam/invalid-value"},
+      {"nn.LSTM(10, 20, dropout=1.5)", "!hparam/invalid-value"},
+      {"nn.RNN(10, 20, nonlinearity='sigmoid')", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/class_loss: cross_entropy / nll_loss", "[models][primitives]") {
+  static const Batch batch({
+      {"F.cross_entropy(torch.randn(4, 10), torch.randint(0, 10, (4,)))", "[] float32"},
+      {"F.cross_entropy(torch.randn(4, 10), torch.randint(0, 10, (4,)), reduction='none')", "[4] float32"},
+      {"nn.CrossEntropyLoss()(torch.randn(4, 10, 7), torch.randint(0, 10, (4, 7)))", "[] float32"},
+      {"nn.CrossEntropyLoss(reduction='none')(torch.randn(4, 10, 7), torch.randint(0, 10, (4, 7)))",
+       "[4, 7] float32"},
+      {"nn.CrossEntropyLoss(reduction='sum')(torch.randn(4, 10), torch.zeros(4, dtype=torch.long))",
+       "[] float32"},
+      {"F.cross_entropy(torch.randn(4, 10), torch.randn(4, 10).softmax(1))", "[] float32"},
+      {"F.cross_entropy(torch.randn(10), torch.tensor(3))", "[] float32"},
+      {"F.cross_entropy(torch.randn(4, 10), torch.zeros(4, dtype=torch.long), weight=torch.ones(10))",
+       "[] float32"},
+      {"F.nll_loss(torch.randn(4, 10).log_softmax(1), torch.randint(0, 10, (4,)))", "[] float32"},
+      {"nn.NLLLoss(reduction='none')(torch.randn(4, 10), torch.zeros(4, dtype=torch.long))", "[4] float32"},
+      {"F.cross_entropy(torch.randn(4, 10), torch.randint(0, 10, (5,)))", "!shape/loss-target"},
+      {"nn.CrossEntropyLoss()(torch.randn(4, 10), torch.zeros(4, 1, dtype=torch.long))",
+       "!shape/loss-target"},
+      {"nn.CrossEntropyLoss()(torch.randn(4, 10, 7), torch.zeros(4, 6, dtype=torch.long))",
+       "!shape/loss-target"},
+      {"F.cross_entropy(torch.randn(4, 10), torch.randn(4, 9))", "!shape/loss-target"},
+      {"F.nll_loss(torch.randn(4, 10), torch.zeros(3, dtype=torch.long))", "!shape/loss-target"},
+      {"F.cross_entropy(torch.randn(4, 10), torch.randn(4))", "!dtype/mismatch"},
+      {"nn.NLLLoss()(torch.randn(4, 10), torch.zeros(4))", "!dtype/mismatch"},
+      {"F.cross_entropy(torch.randn(4, 10), torch.zeros(4, dtype=torch.long), weight=torch.ones(9))",
+       "!shape/size-mismatch"},
+      {"F.cross_entropy(torch.randn(4, 10), torch.zeros(4, dtype=torch.long), reduction='avg')",
+       "!hparam/invalid-value"},
+      {"F.cross_entropy(torch.randn(4, 10), torch.zeros(4, dtype=torch.long), label_smoothing=2.0)",
+       "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/pointwise_loss: mse/l1/smooth_l1/huber broadcast; bce needs equal shapes",
+          "[models][primitives]") {
+  static const Batch batch({
+      {"F.mse_loss(torch.randn(4, 3), torch.randn(4, 3))", "[] float32"},
+      {"F.mse_loss(torch.randn(4, 3), torch.randn(4, 3), reduction='none')", "[4, 3] float32"},
+      {"nn.MSELoss(reduction='none')(torch.randn(4, 1), torch.randn(4))", "[4, 4] float32"},
+      {"nn.L1Loss()(torch.randn(2, 5), torch.randn(2, 5))", "[] float32"},
+      {"F.smooth_l1_loss(torch.randn(3), torch.randn(3), reduction='sum')", "[] float32"},
+      {"nn.HuberLoss(reduction='none')(torch.randn(3, 2), torch.randn(1, 2))", "[3, 2] float32"},
+      {"F.binary_cross_entropy(torch.rand(4), torch.rand(4))", "[] float32"},
+      {"nn.BCEWithLogitsLoss(reduction='none')(torch.randn(4, 2), torch.rand(4, 2))", "[4, 2] float32"},
+      {"F.kl_div(torch.randn(4, 5), torch.rand(4, 5))", "[] float32"},
+      {"F.mse_loss(torch.randn(4, 3), torch.randn(5, 3))", "!shape/loss-target"},
+      {"nn.L1Loss()(torch.randn(4, 3), torch.randn(3, 4))", "!shape/loss-target"},
+      {"F.binary_cross_entropy(torch.rand(4, 1), torch.rand(4))", "!shape/loss-target"},
+      {"nn.BCEWithLogitsLoss()(torch.randn(4), torch.rand(1, 4))", "!shape/loss-target"},
+      {"nn.BCEWithLogitsLoss()(torch.randn(4), torch.ones(4, dtype=torch.long))", "!dtype/mismatch"},
+      {"F.mse_loss(torch.randn(4), torch.randn(4), reduction='mean_all')", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/require: stub-level hyperparameter checks", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.Linear(3, -2)", "!hparam/invalid-value"},
+      {"torch.utils.data.DataLoader([1, 2, 3], batch_size=0)", "!hparam/invalid-value"},
+      {"torch.utils.data.TensorDataset(torch.randn(4, 2), torch.randn(5))", "!shape/size-mismatch"},
+      {"len(torch.utils.data.TensorDataset(torch.randn(4, 2), torch.randn(4)))", "4"},
+  });
+  run_rows(batch);
+}
+
+// ---- primitives whose results are symbolic or that need a whole program ---------------------
+
+TEST_CASE("primitives/randint: random.randint becomes a bounded symbol", "[models][primitives]") {
+  auto r = analyze_program(
+      "import random\n"
+      "import torch\n"
+      "n = random.randint(1, 4)\n"
+      "tenscan_reveal(n)\n"
+      "tenscan_reveal(torch.zeros(n, 2).view(-1))\n"
+      "tenscan_reveal(torch.randn(n, 3)[1:])\n"
+      "tenscan_reveal(random.randint(3, 3))\n"
+      "tenscan_reveal(random.randint(5, 1))\n"
+      "tenscan_reveal(random.randrange(10))\n"
+      "tenscan_reveal(torch.randn(n, 3)[0])\n"
+      "tenscan_reveal(torch.randn(n).view(-1, 2))\n");
+  CHECK(r.reveal_at(4) == "random.randint(1, 4)");
+  CHECK(r.reveal_at(5) == "[2*random.randint(1, 4)] float32");
+  CHECK(r.reveal_at(6) == "[max(random.randint(1, 4) - min(random.randint(1, 4), 1), 0), 3] float32");
+  CHECK(r.reveal_at(7) == "3");        // lo == hi: a constant
+  CHECK(r.reveal_at(8) == "unknown");  // an empty range
+  CHECK(r.reveal_at(9) == "random.randint(0, 9)");
+  CHECK(r.reveal_at(10) == "[3] float32");  // n >= 1, so index 0 is always valid
+  // n odd: 1 element cannot be viewed as [-1, 2]; the counterexample is reported
+  REQUIRE(r.findings() == std::vector<std::string>{"shape/reshape-numel@11"});
+  CHECK(r.result.findings[0].message.find("is not divisible by 2") != std::string::npos);
+}
+
+TEST_CASE("primitives/randint: an index that is out of range for some draws is found",
+          "[models][primitives]") {
+  auto r = analyze_program(
+      "import random\n"
+      "import torch\n"
+      "k = random.randint(0, 5)\n"
+      "x = torch.randn(4, 2)[k]\n"
+      "tenscan_reveal(x)\n");
+  REQUIRE(r.findings() == std::vector<std::string>{"shape/index-out-of-range@4"});
+  const auto& f = r.result.findings[0];
+  CHECK((f.message.rfind("index 4 is out of bounds", 0) == 0 ||
+         f.message.rfind("index 5 is out of bounds", 0) == 0));
+  CHECK(r.reveal_at(5) == "[2] float32");
+}
+
+TEST_CASE("primitives/require: a stub requirement on a zero arange step", "[models][primitives]") {
+  auto r = analyze_program("import torch\nx = torch.arange(0, 10, 0)\n");
+  CHECK(r.findings() == std::vector<std::string>{"hparam/invalid-value@2"});
+  CHECK(r.result.findings[0].message == "arange: step must be nonzero");
+}
+
+TEST_CASE("primitives/symbol: sizes tenscan cannot know become symbols", "[models][primitives]") {
+  auto r = analyze_program(
+      "import torch\n"
+      "tenscan_reveal(torch.arange(0, torch.randn(1).item()))\n"
+      "tenscan_reveal(torch.arange(0, 1, 0.25))\n"
+      "tenscan_reveal(torch.arange(0.0, 2.5))\n");
+  CHECK(r.findings().empty());
+  CHECK(r.reveal_at(2) == "[max(arange length, 0)] float32");
+  CHECK(r.reveal_at(3) == "[4] float32");
+  CHECK(r.reveal_at(4) == "[3] float32");
+}
+
+TEST_CASE("primitives/summary_iter and const_int: a DataLoader yields full and last batches",
+          "[models][primitives]") {
+  auto r = analyze_program(
+      "import torch\n"
+      "from torch.utils.data import DataLoader, TensorDataset\n"
+      "ds = TensorDataset(torch.randn(10, 3), torch.zeros(10, dtype=torch.long))\n"
+      "for x, y in DataLoader(ds, batch_size=4):\n"
+      "    tenscan_reveal(x)\n"
+      "    tenscan_reveal(y)\n"
+      "for x, y in DataLoader(ds, batch_size=5):\n"
+      "    tenscan_reveal(x)\n"
+      "for x, y in DataLoader(ds, batch_size=4, drop_last=True):\n"
+      "    tenscan_reveal(x)\n");
+  CHECK(r.findings().empty());
+  // 10 = 2 * 4 + 2: batches of 4, and a last one of 2
+  CHECK(tenscan_test::sorted(r.reveals_at(5)) ==
+        std::vector<std::string>{"[2, 3] float32", "[4, 3] float32"});
+  CHECK(tenscan_test::sorted(r.reveals_at(6)) == std::vector<std::string>{"[2] int64", "[4] int64"});
+  CHECK(r.reveals_at(8) == std::vector<std::string>{"[5, 3] float32"});
+  CHECK(r.reveals_at(10) == std::vector<std::string>{"[4, 3] float32"});
+}
+
+TEST_CASE("primitives/unknown and unmodelled: unknown values are recorded, not errors",
+          "[models][primitives]") {
+  auto r = analyze_program(
+      "import torch\n"
+      "m = torch.load('model.pt')\n"
+      "tenscan_reveal(m)\n"
+      "a = torch.randn(2).numpy()\n"
+      "tenscan_reveal(a)\n"
+      "tenscan_reveal(torch.randn(2, 3).tolist())\n");
+  CHECK(r.findings().empty());
+  CHECK(r.reveal_at(3) == "unknown");
+  CHECK(r.reveal_at(5) == "unknown");
+  CHECK(r.reveal_at(6) == "unknown");
+  CHECK(r.result.stats.unmodelled_calls.at("torch.load") == 1);
+  CHECK(r.result.stats.unmodelled_calls.at("torch.Tensor.numpy") == 1);
+  CHECK(r.result.stats.unmodelled_calls.count("tensor.tolist()") == 0);  // _tenscan.unknown records nothing
+}
+
+TEST_CASE("primitives/argv: sys.argv is the entry path and the script arguments", "[models][primitives]") {
+  auto r = analyze_program("import sys\ntenscan_reveal(sys.argv)\ntenscan_reveal(len(sys.argv))\n",
+                           {"--lr", "0.1", "x y"});
+  CHECK(r.reveal_at(2) == "['main.py', '--lr', '0.1', 'x y']");
+  CHECK(r.reveal_at(3) == "4");
+}
+
+TEST_CASE("primitives/register_tensor_class, set_tensor and is_tensor: Tensor subclasses carry shapes",
+          "[models][primitives]") {
+  auto r = analyze_program(
+      "import torch\n"
+      "import torch.nn as nn\n"
+      "p = nn.Parameter(torch.randn(3, 4))\n"
+      "tenscan_reveal(isinstance(p, torch.Tensor))\n"
+      "tenscan_reveal(isinstance(torch.randn(2), torch.Tensor))\n"
+      "tenscan_reveal(p @ torch.randn(4))\n"
+      "tenscan_reveal(torch.is_tensor(p))\n"
+      "tenscan_reveal(torch.is_tensor(3))\n"
+      "tenscan_reveal(nn.Linear(4, 2).weight)\n"
+      "tenscan_reveal(len(nn.Linear(4, 2).parameters()))\n");
+  CHECK(r.findings().empty());
+  CHECK(r.reveal_at(4) == "True");
+  CHECK(r.reveal_at(5) == "True");
+  CHECK(r.reveal_at(6) == "[3] float32");
+  CHECK(r.reveal_at(7) == "True");
+  CHECK(r.reveal_at(8) == "False");
+  CHECK(r.reveal_at(9) == "[2, 4] float32");
+  CHECK(r.reveal_at(10) == "2");
+}
+
+TEST_CASE("primitives/every primitive call is counted in the statistics", "[models][primitives]") {
+  auto r = analyze_program(
+      "import torch\n"
+      "a = torch.randn(2, 3)\n"
+      "b = a + 1\n"
+      "c = a @ torch.randn(3, 4)\n"
+      "d = torch.cat([a, a])\n");
+  const auto& ops = r.result.stats.operations;
+  CHECK(ops.at("new") == 2);
+  CHECK(ops.at("elementwise") == 1);
+  CHECK(ops.at("matmul") == 1);
+  CHECK(ops.at("cat") == 1);
+  CHECK(r.result.stats.paths_explored == 1);
+  CHECK(r.result.stats.paths_valid == 1);
+}
