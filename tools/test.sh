@@ -27,10 +27,12 @@ echo "== tests"
 
 if [[ "${TENSCAN_SKIP_SANITIZERS:-0}" != 1 ]]; then
   echo "== build (clang, ASan + UBSan + libFuzzer)"
-  cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+  cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
     -DTENSCAN_SANITIZE=address,undefined -DTENSCAN_BUILD_FUZZERS=ON -DTENSCAN_BUILD_TESTS=ON >/dev/null
   build build-fuzz
   echo "== tests under ASan + UBSan, and a short fuzzing session"
-  (cd build-fuzz && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-     ctest -j"$jobs" --output-on-failure --timeout 900)
+  # (the SARIF validators are Node tools checking the same output as above: not repeated here)
+  (cd build-fuzz && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+     LSAN_OPTIONS=suppressions="$root/tests/fuzz/lsan.supp" \
+     ctest -j"$jobs" --output-on-failure --timeout 900 -LE validator)
 fi

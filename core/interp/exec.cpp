@@ -28,6 +28,69 @@ std::string source_text(const ir::Module* m, const ir::Loc& l) {
   return line.substr(c0, c1 > c0 ? c1 - c0 : 0);
 }
 
+
+// Whether a value after a trial iteration equals the value before it: the same object, or a
+// new object that is structurally the same (a fresh tensor of the same shape and dtype, ...).
+bool equivalent(const State& a, const Value& x, const State& b, const Value& y, int depth = 0) {
+  if (x.kind != y.kind) return false;
+  if (x.kind != VKind::Obj) return same_value(x, y);
+  if (x.obj == y.obj) return true;
+  if (depth > 3 || !a.heap.valid(x.obj) || !b.heap.valid(y.obj)) return false;
+  const Object& ox = a.heap.get(x.obj);
+  const Object& oy = b.heap.get(y.obj);
+  if (ox.kind != oy.kind || ox.cls != oy.cls || ox.items.size() != oy.items.size() ||
+      ox.entries.size() != oy.entries.size() || ox.attrs.size() != oy.attrs.size() || ox.tensor.has_value() != oy.tensor.has_value())
+    return false;
+  if (ox.tensor) {
+    if (ox.tensor->dtype != oy.tensor->dtype || ox.tensor->shape != oy.tensor->shape) return false;
+  }
+  for (std::size_t i = 0; i < ox.items.size(); ++i)
+    if (!equivalent(a, ox.items[i], b, oy.items[i], depth + 1)) return false;
+  for (std::size_t i = 0; i < ox.entries.size(); ++i)
+    if (!equivalent(a, ox.entries[i].key, b, oy.entries[i].key, depth + 1) ||
+        !equivalent(a, ox.entries[i].value, b, oy.entries[i].value, depth + 1))
+      return false;
+  for (const auto& [k, v] : ox.attrs) {
+    auto it = oy.attrs.find(k);
+    if (it == oy.attrs.end() || !equivalent(a, v, b, it->second, depth + 1)) return false;
+  }
+  return ox.fn.code == oy.fn.code && ox.builtin.id == oy.builtin.id && ox.name == oy.name;
+}
+
+void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
+  if (!t) return;
+  if (t->kind == ir::ExprKind::Name) out.push_back(t);
+  for (const ir::Expr* k : t->items) target_slots(k, out);
+  if (t->kind == ir::ExprKind::Starred) target_slots(t->a, out);
+}
+
+
+// Whether two heaps hold the same objects, or objects with equivalent contents (paths that
+// built the same structures separately, e.g. the same assignment on both arms of a branch).
+bool heaps_equivalent(const State& a, const State& b) {
+  if (a.heap.same_as(b.heap)) return true;
+  std::size_t n = std::min(a.heap.size(), b.heap.size());
+  for (ObjId id = 1; id < n; ++id) {
+    if (a.heap.ptr(id) == b.heap.ptr(id)) continue;
+    const Object& x = a.heap.get(id);
+    const Object& y = b.heap.get(id);
+    if (x.kind != y.kind || x.items.size() != y.items.size() || x.entries.size() != y.entries.size() ||
+        x.attrs.size() != y.attrs.size() || x.tensor.has_value() != y.tensor.has_value())
+      return false;
+    if (x.tensor && (x.tensor->shape != y.tensor->shape || x.tensor->dtype != y.tensor->dtype)) return false;
+    for (std::size_t i = 0; i < x.items.size(); ++i)
+      if (!equivalent(a, x.items[i], b, y.items[i])) return false;
+    for (std::size_t i = 0; i < x.entries.size(); ++i)
+      if (!equivalent(a, x.entries[i].key, b, y.entries[i].key) || !equivalent(a, x.entries[i].value, b, y.entries[i].value))
+        return false;
+    for (const auto& [k, v] : x.attrs) {
+      auto it = y.attrs.find(k);
+      if (it == y.attrs.end() || !equivalent(a, v, b, it->second)) return false;
+    }
+  }
+  return true;
+}
+
 // Passes abnormal outcomes through unchanged and calls f(State&&, Value) on normal ones.
 template <typename F>
 Outs then(Outs&& in, F&& f) {
@@ -60,18 +123,18 @@ void Interpreter::exec_block(const ir::Block& b, States& states) {
 void Interpreter::merge_states(States& states) {
   if (states.size() < 2) return;
   auto equal = [](const State& a, const State& b) {
-    if (a.flow != b.flow || a.frames.size() != b.frames.size() || a.heap.size() != b.heap.size()) return false;
-    if (a.reqs.size() != b.reqs.size() || a.modules != b.modules) return false;
-    if (a.flow == Flow::Return && !same_value(a.ret, b.ret)) return false;
-    if (a.flow == Flow::Raise && !same_value(a.exc, b.exc)) return false;
+    if (a.flow != b.flow || a.frames.size() != b.frames.size()) return false;
+    if (a.reqs.size() != b.reqs.size() || a.modules != b.modules || a.tensor_cls != b.tensor_cls) return false;
+    if (a.flow == Flow::Return && !equivalent(a, a.ret, b, b.ret)) return false;
+    if (a.flow == Flow::Raise && !equivalent(a, a.exc, b, b.exc)) return false;
     for (std::size_t i = 0; i < a.frames.size(); ++i) {
       const auto& fa = a.frames[i];
       const auto& fb = b.frames[i];
-      if (fa.slots.size() != fb.slots.size()) return false;
+      if (fa.slots.size() != fb.slots.size() || fa.generator != fb.generator) return false;
       for (std::size_t k = 0; k < fa.slots.size(); ++k)
-        if (!same_value(fa.slots[k], fb.slots[k])) return false;
+        if (!equivalent(a, fa.slots[k], b, fb.slots[k])) return false;
     }
-    if (!a.heap.same_as(b.heap)) return false;
+    if (!heaps_equivalent(a, b)) return false;
     for (std::size_t i = 0; i < a.reqs.size(); ++i)
       if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
     return true;
@@ -412,18 +475,21 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               summary = true;
             }
             std::size_t cap = static_cast<std::size_t>(options_.max_loop_unroll);
-            if (items.size() > cap) {
-              note(Notification::Kind::Budget, s->loc,
-                   "this loop has more than " + std::to_string(cap) + " iterations; only the first " +
-                       std::to_string(cap) + " were analysed");
-              items.resize(cap);
-            }
+            bool capped = items.size() > cap;
+            if (capped) items.resize(cap);
             for (std::size_t idx = 0; idx < items.size(); ++idx) {
               if (live.empty()) break;
               // After one concrete iteration, try to cover all the remaining ones at once
               // (an epoch loop): see summarise_loop.
               if (idx == 1 && !summary && items.size() > 2 && summarise_loop(s, live, items, idx)) break;
               run_loop_body(s, live, exited, items[idx]);
+            }
+            if (capped && !live.empty()) {
+              // the iterations beyond the cap were not analysed, so neither is what follows
+              note(Notification::Kind::Budget, s->loc,
+                   "this loop has more than " + std::to_string(cap) + " iterations that differ; the paths that run past the first " +
+                       std::to_string(cap) + " were not analysed");
+              for (auto& l : live) l.flow = Flow::Dead;
             }
             // the loop ran to completion: else clause
             exec_block(s->orelse, live);
@@ -766,44 +832,6 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
   }
 }
 
-namespace {
-
-// Whether a value after a trial iteration equals the value before it: the same object, or a
-// new object that is structurally the same (a fresh tensor of the same shape and dtype, ...).
-bool equivalent(const State& a, const Value& x, const State& b, const Value& y, int depth = 0) {
-  if (x.kind != y.kind) return false;
-  if (x.kind != VKind::Obj) return same_value(x, y);
-  if (x.obj == y.obj) return true;
-  if (depth > 3 || !a.heap.valid(x.obj) || !b.heap.valid(y.obj)) return false;
-  const Object& ox = a.heap.get(x.obj);
-  const Object& oy = b.heap.get(y.obj);
-  if (ox.kind != oy.kind || ox.cls != oy.cls || ox.items.size() != oy.items.size() ||
-      ox.entries.size() != oy.entries.size() || ox.attrs.size() != oy.attrs.size() || ox.tensor.has_value() != oy.tensor.has_value())
-    return false;
-  if (ox.tensor) {
-    if (ox.tensor->dtype != oy.tensor->dtype || ox.tensor->shape != oy.tensor->shape) return false;
-  }
-  for (std::size_t i = 0; i < ox.items.size(); ++i)
-    if (!equivalent(a, ox.items[i], b, oy.items[i], depth + 1)) return false;
-  for (std::size_t i = 0; i < ox.entries.size(); ++i)
-    if (!equivalent(a, ox.entries[i].key, b, oy.entries[i].key, depth + 1) ||
-        !equivalent(a, ox.entries[i].value, b, oy.entries[i].value, depth + 1))
-      return false;
-  for (const auto& [k, v] : ox.attrs) {
-    auto it = oy.attrs.find(k);
-    if (it == oy.attrs.end() || !equivalent(a, v, b, it->second, depth + 1)) return false;
-  }
-  return ox.fn.code == oy.fn.code && ox.builtin.id == oy.builtin.id && ox.name == oy.name;
-}
-
-void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
-  if (!t) return;
-  if (t->kind == ir::ExprKind::Name) out.push_back(t);
-  for (const ir::Expr* k : t->items) target_slots(k, out);
-  if (t->kind == ir::ExprKind::Starred) target_slots(t->a, out);
-}
-
-}  // namespace
 
 // A loop over the remaining items[from..] whose body, run once with the loop variable as a
 // symbol ranging over those items, leaves the state as it was (the same objects or new ones
@@ -857,7 +885,10 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vec
       for (std::size_t i = 0; i < a.entries.size(); ++i)
         if (!equivalent(pre, a.entries[i].value, post, b.entries[i].value)) return false;
       for (const auto& [k, v] : a.attrs) {
-        if (a.kind == OKind::Module && std::any_of(targets.begin(), targets.end(), [&](const ir::Expr* t) { return t->name == k && t->scope == ir::NameScope::Global; }))
+        const std::string& name = k;  // (clang 14 cannot capture structured bindings)
+        if (a.kind == OKind::Module && std::any_of(targets.begin(), targets.end(), [&](const ir::Expr* t) {
+              return t->name == name && t->scope == ir::NameScope::Global;
+            }))
           continue;  // a module-level loop variable
         auto it = b.attrs.find(k);
         if (it == b.attrs.end() || !equivalent(pre, v, post, it->second)) return false;
@@ -1311,7 +1342,7 @@ Outs Interpreter::eval(const ir::Expr* e, State&& st) {
         for (std::size_t k = 0; k < e->items.size(); ++k) {
           std::vector<Partial> next;
           for (auto& p : cur) {
-            if (!p.st.normal()) {
+            if (!p.st.normal() || (p.acc && p.acc->kind == VKind::Bool && p.acc->b.is_false())) {
               next.push_back(std::move(p));
               continue;
             }
@@ -1460,7 +1491,7 @@ Outs Interpreter::eval(const ir::Expr* e, State&& st) {
           if (const std::string* t = sv[0].v.const_str()) acc += *t;
           else known = false;
         }
-        res.push_back({std::move(cur), known ? Value::str(acc) : Value::unknown_str()});
+        res.push_back({std::move(cur), known && e->name != "formatted" ? Value::str(acc) : Value::unknown_str()});
       }
       return res;
     }

@@ -1004,6 +1004,7 @@ ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool
   std::string rel = dotted;
   std::replace(rel.begin(), rel.end(), '.', '/');
   // 1. the project: the entry script's directory first, then the project root
+  bool namespace_dir = false;
   std::vector<std::string> roots{entry_dir_};
   if (!entry_dir_.empty()) roots.push_back("");
   for (const auto& root : roots) {
@@ -1036,14 +1037,11 @@ ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool
       }
     }
     if (mod) break;
-    // a namespace package (a directory without __init__.py)
-    if (sources_.is_dir(join_path(root, rel)) && !root.empty()) {
-      is_pkg = true;
-      break;
-    }
+    // a namespace package (a directory without __init__.py): lowest priority, as in Python
+    if (sources_.is_dir(join_path(root, rel))) namespace_dir = true;
   }
   // 2. tenscan's library stubs
-  if (!mod && !is_pkg) {
+  if (!mod) {
     for (int pkg = 0; pkg < 2 && !mod; ++pkg) {
       std::string cand = pkg ? rel + "/__init__.py" : rel + ".py";
       std::string key = "<stub>/" + cand;
@@ -1060,6 +1058,7 @@ ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool
       if (mod) is_pkg = pkg == 1;
     }
   }
+  if (!mod && namespace_dir) is_pkg = true;
   Object o;
   o.kind = OKind::Module;
   o.name = dotted;

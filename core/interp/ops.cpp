@@ -349,6 +349,24 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
     }
     return one(std::move(st), Value::boolean(r));
   }
+  // sequences order lexicographically: the first differing element decides, then the length
+  if (op != CmpOp::Eq && op != CmpOp::Ne && a.is_obj() && b.is_obj()) {
+    const auto* xs = sequence_of(st, a);
+    const auto* ys = sequence_of(st, b);
+    if (xs && ys && st.heap.get(a.obj).kind == st.heap.get(b.obj).kind) {
+      std::vector<Value> x = *xs, y = *ys;
+      for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+        Outs eq = compare(std::move(st), CmpOp::Eq, x[i], y[i]);
+        st = std::move(eq[0].st);
+        if (!st.normal()) return one(std::move(st), Value::none());
+        if (eq[0].v.kind != VKind::Bool || !(eq[0].v.b.is_true() || eq[0].v.b.is_false()))
+          return one(std::move(st), Value::unknown("sequence comparison"));
+        if (eq[0].v.b.is_false()) return compare(std::move(st), op, x[i], y[i]);
+      }
+      return compare(std::move(st), op, Value::integer(static_cast<std::int64_t>(x.size())),
+                     Value::integer(static_cast<std::int64_t>(y.size())));
+    }
+  }
   if (op == CmpOp::Eq || op == CmpOp::Ne) {
     bool eq = false;
     if (a.is_obj() && b.is_obj()) {
@@ -622,11 +640,13 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
       auto a = o.start.as_const(), b = o.stop.as_const(), s = o.step.as_const();
       if (a && b && s && *s != 0) {
         std::vector<Value> items;
-        std::int64_t cap = options_.max_loop_unroll + 1;
-        for (std::int64_t i = *a; (*s > 0 ? i < *b : i > *b) && static_cast<std::int64_t>(items.size()) < cap; i += *s)
-          items.push_back(Value::integer(i));
-        Value it = make_iter(st, std::move(items));
-        return one(std::move(st), it);
+        constexpr std::int64_t cap = 1'000'000;  // beyond: an iteration of unknown length
+        std::int64_t n = *s > 0 ? (*b > *a ? (*b - *a + *s - 1) / *s : 0) : (*a > *b ? (*a - *b - *s - 1) / -*s : 0);
+        if (n <= cap) {
+          for (std::int64_t i = *a; *s > 0 ? i < *b : i > *b; i += *s) items.push_back(Value::integer(i));
+          Value it = make_iter(st, std::move(items));
+          return one(std::move(st), it);
+        }
       }
       // a symbolic bound: the body runs for a representative index start <= i < stop
       sym::Expr i = fresh_symbol(st, "i", "a loop index", sym::Interval::kNegInf, sym::Interval::kNegInf);
@@ -704,7 +724,11 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
 Outs Interpreter::len(State&& st, const Value& v) {
   if (v.is_unknown()) return one(std::move(st), Value::unknown("len(" + (v.s ? *v.s : std::string("?")) + ")"));
   if (v.kind == VKind::Str) {
-    if (v.s) return one(std::move(st), Value::integer(static_cast<std::int64_t>(v.s->size())));
+    if (v.s) {
+      std::int64_t n = 0;
+      for (unsigned char c : *v.s) n += (c & 0xC0) != 0x80;  // code points, not bytes
+      return one(std::move(st), Value::integer(n));
+    }
     return one(std::move(st), Value::unknown("string length"));
   }
   if (!v.is_obj()) return raise(std::move(st), "TypeError", "object of type '" + type_name(st, v) + "' has no len()");
@@ -720,6 +744,10 @@ Outs Interpreter::len(State&& st, const Value& v) {
       auto s = o.step.as_const();
       if (s && *s > 0) {
         sym::Expr n = sym::Expr::floordiv(o.stop - o.start + sym::Expr::constant(*s - 1), o.step);
+        return one(std::move(st), Value::integer(sym::Expr::max(n, sym::Expr::constant(0))));
+      }
+      if (s && *s < 0) {
+        sym::Expr n = sym::Expr::floordiv(o.start - o.stop + sym::Expr::constant(-*s - 1), sym::Expr::constant(-*s));
         return one(std::move(st), Value::integer(sym::Expr::max(n, sym::Expr::constant(0))));
       }
       return one(std::move(st), Value::unknown("range length"));

@@ -157,9 +157,55 @@ class Lowerer {
   // ---- statements -------------------------------------------------------------------------
   ir::Block block_children(TSNode n) {
     ir::Block out;
+    check_indentation(n);
     for (TSNode c : named_children(n)) stmt(c, out);
     return out;
   }
+
+  // tree-sitter accepts inconsistent indentation that Python rejects: statements of one block
+  // must start in the same column, module-level ones in column 0, and a body on its own lines
+  // must be indented deeper than the statement that opens it.
+  void check_indentation(TSNode block) {
+    if (indentation_error_ || !check_indentation_) return;
+    auto kids = named_children(block);
+    if (kids.empty()) {
+      // `def f():` followed by an unindented line parses as an empty body
+      TSNode parent = ts_node_parent(block);
+      if (type(block) == "block" && !null(parent)) {
+        TSNode next = ts_node_next_named_sibling(parent);
+        indentation_diag(null(next) ? parent : next, "expected an indented block");
+      }
+      return;
+    }
+    TSPoint first = ts_node_start_point(kids[0]);
+    bool module = type(block) == "module";
+    TSNode parent = ts_node_parent(block);
+    if (module && first.column != 0) return indentation_diag(kids[0], "unexpected indent");
+    if (!module && !null(parent)) {
+      TSPoint head = ts_node_start_point(parent);
+      // elif/else/except/finally clauses are children of the statement; use the clause's column
+      if (first.row != head.row && first.column <= head.column)
+        return indentation_diag(kids[0], "expected an indented block");
+    }
+    uint32_t line = first.row;
+    for (TSNode k : kids) {
+      TSPoint p = ts_node_start_point(k);
+      if (p.row != line && p.column != first.column)
+        return indentation_diag(k, p.column > first.column ? "unexpected indent"
+                                                            : "unindent does not match any outer indentation level");
+      line = ts_node_end_point(k).row;
+    }
+  }
+  void indentation_diag(TSNode n, const char* what) {
+    indentation_error_ = true;
+    diags_.push_back({LowerDiag::Kind::SyntaxError, loc(n), std::string("IndentationError: ") + what});
+  }
+
+ public:
+  bool indentation_error_ = false;
+  bool check_indentation_ = true;  // off when tree-sitter already found a syntax error
+
+ private:
   ir::Block block(TSNode n) {
     if (null(n)) return {};
     return block_children(n);
@@ -280,7 +326,11 @@ class Lowerer {
     } else if (t == "match_statement") {
       out.push_back(unsupported_stmt(n, "the match statement"));
     } else if (t == "print_statement" || t == "exec_statement") {
-      out.push_back(unsupported_stmt(n, "Python 2 syntax"));
+      // Python 3 rejects these: a syntax error, like CPython's
+      indentation_error_ = true;
+      diags_.push_back({LowerDiag::Kind::SyntaxError, loc(n),
+                        std::string("Missing parentheses in call to '") + (t == "print_statement" ? "print" : "exec") +
+                            "'. Did you mean " + (t == "print_statement" ? "print" : "exec") + "(...)?"});
     } else if (t == "ERROR") {
       // reported as a syntax error by the caller; nothing to lower
     } else {
@@ -1098,7 +1148,7 @@ class Lowerer {
     }
     std::vector<Expr*> pieces;
     std::string acc;
-    bool is_f = false, is_bytes = false;
+    bool is_f = false, is_bytes = false, formatted = false;
     for (TSNode p : parts) {
       std::string prefix;
       for (TSNode c : named_children(p))
@@ -1115,8 +1165,18 @@ class Lowerer {
         TSNode c = ts_node_named_child(p, i);
         auto t = type(c);
         if (t == "string_content") {
-          acc += raw ? std::string(text(c)) : unescape(text(c));
+          std::string part = raw ? std::string(text(c)) : unescape(text(c));
+          if (prefix.find('f') != std::string::npos) {
+            std::string braces;
+            for (std::size_t i = 0; i < part.size(); ++i) {
+              braces.push_back(part[i]);
+              if ((part[i] == '{' || part[i] == '}') && i + 1 < part.size() && part[i + 1] == part[i]) ++i;
+            }
+            part = braces;
+          }
+          acc += part;
         } else if (t == "interpolation") {
+          if (!null(field(c, "format_specifier")) || !null(field(c, "type_conversion"))) formatted = true;
           if (!acc.empty()) {
             Expr* s = m_.new_expr(ExprKind::Str, loc(c));
             s->name = acc;
@@ -1139,6 +1199,7 @@ class Lowerer {
     }
     Expr* e = m_.new_expr(ExprKind::FString, loc(n));
     e->items = std::move(pieces);
+    if (formatted) e->name = "formatted";  // format specs / conversions: the text is not computed
     return e;
   }
 
@@ -1368,7 +1429,9 @@ LowerResult lower_module(std::string path, std::string dotted_name, std::string 
     r.diags.push_back({LowerDiag::Kind::SyntaxError, l, msg});
   }
   Lowerer lowerer(m, file_id, r.diags);
+  lowerer.check_indentation_ = !r.syntax_error;
   lowerer.lower(root);
+  if (lowerer.indentation_error_ && !r.syntax_error) r.syntax_error = true;
   return r;
 }
 

@@ -45,7 +45,7 @@ struct AnalysisOptions {
   /// Maximum number of live execution paths; states beyond are dropped and counted.
   int max_paths = 256;
   /// Iterations of a loop unrolled before it is summarised.
-  int max_loop_unroll = 128;
+  int max_loop_unroll = 1024;
   /// Solver budget per query (deterministic resource limit and wall-clock cap).
   unsigned solver_rlimit = 2'000'000;
   unsigned solver_timeout_ms = 2000;
