@@ -154,28 +154,127 @@ DType parse_dtype(const std::string& s) {
   return it == names.end() ? DType::Unknown : it->second;
 }
 
+namespace {
+
+// bool < integral < floating < complex (PyTorch's type categories)
+int category(DType d) {
+  if (d == DType::Bool) return 0;
+  if (interp::dtype_is_integer(d)) return 1;
+  if (interp::dtype_is_float(d)) return 2;
+  return 3;
+}
+
+int int_bits(DType d) {
+  switch (d) {
+    case DType::UInt8:
+    case DType::Int8: return 8;
+    case DType::Int16: return 16;
+    case DType::Int32: return 32;
+    default: return 64;
+  }
+}
+
+int float_rank(DType d) {
+  switch (d) {
+    case DType::Float16:
+    case DType::BFloat16: return 16;
+    case DType::Float32: return 32;
+    default: return 64;
+  }
+}
+
+}  // namespace
+
+bool dtype_is_complex(DType d) { return d == DType::Complex64 || d == DType::Complex128; }
+
 DType promote(DType a, DType b) {
   if (a == b) return a;
   if (a == DType::Unknown || b == DType::Unknown) return DType::Unknown;
-  auto rank = [](DType d) {
-    switch (d) {
-      case DType::Bool: return 0;
-      case DType::UInt8: return 1;
-      case DType::Int8: return 2;
-      case DType::Int16: return 3;
-      case DType::Int32: return 4;
-      case DType::Int64: return 5;
-      case DType::Float16: return 6;
-      case DType::BFloat16: return 7;
-      case DType::Float32: return 8;
-      case DType::Float64: return 9;
-      case DType::Complex64: return 10;
-      case DType::Complex128: return 11;
-      case DType::Unknown: return -1;
+  if (category(a) < category(b)) std::swap(a, b);  // a has the higher category
+  switch (category(a)) {
+    case 0: return DType::Bool;
+    case 1: {
+      if (b == DType::Bool) return a;
+      // unsigned 8-bit and a signed type: the next signed type that holds both
+      if (a == DType::UInt8 || b == DType::UInt8) {
+        DType other = a == DType::UInt8 ? b : a;
+        return other == DType::Int8 ? DType::Int16 : other;
+      }
+      return int_bits(a) >= int_bits(b) ? a : b;
     }
-    return -1;
+    case 2: {
+      if (category(b) < 2) return a;
+      // float16 and bfloat16 have no common 16-bit type
+      if (float_rank(a) == 16 && float_rank(b) == 16) return DType::Float32;
+      return float_rank(a) >= float_rank(b) ? a : b;
+    }
+    default: {
+      if (a == DType::Complex128 || b == DType::Complex128 || b == DType::Float64) return DType::Complex128;
+      return DType::Complex64;
+    }
+  }
+}
+
+bool can_cast(DType from, DType to) {
+  if (from == DType::Unknown || to == DType::Unknown) return true;
+  if (dtype_is_complex(from) && !dtype_is_complex(to)) return false;
+  if (interp::dtype_is_float(from) && interp::dtype_is_integer(to)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
+}
+
+const char* dtype_title(DType d) {
+  switch (d) {
+    case DType::Bool: return "Bool";
+    case DType::UInt8: return "Byte";
+    case DType::Int8: return "Char";
+    case DType::Int16: return "Short";
+    case DType::Int32: return "Int";
+    case DType::Int64: return "Long";
+    case DType::Float16: return "Half";
+    case DType::BFloat16: return "BFloat16";
+    case DType::Float32: return "Float";
+    case DType::Float64: return "Double";
+    case DType::Complex64: return "ComplexFloat";
+    case DType::Complex128: return "ComplexDouble";
+    case DType::Unknown: break;
+  }
+  return "unknown";
+}
+
+std::optional<TypedOperand> typed_operand(const Interpreter& in, const State& st, const Value& v) {
+  using P = TypedOperand::Priority;
+  if (const TensorVal* t = in.tensor_of(st, v))
+    return TypedOperand{t->dtype, t->shape && t->shape->empty() ? P::ZeroDim : P::Tensor};
+  switch (v.kind) {
+    case VKind::Bool: return TypedOperand{DType::Bool, P::Scalar};
+    case VKind::Int: return TypedOperand{DType::Int64, P::Scalar};
+    case VKind::Float: return TypedOperand{DType::Float32, P::Scalar};  // the default dtype
+    default: return std::nullopt;
+  }
+}
+
+DType result_type(std::initializer_list<TypedOperand> ops) {
+  // the promoted dtype within each priority (nullopt: no operand of that priority)
+  std::optional<DType> by_priority[3];
+  for (const auto& o : ops) {
+    if (o.dtype == DType::Unknown) return DType::Unknown;
+    auto& r = by_priority[static_cast<int>(o.priority)];
+    r = r ? promote(*r, o.dtype) : o.dtype;
+  }
+  // PyTorch's combine_categories(higher, lower)
+  auto combine = [](std::optional<DType> hi, std::optional<DType> lo) -> std::optional<DType> {
+    if (!hi) return lo;
+    if (!lo) return hi;
+    if (dtype_is_complex(*hi)) return hi;
+    if (dtype_is_complex(*lo))
+      return interp::dtype_is_float(*hi) ? (*hi == DType::Float64 ? DType::Complex128 : DType::Complex64) : *lo;
+    if (interp::dtype_is_float(*hi)) return hi;
+    if (*hi == DType::Bool || interp::dtype_is_float(*lo)) return promote(*hi, *lo);
+    return hi;
   };
-  return rank(a) >= rank(b) ? a : b;
+  auto r = combine(by_priority[0], combine(by_priority[1], by_priority[2]));
+  return r.value_or(DType::Unknown);
 }
 
 std::optional<Shape> broadcast_shapes(Prim& p, const Shape& a, const Shape& b, const Msg& what, RuleId rule) {

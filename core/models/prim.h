@@ -30,6 +30,21 @@ struct PrimRow {
   interp::NativeFn fn;
 };
 
+/// An operand of a type-promoting operation, with the priority torch.result_type gives it:
+/// tensors with dimensions, then 0-d tensors, then Python scalars. An operand of a lower
+/// priority changes the result only if its category (bool < integral < floating < complex)
+/// is higher than that of the operands above it.
+struct TypedOperand {
+  enum class Priority { Tensor, ZeroDim, Scalar };
+  DType dtype = DType::Unknown;
+  Priority priority = Priority::Tensor;
+};
+/// How a value takes part in type promotion (a tensor, or a Python bool/int/float scalar,
+/// which count as bool/int64/float32); nullopt for anything else.
+std::optional<TypedOperand> typed_operand(const Interpreter& in, const State& st, const Value& v);
+/// torch.result_type over the operands (Unknown if any operand's dtype is unknown).
+DType result_type(std::initializer_list<TypedOperand> ops);
+
 /// Argument decoding and results for one primitive call.
 class Prim {
  public:
@@ -77,6 +92,11 @@ class Prim {
   Outs ret(Value v) { return interp::one(std::move(st), std::move(v)); }
   Outs ret_tensor(Shape shape, DType dtype);
   Outs ret_unranked(DType dtype);
+  /// The dtype of argument i as a type-promotion operand (see typed_operand).
+  [[nodiscard]] std::optional<TypedOperand> operand(std::size_t i, std::string_view kw = {}) const {
+    const Value* v = arg(i, kw);
+    return v ? typed_operand(in, st, *v) : std::nullopt;
+  }
   Outs ret_none() { return ret(Value::none()); }
   Value tensor_value(Shape shape, DType dtype) { return in.new_tensor(st, TensorVal{std::move(shape), dtype, in.site()}); }
   Value tuple(std::vector<Value> items) { return in.new_tuple(st, std::move(items)); }
@@ -88,8 +108,16 @@ class Prim {
 std::string shape_str(const Interpreter& in, const Shape& s);
 sym::Expr numel(const Shape& s);
 DType parse_dtype(const std::string& s);
+/// PyTorch's promoteTypes: the smallest dtype both a and b convert to without losing their
+/// category (uint8 + int8 -> int16, float16 + bfloat16 -> float32, int + float -> float).
 DType promote(DType a, DType b);
 bool dtype_is_integer_or_bool(DType d);
+bool dtype_is_complex(DType d);
+/// PyTorch's canCast: whether an in-place operation may store a `from` result into a `to`
+/// tensor (it may not store complex into real, floating into integral, or non-bool into bool).
+bool can_cast(DType from, DType to);
+/// PyTorch's own name of a dtype in its messages ("Long", "Float", "Bool").
+const char* dtype_title(DType d);
 
 /// Broadcasts two shapes (NumPy rules), requiring compatibility; nullopt if certainly
 /// incompatible. `what` names the operation for the message.

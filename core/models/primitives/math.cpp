@@ -10,28 +10,42 @@ using sym::Expr;
 
 Expr k(std::int64_t v) { return Expr::constant(v); }
 
-DType scalar_dtype(const Value& v) {
-  switch (v.kind) {
-    case VKind::Bool: return DType::Bool;
-    case VKind::Int: return DType::Int64;
-    case VKind::Float: return DType::Float32;
-    default: return DType::Unknown;
-  }
-}
+// Ops whose result is floating even for integer operands (true division).
+bool true_division(const std::string& op) { return op == "/" || op == "/=" || op == "div_" || op == "true_divide"; }
 
-// _tenscan.elementwise(a, b, op_name, result_dtype_or_None): broadcasting binary ops; either
-// operand may be a Python scalar. Comparison ops pass "bool" as the result dtype.
+// _tenscan.elementwise(a, b, op_name, result_dtype_or_None, inplace): broadcasting binary
+// ops; either operand may be a Python scalar. The result dtype follows torch.result_type
+// (comparison ops pass "bool"; masked_fill and copy_ pass the receiver's dtype). An in-place
+// op (a += b, a.add_(b)) writes into `a`: the broadcast shape must be a's shape, and the
+// result dtype must be castable to a's dtype.
 Outs elementwise(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "elementwise");
   const TensorVal* x = p.tensor(0);
   const TensorVal* y = p.tensor(1);
   std::string op = p.str_arg(2).value_or("elementwise operation");
+  bool inplace = p.bool_arg(4, "inplace").value_or(false) && x;
+  auto ox = p.operand(0), oy = p.operand(1);
   DType dt = DType::Unknown;
-  if (x && y) dt = promote(x->dtype, y->dtype);
-  else if (x) dt = (dtype_is_integer_or_bool(x->dtype) && p.arg(1) && p.arg(1)->kind == VKind::Float) ? DType::Float32 : x->dtype;
-  else if (y) dt = (dtype_is_integer_or_bool(y->dtype) && p.arg(0) && p.arg(0)->kind == VKind::Float) ? DType::Float32 : y->dtype;
-  if (op == "/" && interp::dtype_is_integer(dt)) dt = DType::Float32;
-  if (p.present(3)) dt = p.dtype_arg(3, {}, dt);
+  if (ox && oy) dt = result_type({*ox, *oy});
+  else if (x) dt = x->dtype;
+  else if (y) dt = y->dtype;
+  if (true_division(op) && dtype_is_integer_or_bool(dt)) dt = DType::Float32;
+  bool explicit_dtype = p.present(3);
+  if (explicit_dtype) dt = p.dtype_arg(3, {}, dt);
+  std::vector<RelatedMsg> rel;
+  if (x) rel.push_back(p.origin_note(*x, "the left operand got its shape here"));
+  if (y) rel.push_back(p.origin_note(*y, "the right operand got its shape here"));
+  if (inplace) {
+    if (!explicit_dtype && !can_cast(dt, x->dtype)) {
+      Msg m;
+      m << "result type " << dtype_title(dt) << " can't be cast to the desired output type " << dtype_title(x->dtype)
+        << ": `" << op << "` writes its " << interp::dtype_name(dt) << " result into the " << interp::dtype_name(x->dtype)
+        << " tensor on the left (convert that tensor first, or use the out-of-place form)";
+      p.require(Cond::truth(false), RuleId::DtypeMismatch, m, rel);
+      return p.ret_unranked(x->dtype);
+    }
+    dt = x->dtype;
+  }
   if (!x && !y) return p.ret_unranked(dt);
   if ((x && !x->shape) || (y && !y->shape)) return p.ret_unranked(dt);
   if (!x || !y) return p.ret_tensor(x ? *x->shape : *y->shape, dt);
@@ -39,6 +53,17 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
   what << "`" << op << "`";
   auto out = broadcast_shapes(p, *x->shape, *y->shape, what);
   if (!out) return p.ret_unranked(dt);
+  if (inplace) {
+    const Shape& xs = *x->shape;
+    Cond same = Cond::truth(out->size() == xs.size());
+    if (out->size() == xs.size())
+      for (std::size_t i = 0; i < xs.size(); ++i) same = same && Cond::eq((*out)[i], xs[i]);
+    Msg m;
+    m << "output with shape " << xs << " doesn't match the broadcast shape " << *out << ": the in-place `" << op
+      << "` cannot change the shape of its left operand " << xs << " (the right operand has shape " << *y->shape << ")";
+    if (!p.require(same, RuleId::Broadcast, m, rel)) return p.ret_unranked(dt);
+    return p.ret_tensor(xs, dt);
+  }
   return p.ret_tensor(*out, dt);
 }
 
@@ -156,26 +181,45 @@ Outs linear(Interpreter& in, State&& st, Args& a) {
   return p.ret_tensor(out, dt);
 }
 
-// _tenscan.reduce(t, dim or None or tuple, keepdim, result dtype or None)
+// _tenscan.reduce(t, dim or None or tuple, keepdim, result dtype or None, op_name, float_only)
+// An empty tuple of dims reduces every dimension, as None does. `float_only`: the reduction
+// has no integer form (mean, std, var, norm) and the result dtype must be floating or complex.
 Outs reduce(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "reduce");
   const TensorVal* t = p.tensor(0);
   if (!t) return p.ret_unranked(DType::Unknown);
   DType dt = p.dtype_arg(3, "dtype", t->dtype);
+  std::string op = p.str_arg(4).value_or("reduction");
+  if (p.bool_arg(5).value_or(false) && dtype_is_integer_or_bool(dt)) {
+    Msg m;
+    m << op << " only supports floating-point and complex tensors, but got a tensor of dtype " << interp::dtype_name(dt)
+      << " (convert it with .float() first)";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*t, "the tensor got its dtype here")});
+    return p.ret_unranked(DType::Float32);
+  }
   if (!t->shape) return p.ret_unranked(dt);
   const Shape s = *t->shape;
   bool keep = p.bool_arg(2, "keepdim").value_or(false);
-  if (!p.present(1, "dim")) return p.ret_tensor(keep ? Shape(s.size(), k(1)) : Shape{}, dt);
-  auto dims = p.ints(1, "dim");
-  if (!dims) return p.ret_unranked(dt);
+  std::optional<Shape> dims;
+  if (p.present(1, "dim")) {
+    dims = p.ints(1, "dim");
+    if (!dims) return p.ret_unranked(dt);
+  }
+  if (!dims || dims->empty()) return p.ret_tensor(keep ? Shape(s.size(), k(1)) : Shape{}, dt);
   std::vector<bool> reduced(s.size(), false);
   for (const auto& d : *dims) {
     if (s.empty()) {
       auto c = d.as_const();
       if (c && (*c == 0 || *c == -1)) continue;
     }
-    auto n = p.dim(d, s.size(), Msg(p.str_arg(4).value_or("reduction")));
+    auto n = p.dim(d, s.size(), Msg(op));
     if (!n) return p.ret_unranked(dt);
+    if (reduced[static_cast<std::size_t>(*n)]) {
+      Msg m;
+      m << op << ": dim " << *n << " appears multiple times in the list of dims " << *dims << " (tensor shape " << s << ")";
+      p.require(Cond::truth(false), RuleId::InvalidHyperparameter, m);
+      return p.ret_unranked(dt);
+    }
     reduced[static_cast<std::size_t>(*n)] = true;
   }
   Shape out;
@@ -186,13 +230,33 @@ Outs reduce(Interpreter& in, State&& st, Args& a) {
   return p.ret_tensor(out, dt);
 }
 
-// _tenscan.check_dim(t, dim, op_name) -> normalised dim (softmax, log_softmax, cumsum, ...)
+// _tenscan.if_integral(t, dtype) -> dtype if t holds bools or integers, else None: the result
+// dtype of ops that compute integer inputs in another dtype (sum and cumsum in int64,
+// logsumexp in the default float dtype)
+Outs if_integral(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "if_integral");
+  const TensorVal* t = p.tensor(0);
+  if (!t || !dtype_is_integer_or_bool(t->dtype)) return p.ret_none();
+  const Value* d = p.arg(1);
+  return p.ret(d ? *d : Value::none());
+}
+
+// _tenscan.check_dim(t, dim, op_name, scalar_ok=True) -> whether dim is valid (softmax,
+// log_softmax, cumsum, size, select, ...). A 0-d tensor accepts dim 0 and -1 when
+// `scalar_ok`; otherwise (size, select, narrow, unbind) it has no dimension to name.
 Outs check_dim(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "check_dim");
   const TensorVal* t = p.tensor(0);
   auto d = p.int_arg(1, "dim");
   std::string op = p.str_arg(2).value_or("operation");
+  bool scalar_ok = p.bool_arg(3).value_or(true);
   if (!t || !t->shape || !d) return p.ret(Value::boolean(true));
+  if (t->shape->empty() && !scalar_ok) {
+    Msg m;
+    m << "Dimension specified as " << *d << " but tensor has no dimensions: " << op << " cannot be applied to a 0-dim tensor";
+    p.require(Cond::truth(false), RuleId::DimOutOfRange, m, {p.origin_note(*t, "the tensor got its shape here")});
+    return p.ret(Value::boolean(false));
+  }
   std::size_t rank = std::max<std::size_t>(t->shape->size(), 1);
   auto n = p.dim(*d, rank, Msg(op));
   return p.ret(Value::boolean(n.has_value()));
@@ -220,8 +284,8 @@ Outs where(Interpreter& in, State&& st, Args& a) {
   const TensorVal* c = p.tensor(0);
   const TensorVal* x = p.tensor(1);
   const TensorVal* y = p.tensor(2);
-  DType dt = x ? x->dtype : y ? y->dtype : DType::Float32;
-  if (x && y) dt = promote(x->dtype, y->dtype);
+  auto ox = p.operand(1), oy = p.operand(2);
+  DType dt = ox && oy ? result_type({*ox, *oy}) : x ? x->dtype : y ? y->dtype : DType::Float32;
   Shape out;
   for (const TensorVal* t : {c, x, y}) {
     if (!t) continue;
@@ -237,6 +301,7 @@ Outs where(Interpreter& in, State&& st, Args& a) {
 const PrimRow kRows[] = {
     {"elementwise", elementwise}, {"matmul", matmul}, {"mm", mm},         {"bmm", bmm},     {"linear", linear},
     {"reduce", reduce},           {"check_dim", check_dim}, {"item", item}, {"where", where},
+    {"if_integral", if_integral},
 };
 
 }  // namespace

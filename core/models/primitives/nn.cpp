@@ -72,9 +72,28 @@ Outs conv(Interpreter& in, State&& st, Args& a) {
   std::size_t cdim = batched ? 1 : 0;
   const Shape& ws = *w->shape;
   auto groups = p.int_arg(6).value_or(k(1));
-  auto stride = tuple_n(p, 3, {}, nd, 1), pad = tuple_n(p, 4, {}, nd, 0), dil = tuple_n(p, 5, {}, nd, 1);
+  {
+    Msg mg;
+    mg << name << ": non-positive groups is not supported (got groups=" << groups << ")";
+    if (!p.require(Cond::gt(groups, k(0)), RuleId::InvalidHyperparameter, mg, rel)) return p.ret_unranked(dt);
+    Msg mw;
+    mw << name << ": given groups=" << groups << ", expected the weight to be divisible by " << groups
+       << " at dimension 0, but got a weight of shape " << ws << " (" << ws[0] << " is not a multiple of " << groups << ")";
+    if (!p.require(Cond::eq(Expr::mod(ws[0], groups), k(0)), RuleId::InvalidHyperparameter, mw, rel))
+      return p.ret_unranked(dt);
+  }
+  // padding='same' keeps the spatial size (PyTorch pads asymmetrically when it must) and
+  // needs stride 1; 'valid' is no padding. The stubs report strided 'same' and unknown strings.
+  std::optional<std::string> pad_mode = p.str_arg(4);
+  if (pad_mode && ((*pad_mode != "same" && *pad_mode != "valid") || transposed)) return p.ret_unranked(dt);
+  bool same = pad_mode && *pad_mode == "same";
+  auto stride = tuple_n(p, 3, {}, nd, 1), dil = tuple_n(p, 5, {}, nd, 1);
+  auto pad = pad_mode ? std::optional<Shape>(Shape(nd, k(0))) : tuple_n(p, 4, {}, nd, 0);
   auto outpad = tuple_n(p, 9, {}, nd, 0);
   if (!stride || !pad || !dil || !outpad) return p.ret_unranked(dt);
+  if (same)
+    for (const auto& sv : *stride)
+      if (sv.as_const() != 1) return p.ret_unranked(dt);
   // expected input channels: weight[1] * groups (conv) or weight[0] (transposed)
   Expr in_ch = transposed ? ws[0] : ws[1] * groups;
   Expr out_ch = transposed ? ws[1] * groups : ws[0];
@@ -90,6 +109,10 @@ Outs conv(Interpreter& in, State&& st, Args& a) {
   for (std::size_t i = 0; i < nd; ++i) {
     const Expr& size = s[cdim + 1 + i];
     const Expr& kern = ws[2 + i];
+    if (same && !transposed) {
+      out.push_back(size);
+      continue;
+    }
     Expr o = transposed ? (size - k(1)) * (*stride)[i] - k(2) * (*pad)[i] + (*dil)[i] * (kern - k(1)) + (*outpad)[i] + k(1)
                         : window_out(size, kern, (*stride)[i], (*pad)[i], (*dil)[i], false);
     Msg mo;
@@ -236,6 +259,9 @@ Outs rnn(Interpreter& in, State&& st, Args& a) {
   std::string mode = p.str_arg(2).value_or("LSTM");
   auto input_size = p.int_arg(3), hidden = p.int_arg(4), layers = p.int_arg(5);
   bool bidir = p.bool_arg(6).value_or(false), batch_first = p.bool_arg(7).value_or(false);
+  // LSTM with proj_size > 0 projects h (the output and h_n) to proj_size features; c_n keeps hidden_size
+  auto proj = p.int_arg(8).value_or(k(0));
+  bool projected = mode == "LSTM" && proj.as_const() != 0;
   auto unknown_result = [&]() {
     Value o = in.new_tensor(p.st, TensorVal{std::nullopt, DType::Float32, in.site()});
     Value h = in.new_tensor(p.st, TensorVal{std::nullopt, DType::Float32, in.site()});
@@ -259,8 +285,11 @@ Outs rnn(Interpreter& in, State&& st, Args& a) {
   m << mode << ": input.size(-1) must be equal to input_size. Expected " << *input_size << ", got " << s.back()
     << " (input shape " << s << ")";
   if (!p.require(Cond::eq(s.back(), *input_size), RuleId::ChannelMismatch, m, rel)) return unknown_result();
+  if (projected && !proj.as_const()) return unknown_result();
   Expr dirs = k(bidir ? 2 : 1);
-  Shape hshape = batched ? Shape{*layers * dirs, B, *hidden} : Shape{*layers * dirs, *hidden};
+  const Expr h_size = projected ? proj : *hidden;
+  Shape hshape = batched ? Shape{*layers * dirs, B, h_size} : Shape{*layers * dirs, h_size};
+  Shape cshape = batched ? Shape{*layers * dirs, B, *hidden} : Shape{*layers * dirs, *hidden};
   // a given initial hidden state must have exactly this shape
   const Value* hx = p.arg(1);
   if (hx && !hx->is_none()) {
@@ -273,28 +302,30 @@ Outs rnn(Interpreter& in, State&& st, Args& a) {
     }
     for (auto [h, label] : hs) {
       if (!h || !h->shape) continue;
-      if (h->shape->size() != hshape.size()) {
+      const Shape& want = std::string(label) == "c0" ? cshape : hshape;
+      if (h->shape->size() != want.size()) {
         Msg mr;
         mr << mode << ": for " << (batched ? "batched 3-D" : "unbatched 2-D") << " input, " << label << " should also be "
-           << static_cast<std::int64_t>(hshape.size()) << "-D but got a " << static_cast<std::int64_t>(h->shape->size())
+           << static_cast<std::int64_t>(want.size()) << "-D but got a " << static_cast<std::int64_t>(h->shape->size())
            << "-D tensor of shape " << *h->shape;
         p.require(Cond::truth(false), RuleId::RankMismatch, mr, {p.origin_note(*h, std::string(label) + " got its shape here")});
         return unknown_result();
       }
-      Cond c = Cond::truth(h->shape->size() == hshape.size());
-      if (h->shape->size() == hshape.size())
-        for (std::size_t i = 0; i < hshape.size(); ++i) c = c && Cond::eq((*h->shape)[i], hshape[i]);
+      Cond c = Cond::truth(h->shape->size() == want.size());
+      if (h->shape->size() == want.size())
+        for (std::size_t i = 0; i < want.size(); ++i) c = c && Cond::eq((*h->shape)[i], want[i]);
       Msg mh;
-      mh << mode << ": Expected hidden size " << hshape << " for " << label << ", got " << *h->shape
-         << " (num_layers * num_directions, batch, hidden_size)";
+      mh << mode << ": Expected hidden size " << want << " for " << label << ", got " << *h->shape
+         << " (num_layers * num_directions, batch, "
+         << (projected && std::string(label) != "c0" ? "proj_size" : "hidden_size") << ")";
       if (!p.require(c, RuleId::SizeMismatch, mh, {p.origin_note(*h, std::string(label) + " got its shape here")}))
         return unknown_result();
     }
   }
-  Shape out = batched ? (batch_first ? Shape{B, T, *hidden * dirs} : Shape{T, B, *hidden * dirs}) : Shape{T, *hidden * dirs};
+  Shape out = batched ? (batch_first ? Shape{B, T, h_size * dirs} : Shape{T, B, h_size * dirs}) : Shape{T, h_size * dirs};
   Value o = p.tensor_value(out, x->dtype);
   Value h = p.tensor_value(hshape, x->dtype);
-  if (mode == "LSTM") h = p.tuple({h, p.tensor_value(hshape, x->dtype)});
+  if (mode == "LSTM") h = p.tuple({h, p.tensor_value(cshape, x->dtype)});
   return p.ret(p.tuple({o, h}));
 }
 

@@ -1,6 +1,7 @@
 // Tensor creation and shape manipulation: new/tensor/shape/dtype, reshape/view (with -1),
 // flatten, permute, transpose, squeeze/unsqueeze, expand, repeat, cat, stack, split, chunk,
-// and indexing with ints, slices, None and Ellipsis.
+// and indexing (ints, slices, None, Ellipsis, bools, and advanced indexing with index
+// tensors, lists and masks).
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -49,38 +50,145 @@ Outs like(Interpreter& in, State&& st, Args& a) {
   return p.ret_tensor(*t->shape, dt);
 }
 
-// _tenscan.from_data(data, dtype): torch.tensor(nested lists) -> shape and dtype of the data
+// What torch.tensor() makes of nested Python lists: the shape (PyTorch reads it from the
+// first element at each level), the inferred dtype (numbers promote: bool < int64 < float32;
+// an empty list gives the default float32) and the leaves. `problem` says why PyTorch
+// rejects the data: ragged lists, a number where a list belongs or the reverse, or a
+// tensor of several elements where a number belongs.
+struct Nested {
+  bool known = true;  ///< false: some part is a value tenscan does not know
+  Shape shape;
+  std::optional<DType> dtype;  ///< promoted over the leaves (nullopt: no leaf)
+  std::vector<Value> leaves;
+  std::optional<Msg> problem;
+};
+
+Nested scan_nested(const Interpreter& in, const State& st, const Value& data) {
+  Nested r;
+  if (const TensorVal* t = in.tensor_of(st, data)) {
+    if (t->shape) r.shape = *t->shape;
+    else r.known = false;
+    r.dtype = t->dtype;
+    return r;
+  }
+  std::vector<std::size_t> sizes;
+  for (const Value* cur = &data;;) {
+    const auto* seq = in.sequence_of(st, *cur);
+    if (!seq) break;
+    sizes.push_back(seq->size());
+    if (seq->empty()) break;
+    cur = &(*seq)[0];
+  }
+  for (auto n : sizes) r.shape.push_back(k(static_cast<std::int64_t>(n)));
+  std::function<void(const Value&, std::size_t)> walk = [&](const Value& v, std::size_t depth) {
+    if (r.problem || !r.known) return;
+    const TensorVal* t = in.tensor_of(st, v);
+    const auto* seq = t ? nullptr : in.sequence_of(st, v);
+    if (depth < sizes.size()) {
+      if (t && t->shape) {
+        // a tensor where a list belongs is read as nested lists of its elements
+        bool fits = t->shape->size() == sizes.size() - depth;
+        for (std::size_t i = 0; fits && i < t->shape->size(); ++i) {
+          auto c = (*t->shape)[i].as_const();
+          if (!c) {
+            r.known = false;
+            return;
+          }
+          fits = *c == static_cast<std::int64_t>(sizes[depth + i]);
+        }
+        if (!fits) {
+          Msg m;
+          m << "a tensor of shape " << *t->shape << " stands where the nested lists need a sequence of shape "
+            << Shape(r.shape.begin() + static_cast<long>(depth), r.shape.end()) << " at dim " << static_cast<std::int64_t>(depth);
+          r.problem = m;
+          return;
+        }
+        r.dtype = r.dtype ? promote(*r.dtype, t->dtype) : t->dtype;
+        return;
+      }
+      if (t) {
+        r.known = false;
+        return;
+      }
+      if (!seq) {
+        if (!t && v.kind != VKind::Int && v.kind != VKind::Bool && v.kind != VKind::Float) {
+          r.known = false;
+          return;
+        }
+        Msg m;
+        m << "expected a sequence of length " << static_cast<std::int64_t>(sizes[depth]) << " at dim "
+          << static_cast<std::int64_t>(depth) << " but got " << (t ? "a tensor" : "a number")
+          << ": the nested lists must form a rectangular array of shape " << r.shape;
+        r.problem = m;
+        return;
+      }
+      if (seq->size() != sizes[depth]) {
+        Msg m;
+        m << "expected sequence of length " << static_cast<std::int64_t>(sizes[depth]) << " at dim "
+          << static_cast<std::int64_t>(depth) << " (got " << static_cast<std::int64_t>(seq->size())
+          << "): the nested lists are ragged, so they do not form the shape " << r.shape << " their first elements suggest";
+        r.problem = m;
+        return;
+      }
+      for (const auto& x : *seq) walk(x, depth + 1);
+      return;
+    }
+    DType d;
+    if (seq) {
+      Msg m;
+      m << "expected a number at dim " << static_cast<std::int64_t>(depth) << " but got a sequence of length "
+        << static_cast<std::int64_t>(seq->size()) << ": the nested lists are ragged (shape " << r.shape
+        << " from the first elements)";
+      r.problem = m;
+      return;
+    }
+    if (t) {
+      if (!t->shape) {
+        r.known = false;
+        return;
+      }
+      if (auto n = numel(*t->shape).as_const(); n && *n != 1) {
+        Msg m;
+        m << "only one element tensors can be converted to Python scalars, but the data holds a tensor of shape "
+          << *t->shape << " (use torch.stack to join tensors)";
+        r.problem = m;
+        return;
+      }
+      d = t->dtype;
+    } else if (v.kind == VKind::Int) {
+      d = DType::Int64;
+    } else if (v.kind == VKind::Bool) {
+      d = DType::Bool;
+    } else if (v.kind == VKind::Float) {
+      d = DType::Float32;
+    } else {
+      r.known = false;
+      return;
+    }
+    r.leaves.push_back(v);
+    r.dtype = r.dtype ? promote(*r.dtype, d) : d;
+  };
+  walk(data, 0);
+  return r;
+}
+
+// _tenscan.from_data(data, dtype or None): torch.tensor(nested lists) -> shape and dtype of the data
 Outs from_data(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "from_data");
   const Value* data = p.arg(0);
-  Shape shape;
-  DType dt = DType::Int64;
-  bool known = true;
-  const Value* cur = data;
-  // walk the first element of each level for the shape; element types give the dtype
-  std::function<void(const Value&, std::size_t)> scan = [&](const Value& v, std::size_t depth) {
-    if (const TensorVal* t = in.tensor_of(p.st, v)) {
-      dt = promote(dt, t->dtype);
-      if (t->shape) {
-        if (shape.size() < depth + t->shape->size()) shape.insert(shape.end(), t->shape->begin(), t->shape->end());
-      } else {
-        known = false;
-      }
-      return;
-    }
-    if (const auto* seq = in.sequence_of(p.st, v)) {
-      if (shape.size() == depth) shape.push_back(k(static_cast<std::int64_t>(seq->size())));
-      for (const auto& x : *seq) scan(x, depth + 1);
-      return;
-    }
-    if (v.kind == VKind::Float) dt = dt == DType::Bool || dt == DType::Int64 ? DType::Float32 : dt;
-    else if (v.kind == VKind::Bool && depth == shape.size() && dt == DType::Int64) dt = DType::Bool;
-    else if (v.kind == VKind::Unknown) known = false;
-  };
-  if (cur) scan(*cur, 0);
-  DType want = p.dtype_arg(1, "dtype", dt);
-  if (!known) return p.ret_unranked(want);
-  return p.ret_tensor(shape, want);
+  bool explicit_dtype = p.present(1, "dtype");
+  DType want = p.dtype_arg(1, "dtype", DType::Unknown);
+  if (!data) return p.ret_unranked(want);
+  Nested n = scan_nested(in, p.st, *data);
+  if (n.problem) {
+    Msg m;
+    m << "torch.tensor(): " << *n.problem;
+    p.require(Cond::truth(false), RuleId::SizeMismatch, m);
+    return p.ret_unranked(want);
+  }
+  if (!n.known) return p.ret_unranked(want);
+  DType dt = explicit_dtype ? p.dtype_arg(1, "dtype", n.dtype.value_or(DType::Float32)) : n.dtype.value_or(DType::Float32);
+  return p.ret_tensor(n.shape, dt);
 }
 
 // _tenscan.shape(t) -> tuple of ints
@@ -406,7 +514,9 @@ Outs repeat(Interpreter& in, State&& st, Args& a) {
   return p.ret_tensor(out, dt);
 }
 
-// _tenscan.cat(tensors, dim) / _tenscan.stack(tensors, dim)
+// _tenscan.cat(tensors, dim) / _tenscan.stack(tensors, dim). cat skips 1-D tensors of size 0
+// (PyTorch's legacy behaviour: torch.cat([torch.empty(0), x]) is x); they still take part in
+// the dtype promotion.
 Outs join(Interpreter& in, State&& st, Args& a, bool stack) {
   Prim p(in, std::move(st), a, stack ? "stack" : "cat");
   auto ts = p.tensors(0);
@@ -421,8 +531,13 @@ Outs join(Interpreter& in, State&& st, Args& a, bool stack) {
     dt = promote(dt, t.dtype);
     if (!t.shape) return p.ret_unranked(dt);
   }
+  auto legacy_empty = [](const TensorVal& t) { return t.shape->size() == 1 && (*t.shape)[0].as_const() == 0; };
+  // the tensor whose shape the others must match: the first one cat does not skip
+  std::size_t ref = 0;
+  if (!stack)
+    while (ref + 1 < ts->size() && legacy_empty((*ts)[ref])) ++ref;
   auto d = p.int_arg(1, "dim").value_or(k(0));
-  const Shape& first = *(*ts)[0].shape;
+  const Shape& first = *(*ts)[ref].shape;
   std::size_t rank = first.size();
   auto n = p.dim(d, rank, Msg(stack ? "stack" : "cat"), stack ? 1 : 0);
   if (!n) return p.ret_unranked(dt);
@@ -430,10 +545,12 @@ Outs join(Interpreter& in, State&& st, Args& a, bool stack) {
   Expr total = k(0);
   for (std::size_t j = 0; j < ts->size(); ++j) {
     const Shape& s = *(*ts)[j].shape;
+    if (!stack && rank != 1 && legacy_empty((*ts)[j])) continue;
     if (s.size() != rank) {
       Msg m;
-      m << (stack ? "stack" : "torch.cat") << "(): tensors must have the same number of dimensions: tensor 0 has shape "
-        << first << " but tensor " << static_cast<std::int64_t>(j) << " has shape " << s;
+      m << (stack ? "stack" : "torch.cat") << "(): tensors must have the same number of dimensions: tensor "
+        << static_cast<std::int64_t>(ref) << " has shape " << first << " but tensor " << static_cast<std::int64_t>(j)
+        << " has shape " << s;
       p.require(Cond::truth(false), RuleId::ConcatMismatch, m);
       return p.ret_unranked(dt);
     }
@@ -505,81 +622,169 @@ Outs split(Interpreter& in, State&& st, Args& a) {
     << *size;
   if (!p.require(chunk ? Cond::gt(*size, k(0)) : Cond::ge(*size, k(0)), RuleId::InvalidHyperparameter, m))
     return p.ret(Value::unknown("split"));
+  if (!chunk) {
+    Msg mz;
+    mz << "split_size can only be 0 if dimension size is 0, but got dimension size of " << len << " (dim " << *n
+       << " of shape " << s << ")";
+    if (!p.require(Cond::gt(*size, k(0)) || Cond::eq(len, k(0)), RuleId::InvalidHyperparameter, mz))
+      return p.ret(Value::unknown("split"));
+  }
+  if (lc && *lc == 0 && (!chunk || (sc && *sc <= 4096))) {
+    // an empty dimension: split gives one empty piece, chunk gives `chunks` of them
+    for (std::int64_t i = 0; i < (chunk ? *sc : 1); ++i) parts.push_back(piece(k(0)));
+    return p.ret(p.tuple(parts));
+  }
   if (!lc || !sc || *sc <= 0) return p.ret(Value::unknown("split"));
   std::int64_t each = chunk ? (*lc + *sc - 1) / *sc : *sc;
   if (each <= 0) each = 1;
-  for (std::int64_t off = 0; off < *lc || (off == 0 && *lc == 0); off += each) {
-    parts.push_back(piece(k(std::min(each, *lc - off))));
-    if (*lc == 0) break;
-  }
+  for (std::int64_t off = 0; off < *lc; off += each) parts.push_back(piece(k(std::min(each, *lc - off))));
   return p.ret(p.tuple(parts));
 }
 
-// _tenscan.index(t, index): basic and advanced indexing
+bool is_ellipsis(const Value& v) { return v.is_unknown() && v.s && *v.s == "Ellipsis"; }
+
+// One of PyTorch's advanced indices: an index tensor's shape, or a boolean mask (which stands
+// for one index tensor of `count` elements per masked dimension).
+struct AdvIndex {
+  Shape shape;
+  bool mask = false;
+  Expr count;                 ///< mask: the number of selected elements
+  std::vector<Expr> values;   ///< the known integers of a list index (bounds-checked)
+};
+
+// _tenscan.index(t, index): indexing as PyTorch's __getitem__ does it (applySlicing, then
+// advanced indexing). Items are applied left to right to the intermediate result at a
+// position `dim`: an int selects (removing the dimension), a slice narrows, None and a
+// Python bool insert a size-1 dimension, and each `...` advances by the number of
+// dimensions the other items do not index (PyTorch accepts several). Index tensors, lists
+// and masks are recorded at their position; they broadcast together, and their result
+// dimensions replace the indexed ones in place when adjacent, or go first when separated.
+// Anything tenscan cannot decide gives a tensor of unknown rank, never a guessed shape.
 Outs index(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "index");
   const TensorVal* t = p.tensor(0);
   if (!t || !t->shape) return p.ret_unranked(t ? t->dtype : DType::Unknown);
   const Shape s = *t->shape;
-  DType dt = t->dtype;
-  std::vector<Value> idx;
-  const Value& ix = *p.arg(1);
-  if (const auto* seq = in.sequence_of(p.st, ix); seq && in.heap_kind_is_tuple(p.st, ix)) idx = *seq;
-  else idx.push_back(ix);
-  // count indices that consume a dimension
-  std::size_t consuming = 0;
-  bool ellipsis = false;
-  for (const auto& v : idx) {
-    if (v.is_none()) continue;
-    if (v.is_unknown() && v.s && *v.s == "Ellipsis") {
-      ellipsis = true;
+  const DType dt = t->dtype;
+  const Value* ixp = p.arg(1);
+  if (!ixp) return p.ret_unranked(dt);
+  const Value ix = *ixp;
+  auto origin = [&] { return std::vector<RelatedMsg>{p.origin_note(*t, "the tensor got its shape here")}; };
+  auto fail = [&](RuleId rule, const Msg& m) {
+    p.require(Cond::truth(false), rule, m, origin());
+    return p.ret_unranked(dt);
+  };
+
+  // The index as a tuple of items: a tuple, or a short list holding a tensor, a sequence, a
+  // slice, None or `...` (NumPy's legacy rule, which PyTorch keeps); anything else is one item.
+  std::vector<Value> items;
+  if (const auto* seq = in.sequence_of(p.st, ix)) {
+    bool as_tuple = in.heap_kind_is_tuple(p.st, ix);
+    if (!as_tuple && seq->size() < 32)
+      for (const auto& v : *seq)
+        as_tuple = as_tuple || v.is_none() || is_ellipsis(v) || in.tensor_of(p.st, v) || in.sequence_of(p.st, v) ||
+                   in.is_slice(p.st, v);
+    if (as_tuple) items = *seq;
+  }
+  if (items.empty() && !in.heap_kind_is_tuple(p.st, ix)) items.push_back(ix);
+
+  // Dimensions the items index (PyTorch's count_specified_dimensions): masks count their rank.
+  std::int64_t specified = 0, ellipses = 0;
+  for (const auto& v : items) {
+    if (v.is_none() || v.kind == VKind::Bool) continue;
+    if (is_ellipsis(v)) {
+      ++ellipses;
       continue;
     }
     if (const TensorVal* it = in.tensor_of(p.st, v)) {
-      consuming += it->dtype == DType::Bool && it->shape ? std::max<std::size_t>(it->shape->size(), 1) : 1;
+      if (!it->shape) return p.ret_unranked(dt);
+      bool mask = it->dtype == DType::Bool || it->dtype == DType::UInt8;
+      specified += mask ? static_cast<std::int64_t>(it->shape->size()) : 1;
       continue;
     }
-    ++consuming;
+    ++specified;
   }
-  if (consuming > s.size()) {
+  const auto rank = static_cast<std::int64_t>(s.size());
+  if (specified > rank) {
     Msg m;
-    m << "too many indices for tensor of dimension " << static_cast<std::int64_t>(s.size()) << " (" << static_cast<std::int64_t>(consuming)
-      << " indices used on a tensor of shape " << s << ")";
-    p.require(Cond::truth(false), RuleId::IndexOutOfRange, m, {p.origin_note(*t, "the tensor got its shape here")});
-    return p.ret_unranked(dt);
+    m << "too many indices for tensor of dimension " << rank << ": " << specified << " dimensions are indexed on a tensor of shape "
+      << s;
+    return fail(RuleId::IndexOutOfRange, m);
   }
-  Shape out;
-  std::size_t dim = 0;
-  bool advanced = false;
-  for (const auto& v : idx) {
-    if (v.is_none()) {
-      out.push_back(k(1));
-      continue;
-    }
-    if (v.is_unknown() && v.s && *v.s == "Ellipsis") {
-      std::size_t skip = s.size() - consuming;
-      for (std::size_t i = 0; i < skip; ++i) out.push_back(s[dim++]);
-      continue;
-    }
-    if (dim >= s.size()) break;
-    const Expr& size = s[dim];
-    if (v.kind == VKind::Int || v.kind == VKind::Bool) {
-      Expr i = v.kind == VKind::Int ? v.i : k(*v.const_int());
+
+  Shape cur = s;        // the intermediate result
+  std::int64_t dim = 0;  // where the next item applies
+  std::vector<std::optional<AdvIndex>> adv;  // advanced indices by position
+  auto record = [&](AdvIndex x) {
+    adv.resize(static_cast<std::size_t>(dim) + 1);
+    adv[static_cast<std::size_t>(dim)] = std::move(x);
+    ++dim;
+  };
+  // PyTorch applies each item at `dim`; only several `...` can push it past the result.
+  auto in_range = [&](bool inserting) {
+    auto n = static_cast<std::int64_t>(cur.size());
+    if (inserting ? dim <= n : dim < n) return true;
+    Msg m;
+    m << "the index reaches dimension " << dim << " of a tensor of shape " << cur;
+    if (ellipses > 1)
+      m << ": it uses `...` " << ellipses << " times, and PyTorch lets each `...` stand for all " << (rank - specified)
+        << " dimension(s) that the other items do not index, so the items after the second one run past the last dimension";
+    m << " (indexed tensor shape " << s << ")";
+    p.require(Cond::truth(false), RuleId::IndexOutOfRange, m, origin());
+    return false;
+  };
+  auto select = [&](const std::optional<Expr>& i) {
+    if (!in_range(false)) return false;
+    auto d = static_cast<std::size_t>(dim);
+    if (i) {
       Msg m;
-      m << "index " << i << " is out of bounds for dimension " << static_cast<std::int64_t>(dim) << " with size " << size
-        << " (tensor shape " << s << ")";
-      if (!p.require(Cond::lt(i, size) && Cond::ge(i, -size), RuleId::IndexOutOfRange, m,
-                     {p.origin_note(*t, "the tensor got its shape here")}))
-        return p.ret_unranked(dt);
+      m << "index " << *i << " is out of bounds for dimension " << dim << " with size " << cur[d] << " (tensor shape " << s
+        << ")";
+      if (!p.require(Cond::lt(*i, cur[d]) && Cond::ge(*i, -cur[d]), RuleId::IndexOutOfRange, m, origin())) return false;
+    }
+    cur.erase(cur.begin() + dim);
+    return true;
+  };
+  auto unsqueeze = [&] {
+    if (!in_range(true)) return false;
+    cur.insert(cur.begin() + dim, k(1));
+    return true;
+  };
+
+  for (const auto& v : items) {
+    if (v.is_none()) {
+      if (!unsqueeze()) return p.ret_unranked(dt);
       ++dim;
       continue;
     }
-    if (v.is_obj() && in.is_slice(p.st, v)) {
+    if (is_ellipsis(v)) {
+      dim += rank - specified;
+      continue;
+    }
+    if (v.kind == VKind::Bool) {
+      // True / False: a new dimension indexed by a tensor of 1 / 0 elements
+      auto c = v.const_int();
+      if (!unsqueeze()) return p.ret_unranked(dt);
+      Expr n = c ? k(*c) : in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, 1);
+      record(AdvIndex{Shape{n}, false, n, {}});
+      continue;
+    }
+    if (v.kind == VKind::Int) {
+      if (!select(v.i)) return p.ret_unranked(dt);
+      continue;
+    }
+    if (in.is_slice(p.st, v)) {
+      if (!in_range(false)) return p.ret_unranked(dt);
+      const Expr size = cur[static_cast<std::size_t>(dim)];
       Value lo, hi, step;
       in.slice_parts(p.st, v, lo, hi, step);
       auto sc = step.is_none() ? std::optional<std::int64_t>(1) : step.const_int();
       if (!sc || *sc <= 0) {
-        if (sc && *sc <= 0) p.require(Cond::truth(false), RuleId::InvalidHyperparameter, Msg("slice step must be positive"));
+        if (sc && *sc <= 0) {
+          Msg m;
+          m << "slice step must be positive, but got " << *sc << " (PyTorch has no negative strides; use torch.flip)";
+          p.require(Cond::truth(false), RuleId::InvalidHyperparameter, m);
+        }
         return p.ret_unranked(dt);
       }
       // clamp(start), clamp(stop) to [0, size]; length = max(0, ceil((stop - start) / step))
@@ -592,50 +797,153 @@ Outs index(Interpreter& in, State&& st, Args& a) {
         return Expr::min(Expr::max(x, k(0)), size);
       };
       auto a0 = norm(lo, k(0)), a1 = norm(hi, size);
+      Expr len;
       if (!a0 || !a1) {
-        out.push_back(in.fresh_symbol(p.st, "slice", "the length of a slice", 0, -1));
+        len = in.fresh_symbol(p.st, "slice", "the length of a slice", 0, -1);
       } else {
-        Expr len = Expr::max(*a1 - *a0, k(0));
+        len = Expr::max(*a1 - *a0, k(0));
         if (*sc != 1) len = Expr::floordiv(len + k(*sc - 1), k(*sc));
-        out.push_back(len);
       }
+      cur[static_cast<std::size_t>(dim)] = len;
       ++dim;
       continue;
     }
     if (const TensorVal* it = in.tensor_of(p.st, v)) {
-      if (it->dtype == DType::Bool) {
-        // a mask: the masked dims become one dim of unknown length
-        std::size_t n = it->shape ? std::max<std::size_t>(it->shape->size(), 1) : 1;
-        if (it->shape)
-          for (std::size_t j = 0; j < it->shape->size() && dim + j < s.size(); ++j) {
-            Msg m;
-            m << "The shape of the mask " << *it->shape << " at index " << static_cast<std::int64_t>(j)
-              << " does not match the shape of the indexed tensor " << s << " at index " << static_cast<std::int64_t>(dim + j);
-            if (!p.require(Cond::eq((*it->shape)[j], s[dim + j]), RuleId::IndexOutOfRange, m)) return p.ret_unranked(dt);
-          }
-        out.push_back(in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, -1));
-        dim += n;
-        continue;
-      }
-      if (!advanced && it->shape) {
-        out.insert(out.end(), it->shape->begin(), it->shape->end());
-        advanced = true;
-      } else if (!it->shape) {
+      const Shape& is = *it->shape;
+      if (interp::dtype_is_float(it->dtype) || dtype_is_complex(it->dtype)) {
+        Msg m;
+        m << "tensors used as indices must be long, byte or bool tensors, but the index has dtype "
+          << interp::dtype_name(it->dtype) << " (convert it with .long())";
+        p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*it, "the index got its dtype here")});
         return p.ret_unranked(dt);
       }
-      ++dim;
+      bool mask = it->dtype == DType::Bool || it->dtype == DType::UInt8;
+      if (is.empty() && !mask) {  // a 0-d integer tensor selects, like an int
+        if (!select(std::nullopt)) return p.ret_unranked(dt);
+        continue;
+      }
+      if (is.empty()) {  // a 0-d mask: a new dimension of 0 or 1 element
+        if (!unsqueeze()) return p.ret_unranked(dt);
+        Expr n = in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, 1);
+        record(AdvIndex{Shape{n}, false, n, {}});
+        continue;
+      }
+      Expr n = mask ? in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, -1) : k(0);
+      record(AdvIndex{is, mask, n, {}});
       continue;
     }
-    if (const auto* seq = in.sequence_of(p.st, v)) {
-      out.push_back(k(static_cast<std::int64_t>(seq->size())));
-      ++dim;
+    if (in.sequence_of(p.st, v)) {
+      // a list becomes an index tensor (int64, or a bool mask when all its elements are bools)
+      Nested n = scan_nested(in, p.st, v);
+      if (n.problem) {
+        Msg m;
+        m << "the index list cannot become a tensor: " << *n.problem;
+        return fail(RuleId::SizeMismatch, m);
+      }
+      if (!n.known) return p.ret_unranked(dt);
+      AdvIndex x;
+      x.shape = n.shape;
+      x.mask = n.dtype == DType::Bool;
+      if (x.mask) {
+        x.count = in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, -1);
+      } else {
+        for (const auto& leaf : n.leaves)
+          if (leaf.kind == VKind::Int) x.values.push_back(leaf.i);
+      }
+      record(std::move(x));
       continue;
     }
-    // an unknown index value: the dimension is consumed or kept; unknown result
+    // an index tenscan does not know (or one PyTorch rejects with a TypeError)
     return p.ret_unranked(dt);
   }
-  for (; dim < s.size(); ++dim) out.push_back(s[dim]);
+  if (adv.empty()) return p.ret_tensor(cur, dt);
+
+  // Advanced indexing on `cur`: a mask over k dimensions becomes k index tensors.
+  std::vector<std::optional<Shape>> slots;  // by position in cur; nullopt: not indexed
+  bool ok = true;
+  for (const auto& e : adv) {
+    if (!e) {
+      slots.emplace_back();
+      continue;
+    }
+    std::size_t pos = slots.size();
+    if (e->mask) {
+      std::size_t kdims = e->shape.size();
+      if (pos + kdims > cur.size()) {
+        Msg m;
+        m << "too many indices for tensor of dimension " << static_cast<std::int64_t>(cur.size()) << ": a mask of shape "
+          << e->shape << " at dimension " << static_cast<std::int64_t>(pos) << " of " << cur << " covers "
+          << static_cast<std::int64_t>(kdims) << " dimensions";
+        return fail(RuleId::IndexOutOfRange, m);
+      }
+      for (std::size_t j = 0; j < kdims; ++j) {
+        Msg m;
+        m << "The shape of the mask " << e->shape << " at index " << static_cast<std::int64_t>(j)
+          << " does not match the shape of the indexed tensor " << cur << " at index " << static_cast<std::int64_t>(pos + j);
+        if (!p.require(Cond::eq(e->shape[j], cur[pos + j]), RuleId::IndexOutOfRange, m, origin())) return p.ret_unranked(dt);
+        slots.emplace_back(Shape{e->count});
+      }
+      continue;
+    }
+    if (pos < cur.size())
+      for (const auto& i : e->values) {
+        Msg m;
+        m << "index " << i << " is out of bounds for dimension " << static_cast<std::int64_t>(pos) << " with size " << cur[pos]
+          << " (tensor shape " << s << ")";
+        ok = p.require(Cond::lt(i, cur[pos]) && Cond::ge(i, -cur[pos]), RuleId::IndexOutOfRange, m, origin()) && ok;
+        if (!ok) return p.ret_unranked(dt);
+      }
+    slots.emplace_back(e->shape);
+  }
+  if (slots.size() > cur.size()) {
+    Msg m;
+    m << "too many indices for tensor of dimension " << static_cast<std::int64_t>(cur.size()) << " (got "
+      << static_cast<std::int64_t>(slots.size()) << "; indexed tensor shape " << s << ")";
+    return fail(RuleId::IndexOutOfRange, m);
+  }
+  // the index tensors broadcast together
+  std::optional<Shape> b;
+  std::size_t first = slots.size(), last = 0;
+  std::string shapes;
+  for (std::size_t i = 0; i < slots.size(); ++i)
+    if (slots[i]) {
+      shapes += (shapes.empty() ? "" : ", ") + shape_str(in, *slots[i]);
+      first = std::min(first, i);
+      last = i;
+    }
+  for (std::size_t i = first; i <= last; ++i) {
+    if (!slots[i]) continue;
+    if (!b) {
+      b = *slots[i];
+      continue;
+    }
+    Msg what;
+    what << "shape mismatch: indexing tensors could not be broadcast together with shapes " << shapes;
+    b = broadcast_shapes(p, *b, *slots[i], what);
+    if (!b) return p.ret_unranked(dt);
+  }
+  if (!b) return p.ret_unranked(dt);
+  bool adjacent = true;
+  for (std::size_t i = first; i <= last; ++i) adjacent = adjacent && slots[i].has_value();
+  Shape out;
+  if (adjacent) {
+    out.insert(out.end(), cur.begin(), cur.begin() + static_cast<long>(first));
+    out.insert(out.end(), b->begin(), b->end());
+    out.insert(out.end(), cur.begin() + static_cast<long>(last) + 1, cur.end());
+  } else {
+    out = *b;
+    for (std::size_t i = 0; i < cur.size(); ++i)
+      if (i >= slots.size() || !slots[i]) out.push_back(cur[i]);
+  }
   return p.ret_tensor(out, dt);
+}
+
+// _tenscan.unranked(t or dtype): a tensor of unknown shape (what a stub returns after a
+// primitive reported the failure of its operation, so that nothing follows from it)
+Outs unranked(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "unranked");
+  if (const TensorVal* t = p.tensor(0)) return p.ret_unranked(t->dtype);
+  return p.ret_unranked(p.dtype_arg(0, {}, DType::Unknown));
 }
 
 const PrimRow kRows[] = {
@@ -663,6 +971,7 @@ const PrimRow kRows[] = {
     {"stack", stack},
     {"split", split},
     {"index", index},
+    {"unranked", unranked},
 };
 
 }  // namespace

@@ -145,21 +145,96 @@ class ArgumentParser:
     def exit(self, status=0, message=None):
         raise SystemExit(status, message or "")
 
-    def _find_option(self, token):
+    def _exact(self, token):
         for a in self._actions:
             if token in a.option_strings:
                 return a
-        if self._allow_abbrev and token.startswith("--"):
-            matches = []
+        return None
+
+    def _option_tuples(self, token):
+        # argparse's _get_option_tuples: (action, option string, explicit argument) for an
+        # abbreviated long option (--lr for --lr-decay), or for a short option with something
+        # attached (-e3 is -e 3; -vv is -v -v)
+        result = []
+        if token.startswith("--"):
+            if not self._allow_abbrev:
+                return result
+            explicit = None
+            prefix = token
+            if "=" in token:
+                parts = token.split("=")
+                prefix = parts[0]
+                explicit = "=".join(parts[1:])
             for a in self._actions:
                 for s in a.option_strings:
-                    if s.startswith(token):
-                        matches.append(a)
-            if len(matches) == 1:
-                return matches[0]
-            if len(matches) > 1:
-                self.error("ambiguous option: " + token)
-        return None
+                    if s.startswith(prefix) and a not in [r[0] for r in result]:
+                        result.append((a, s, explicit))
+            return result
+        short = token[:2]
+        for a in self._actions:
+            for s in a.option_strings:
+                if s == short:
+                    result.append((a, s, token[2:]))
+                elif self._allow_abbrev and s.startswith(token) and a not in [r[0] for r in result]:
+                    result.append((a, s, None))
+        return result
+
+    def _has_negative_number_options(self):
+        for a in self._actions:
+            for s in a.option_strings:
+                if _is_number(s):
+                    return True
+        return False
+
+    def _parse_optional(self, token):
+        # argparse's _parse_optional: (action or None, option string, explicit argument) for an
+        # option, or None when the token is a value (a negative number, or text with a space)
+        if not token.startswith("-") or len(token) == 1:
+            return None
+        a = self._exact(token)
+        if a is not None:
+            return (a, token, None)
+        if "=" in token:
+            parts = token.split("=")
+            a = self._exact(parts[0])
+            if a is not None:
+                return (a, parts[0], "=".join(parts[1:]))
+        matches = self._option_tuples(token)
+        if len(matches) > 1:
+            self.error("ambiguous option: " + token + " could match " + ", ".join([m[1] for m in matches]))
+        if len(matches) == 1:
+            return matches[0]
+        if _is_number(token) and not self._has_negative_number_options():
+            return None
+        if " " in token:
+            return None
+        return (None, token, None)
+
+    def _is_value(self, token):
+        return self._parse_optional(token) is None
+
+    def _find_option(self, token):
+        found = self._parse_optional(token)
+        return found[0] if found is not None else None
+
+    def _apply_flag(self, ns, a):
+        # the actions that take no argument
+        if a.action == "store_true":
+            setattr(ns, a.dest, True)
+        elif a.action == "store_false":
+            setattr(ns, a.dest, False)
+        elif a.action == "store_const":
+            setattr(ns, a.dest, a.const)
+        elif a.action == "append_const":
+            cur = getattr(ns, a.dest)
+            cur = list(cur) if cur else []
+            cur.append(a.const)
+            setattr(ns, a.dest, cur)
+        elif a.action == "count":
+            cur = getattr(ns, a.dest)
+            setattr(ns, a.dest, (cur or 0) + 1)
+        else:  # help, version
+            raise SystemExit(0, "")
 
     def _convert(self, a, value):
         if a.type is not None and isinstance(value, str):
@@ -202,52 +277,50 @@ class ArgumentParser:
             if token == "--":
                 extras.extend(args[i + 1:])
                 break
-            if token.startswith("-") and len(token) > 1 and not _is_number(token):
-                value = None
-                if "=" in token:
-                    parts = token.split("=")
-                    token = parts[0]
-                    value = "=".join(parts[1:])
-                a = self._find_option(token)
+            found = self._parse_optional(token)
+            if found is not None:
+                a, opt, explicit = found
                 if a is None:
                     extras.append(args[i])
                     i += 1
                     continue
-                seen.append(a)
                 i += 1
-                if a.action == "store_true":
-                    setattr(ns, a.dest, True)
-                elif a.action == "store_false":
-                    setattr(ns, a.dest, False)
-                elif a.action == "store_const":
-                    setattr(ns, a.dest, a.const)
-                elif a.action == "count":
-                    cur = getattr(ns, a.dest)
-                    setattr(ns, a.dest, (cur or 0) + 1)
-                elif a.action == "help":
-                    raise SystemExit(0, "")
-                elif a.action == "version":
-                    raise SystemExit(0, "")
-                else:
+                while True:
+                    seen.append(a)
+                    if a.action in _FLAG_ACTIONS:
+                        self._apply_flag(ns, a)
+                        if explicit is None:
+                            break
+                        # -vv: the rest of a cluster of short flags, one character at a time
+                        if opt.startswith("--") or explicit == "":
+                            self.error("argument " + opt + ": ignored explicit argument '" + explicit + "'")
+                        opt = opt[0] + explicit[0]
+                        explicit = explicit[1:] if len(explicit) > 1 else None
+                        a = self._exact(opt)
+                        if a is None:
+                            self.error("argument " + opt + ": ignored explicit argument '" + opt[1:] + (explicit or "") + "'")
+                        continue
                     values = []
-                    if value is not None:
-                        values = [value]
+                    if explicit is not None:
+                        if a.nargs is not None and a.nargs not in ("?", "*", "+", 1):
+                            self.error("argument " + opt + ": ignored explicit argument '" + explicit + "'")
+                        values = [explicit]
                     elif a.nargs is None or a.nargs == "?":
-                        if i < n and not (args[i].startswith("-") and not _is_number(args[i])):
+                        if i < n and self._is_value(args[i]):
                             values = [args[i]]
                             i += 1
                         elif a.nargs is None:
-                            self.error("argument " + token + ": expected one argument")
+                            self.error("argument " + opt + ": expected one argument")
                     elif a.nargs == "*" or a.nargs == "+" or a.nargs == "...":
-                        while i < n and not (args[i].startswith("-") and not _is_number(args[i])):
+                        while i < n and (a.nargs == "..." or self._is_value(args[i])):
                             values.append(args[i])
                             i += 1
                         if a.nargs == "+" and not values:
-                            self.error("argument " + token + ": expected at least one argument")
+                            self.error("argument " + opt + ": expected at least one argument")
                     else:
                         for _ in range(a.nargs):
-                            if i >= n:
-                                self.error("argument " + token + ": expected " + str(a.nargs) + " arguments")
+                            if i >= n or not self._is_value(args[i]):
+                                self.error("argument " + opt + ": expected " + str(a.nargs) + " arguments")
                             values.append(args[i])
                             i += 1
                     converted = [self._convert(a, v) for v in values]
@@ -263,13 +336,14 @@ class ArgumentParser:
                         cur.append(result)
                         result = cur
                     setattr(ns, a.dest, result)
+                    break
                 continue
             if positionals:
                 a = positionals.pop(0)
                 seen.append(a)
                 if a.nargs == "*" or a.nargs == "+":
                     values = []
-                    while i < n and not args[i].startswith("-"):
+                    while i < n and self._is_value(args[i]):
                         values.append(self._convert(a, args[i]))
                         i += 1
                     setattr(ns, a.dest, values)
@@ -287,14 +361,33 @@ class ArgumentParser:
         return ns, extras
 
 
+_FLAG_ACTIONS = ("store_true", "store_false", "store_const", "append_const", "count", "help", "version")
+
+
+def _digits(s):
+    return len(s) > 0 and s.isdigit()
+
+
 def _is_number(token):
-    body = token[1:]
-    if not body:
-        return False
-    for ch in body:
-        if ch not in "0123456789.e":
+    # a number written as a command-line value: -1, -0.5, -.5, 1e-3, -1e-3 (but not -e, an option)
+    body = token[1:] if token.startswith("-") else token
+    mantissa = body
+    if "e" in body or "E" in body:
+        parts = body.replace("E", "e").split("e")
+        if len(parts) != 2:
             return False
-    return True
+        mantissa = parts[0]
+        exponent = parts[1]
+        if exponent.startswith("+") or exponent.startswith("-"):
+            exponent = exponent[1:]
+        if not _digits(exponent):
+            return False
+    if "." in mantissa:
+        parts = mantissa.split(".")
+        if len(parts) != 2 or parts[0] + parts[1] == "":
+            return False
+        return (parts[0] == "" or _digits(parts[0])) and (parts[1] == "" or _digits(parts[1]))
+    return _digits(mantissa)
 
 
 def _tenscan_unknown_subparsers():

@@ -138,7 +138,8 @@ class Tensor:
         s = _t.shape(self)
         if dim is None:
             return s
-        _t.check_dim(self, dim, "size()")
+        if not _t.check_dim(self, dim, "size()", False):
+            return _t.unknown("size")
         return s[dim]
 
     def dim(self):
@@ -299,7 +300,7 @@ class Tensor:
         return self
 
     def copy_(self, src, *args):
-        _t.elementwise(self, src, "copy_")
+        _t.elementwise(self, src, "copy_", _t.dtype(self), True)
         return self
 
     # -- views --
@@ -360,18 +361,33 @@ class Tensor:
         return _t.split(self, chunks, dim, True)
 
     def unbind(self, dim=0):
-        n = self.size(dim)
+        if not _t.check_dim(self, dim, "unbind()", False):
+            return _t.unknown("unbind")
+        n = _t.const_int(self.size(dim))
+        if n is None:
+            return _t.unknown("unbind")  # a tuple of an unknown number of tensors
         return _b.tuple([self.select(dim, i) for i in _b.range(n)])
 
     def select(self, dim, index):
+        if not _t.check_dim(self, dim, "select()", False):
+            return _t.unranked(self)
         idx = [slice(None)] * _b.len(_t.shape(self))
-        _t.check_dim(self, dim, "select()")
         idx[dim] = index
         return _t.index(self, _b.tuple(idx))
 
     def narrow(self, dim, start, length):
-        idx = [slice(None)] * _b.len(_t.shape(self))
-        _t.check_dim(self, dim, "narrow()")
+        if not _t.check_dim(self, dim, "narrow()", False):
+            return _t.unranked(self)
+        s = _t.shape(self)
+        n = s[dim]
+        c = _t.const_int(start)
+        if c is not None and c < 0:
+            start = start + n
+        if not _t.require((length >= 0) & (start >= 0) & (start + length <= n), "shape/index-out-of-range",
+                          "narrow(): start (", start, ") + length (", length, ") exceeds dimension size (", n,
+                          ") of dim ", dim, " of a tensor of shape ", self):
+            return _t.unranked(self)
+        idx = [slice(None)] * _b.len(s)
         idx[dim] = slice(start, start + length)
         return _t.index(self, _b.tuple(idx))
 
@@ -389,7 +405,7 @@ class Tensor:
         return _t.elementwise(other, self, "+")
 
     def __iadd__(self, other):
-        return _t.elementwise(self, other, "+=")
+        return _t.elementwise(self, other, "+=", None, True)
 
     def __sub__(self, other):
         return _t.elementwise(self, other, "-")
@@ -398,7 +414,7 @@ class Tensor:
         return _t.elementwise(other, self, "-")
 
     def __isub__(self, other):
-        return _t.elementwise(self, other, "-=")
+        return _t.elementwise(self, other, "-=", None, True)
 
     def __mul__(self, other):
         return _t.elementwise(self, other, "*")
@@ -407,7 +423,7 @@ class Tensor:
         return _t.elementwise(other, self, "*")
 
     def __imul__(self, other):
-        return _t.elementwise(self, other, "*=")
+        return _t.elementwise(self, other, "*=", None, True)
 
     def __truediv__(self, other):
         return _t.elementwise(self, other, "/")
@@ -416,7 +432,7 @@ class Tensor:
         return _t.elementwise(other, self, "/")
 
     def __itruediv__(self, other):
-        return _t.elementwise(self, other, "/=")
+        return _t.elementwise(self, other, "/=", None, True)
 
     def __floordiv__(self, other):
         return _t.elementwise(self, other, "//")
@@ -485,7 +501,7 @@ class Tensor:
         return _t.elementwise(self, other, "mul")
 
     def div(self, other, rounding_mode=None):
-        return _t.elementwise(self, other, "/")
+        return _t.elementwise(self, other, "/" if rounding_mode is None else "//")
 
     def pow(self, exponent):
         return _t.elementwise(self, exponent, "pow")
@@ -509,19 +525,19 @@ class Tensor:
         return _t.elementwise(self, other, "ge", "bool")
 
     def add_(self, other, alpha=1):
-        _t.elementwise(self, other, "add_")
+        _t.elementwise(self, other, "add_", None, True)
         return self
 
     def sub_(self, other, alpha=1):
-        _t.elementwise(self, other, "sub_")
+        _t.elementwise(self, other, "sub_", None, True)
         return self
 
     def mul_(self, other):
-        _t.elementwise(self, other, "mul_")
+        _t.elementwise(self, other, "mul_", None, True)
         return self
 
-    def div_(self, other):
-        _t.elementwise(self, other, "div_")
+    def div_(self, other, rounding_mode=None):
+        _t.elementwise(self, other, "div_" if rounding_mode is None else "//=", None, True)
         return self
 
     def clamp_(self, min=None, max=None):
@@ -531,7 +547,7 @@ class Tensor:
         return _t.elementwise(self, mask, "masked_fill", _t.dtype(self))
 
     def masked_fill_(self, mask, value):
-        _t.elementwise(self, mask, "masked_fill_", _t.dtype(self))
+        _t.elementwise(self, mask, "masked_fill_", _t.dtype(self), True)
         return self
 
     def matmul(self, other):
@@ -613,29 +629,35 @@ class Tensor:
 
     def cumsum(self, dim, dtype=None):
         _t.check_dim(self, dim, "cumsum()")
-        return _t.same(self)
+        return _t.same(self, _dtype_name(dtype) or _t.if_integral(self, "int64"))
+
+    def cumprod(self, dim, dtype=None):
+        _t.check_dim(self, dim, "cumprod()")
+        return _t.same(self, _dtype_name(dtype) or _t.if_integral(self, "int64"))
 
     # -- reductions --
+    # sum and prod of bool or integer tensors accumulate in int64; mean, std, var and norm
+    # have no integer form; logsumexp computes integers in the default float dtype
     def sum(self, dim=None, keepdim=False, dtype=None):
-        return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "sum()")
+        return _t.reduce(self, dim, keepdim, _dtype_name(dtype) or _t.if_integral(self, "int64"), "sum()")
 
     def mean(self, dim=None, keepdim=False, dtype=None):
-        return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "mean()")
+        return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "mean()", True)
 
     def prod(self, dim=None, keepdim=False, dtype=None):
-        return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "prod()")
+        return _t.reduce(self, dim, keepdim, _dtype_name(dtype) or _t.if_integral(self, "int64"), "prod()")
 
     def std(self, dim=None, unbiased=True, keepdim=False, correction=None):
-        return _t.reduce(self, dim, keepdim, None, "std()")
+        return _t.reduce(self, dim, keepdim, None, "std()", True)
 
     def var(self, dim=None, unbiased=True, keepdim=False, correction=None):
-        return _t.reduce(self, dim, keepdim, None, "var()")
+        return _t.reduce(self, dim, keepdim, None, "var()", True)
 
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
-        return _t.reduce(self, dim, keepdim, None, "norm()")
+        return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "norm()", True)
 
     def logsumexp(self, dim, keepdim=False):
-        return _t.reduce(self, dim, keepdim, None, "logsumexp()")
+        return _t.reduce(self, dim, keepdim, _t.if_integral(self, "float32"), "logsumexp()")
 
     def all(self, dim=None, keepdim=False):
         return _t.reduce(self, dim, keepdim, "bool", "all()")
@@ -683,7 +705,7 @@ class Tensor:
         return _t.new(_sizes((size,)), _dtype_name(dtype) or _t.dtype(self))
 
     def new_tensor(self, data, dtype=None, **kwargs):
-        return _t.from_data(data, _dtype_name(dtype))
+        return _t.from_data(data, _dtype_name(dtype) or _t.dtype(self))
 
 
 _t.register_tensor_class(Tensor)
@@ -732,7 +754,12 @@ def rand(*args, size=None, generator=None, out=None, dtype=None, layout=None, de
 
 def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requires_grad=False):
     if dtype is None:
-        dtype = "int64" if _b.isinstance(fill_value, int) and not _b.isinstance(fill_value, _b.bool) else "float32"
+        if _b.isinstance(fill_value, _b.bool):
+            dtype = "bool"
+        elif _b.isinstance(fill_value, int):
+            dtype = "int64"
+        else:
+            dtype = "float32"
     return _new((size,), dtype)
 
 
@@ -968,7 +995,7 @@ def mul(input, other):
 
 
 def div(input, other, rounding_mode=None):
-    return _t.elementwise(input, other, "/")
+    return _t.elementwise(input, other, "/" if rounding_mode is None else "//")
 
 
 def eq(input, other):

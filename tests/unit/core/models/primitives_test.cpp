@@ -36,6 +36,10 @@ TEST_CASE("primitives/new: zeros/ones/empty/randn/rand/full/eye/arange/linspace/
       {"torch.randn(2, -1)", "!hparam/invalid-value"},
       {"torch.zeros(-3)", "!hparam/invalid-value"},
       {"torch.randint(5, 5, (2,))", "!hparam/invalid-value"},
+      // torch.full infers bool from a bool fill value
+      {"torch.full((2,), True)", "[2] bool"},
+      {"torch.full((2,), False, dtype=torch.float32)", "[2] float32"},
+      {"torch.randn(2).new_full((3,), True)", "[3] float32"},
   });
   run_rows(batch);
 }
@@ -51,6 +55,10 @@ TEST_CASE("primitives/like", "[models][primitives]") {
       {"torch.ones(2, dtype=torch.long).new_ones((3,))", "[3] int64"},
       {"torch.randn(2).new_full((2, 3), 1.0)", "[2, 3] float32"},
       {"torch.randn(2).new_zeros(-1)", "!hparam/invalid-value"},
+      // new_tensor and new_full keep the receiver's dtype
+      {"torch.randn(2, dtype=torch.float64).new_tensor([1, 2])", "[2] float64"},
+      {"torch.ones(2, dtype=torch.long).new_tensor([1.5, 2])", "[2] int64"},
+      {"torch.randn(2).new_tensor([1, 2], dtype=torch.long)", "[2] int64"},
   });
   run_rows(batch);
 }
@@ -70,6 +78,28 @@ TEST_CASE("primitives/from_data: nested lists -> shape and dtype", "[models][pri
       {"torch.as_tensor(torch.zeros(3), dtype=torch.long)", "[3] int64"},
       {"torch.LongTensor([1, 2])", "[2] int64"},
       {"torch.FloatTensor([[1, 2]])", "[1, 2] float32"},
+      // dtype inference promotes the elements (bool < int64 < float32); an empty list is float32; elements may be one-element tensors; ragged lists are an error
+      {"torch.tensor([True, 2])", "[2] int64"},
+      {"torch.tensor([True, 2.5])", "[2] float32"},
+      {"torch.tensor([])", "[0] float32"},
+      {"torch.tensor([[]])", "[1, 0] float32"},
+      {"torch.tensor([[], []])", "[2, 0] float32"},
+      {"torch.tensor([torch.tensor(1.0), torch.tensor(2.0)])", "[2] float32"},
+      {"torch.tensor([torch.tensor(1), 2.5])", "[2] float32"},
+      {"torch.tensor([torch.randn(1), torch.randn(1)])", "[2] float32"},
+      {"torch.tensor([[1, 2], torch.tensor([3, 4])])", "[2, 2] int64"},
+      {"torch.tensor(torch.randn(2, 3))", "[2, 3] float32"},
+      {"torch.tensor(3, dtype=torch.bool)", "[] bool"},
+      {"torch.tensor([1, 2], dtype=torch.float64)", "[2] float64"},
+      {"torch.as_tensor([True, 2])", "[2] int64"},
+      {"torch.tensor([[1, 2], [3]])", "!shape/size-mismatch"},
+      {"torch.tensor([[1, 2], 3])", "!shape/size-mismatch"},
+      {"torch.tensor([1, [2]])", "!shape/size-mismatch"},
+      {"torch.tensor([[[1], [2]], [[3]]])", "!shape/size-mismatch"},
+      {"torch.tensor([torch.randn(2), torch.randn(2)])", "!shape/size-mismatch"},
+      {"torch.tensor([torch.tensor([3, 4]), [1, 2]])", "!shape/size-mismatch"},
+      {"torch.tensor([[1, 2], torch.tensor([3, 4, 5])])", "!shape/size-mismatch"},
+      {"torch.FloatTensor([[1, 2], [3]])", "!shape/size-mismatch"},
   });
   run_rows(batch);
 }
@@ -99,6 +129,10 @@ TEST_CASE("primitives/metadata primitives: shape, dtype, numel, ndim, is_tensor,
       {"torch.randn(2, 3).clone().detach()", "[2, 3] float32"},
       {"-torch.ones(2, dtype=torch.long)", "[2] int64"},
       {"nn.Parameter(torch.randn(3, 4))", "[3, 4] float32"},
+      // size(dim) of a 0-d tensor names no dimension
+      {"torch.tensor(5.0).size(0)", "!shape/dim-out-of-range"},
+      {"torch.tensor(5.0).size(-1)", "!shape/dim-out-of-range"},
+      {"torch.tensor(5.0).size()", "()"},
   });
   run_rows(batch);
 }
@@ -136,6 +170,7 @@ TEST_CASE("primitives/flatten", "[models][primitives]") {
       {"torch.randn(2, 3, 4).flatten(3)", "!shape/dim-out-of-range"},
       {"torch.randn(2, 3, 4).flatten(2, 1)", "!shape/dim-out-of-range"},
       {"nn.Flatten()(torch.randn(5))", "!shape/dim-out-of-range"},
+      {"nn.Unflatten(2, (3, 4))(torch.randn(2, 12))", "!shape/dim-out-of-range"},
   });
   run_rows(batch);
 }
@@ -214,6 +249,19 @@ TEST_CASE("primitives/cat / stack", "[models][primitives]") {
       {"torch.stack([torch.randn(2, 3), torch.randn(3, 2)])", "!shape/concat"},
       {"torch.stack([torch.randn(2, 3), torch.randn(2, 3)], dim=3)", "!shape/dim-out-of-range"},
       {"torch.stack([])", "!shape/concat"},
+      // cat skips 1-D empty tensors (legacy behaviour); stack does not
+      {"torch.cat([torch.randn(0), torch.randn(2, 3)])", "[2, 3] float32"},
+      {"torch.cat([torch.randn(2, 3), torch.randn(0)])", "[2, 3] float32"},
+      {"torch.cat([torch.randn(2, 3), torch.randn(0)], dim=1)", "[2, 3] float32"},
+      {"torch.cat([torch.randn(0), torch.randn(0)])", "[0] float32"},
+      {"torch.cat([torch.randn(0), torch.randn(2, 3)], dim=-1)", "[2, 3] float32"},
+      {"torch.cat([torch.randn(0), torch.ones(2, 3, dtype=torch.long)])", "[2, 3] float32"},
+      {"torch.cat([torch.randn(0), torch.randn(2)])", "[2] float32"},
+      {"torch.cat([torch.randn(0), torch.randn(2, 3), torch.randn(4, 3)])", "[6, 3] float32"},
+      {"torch.cat([torch.randn(0), torch.randn(2, 3)], dim=2)", "!shape/dim-out-of-range"},
+      {"torch.cat([torch.randn(1, 0), torch.randn(2, 3)])", "!shape/concat"},
+      {"torch.cat([torch.randn(0), torch.randn(2, 3), torch.randn(2, 4)])", "!shape/concat"},
+      {"torch.stack([torch.randn(0), torch.randn(2, 3)])", "!shape/concat"},
   });
   run_rows(batch);
 }
@@ -232,6 +280,17 @@ TEST_CASE("primitives/split / chunk", "[models][primitives]") {
       {"torch.randn(5, 2).chunk(0)", "!hparam/invalid-value"},
       {"torch.randn(5, 2).split(-1)", "!hparam/invalid-value"},
       {"torch.randn(5, 2).split(2, dim=2)", "!shape/dim-out-of-range"},
+      // a split size of 0 is only valid on an empty dimension
+      {"torch.randn(0, 2).split(0)", "([0, 2] float32,)"},
+      {"torch.randn(5, 0).split(0, dim=1)", "([5, 0] float32,)"},
+      {"torch.randn(5, 0).split(2, dim=1)", "([5, 0] float32,)"},
+      {"torch.randn(0, 2).chunk(3)", "([0, 2] float32, [0, 2] float32, [0, 2] float32)"},
+      {"torch.randn(5, 2).split(0)", "!hparam/invalid-value"},
+      {"torch.randn(5, 2).split(0, dim=1)", "!hparam/invalid-value"},
+      {"torch.split(torch.randn(5, 2), 0)", "!hparam/invalid-value"},
+      {"torch.randn(2, 3).unbind(1)", "([2] float32, [2] float32, [2] float32)"},
+      {"torch.randn(2, 3).unbind(2)", "!shape/dim-out-of-range"},
+      {"torch.tensor(5.0).unbind(0)", "!shape/dim-out-of-range"},
   });
   run_rows(batch);
 }
@@ -272,6 +331,81 @@ TEST_CASE("primitives/index: ints, slices, None, Ellipsis, masks, index tensors,
       {"torch.randn(4, 5, 6)[torch.ones(3, dtype=torch.bool)]", "!shape/index-out-of-range"},
       {"torch.tensor(5.0)[0]", "!shape/index-out-of-range"},
       {"torch.randn(4, 5, 6)[::-1]", "!hparam/invalid-value"},
+      // several `...`: each one advances by the dimensions the other items do not index (PyTorch's rule); advanced indices broadcast together and stay in place when adjacent, go first when separated; ints select before advanced indexing; Python bools add a dimension
+      {"torch.randn(4, 5)[..., 0, ...]", "[4] float32"},
+      {"torch.randn(4, 5, 6)[..., 0, ...]", "[4, 5] float32"},
+      {"torch.randn(4, 5, 6)[0, ..., ...]", "[5, 6] float32"},
+      {"torch.randn(4, 5, 6)[..., None, ...]", "[4, 5, 6, 1] float32"},
+      {"torch.randn(4, 5, 6)[..., ..., 0]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[..., ..., :]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[..., ..., None]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5)[..., ..., 0]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[[0, 1], [1, 2]]", "[2, 6] float32"},
+      {"torch.randn(4, 5, 6)[torch.zeros(2, 1, dtype=torch.long), torch.zeros(3, dtype=torch.long)]", "[2, 3, 6] float32"},
+      {"torch.randn(4, 5, 6)[:, [[0], [1]], [0, 1, 2]]", "[4, 2, 3] float32"},
+      {"torch.randn(4, 5, 6, 7)[:, [0, 1], :, [1, 2]]", "[2, 4, 6] float32"},
+      {"torch.randn(4, 5, 6, 7)[:, [0, 1], None, [1, 2]]", "[2, 4, 1, 7] float32"},
+      {"torch.randn(4, 5, 6, 7)[None, [0, 1], [1, 2]]", "[1, 2, 6, 7] float32"},
+      {"torch.randn(4, 5, 6, 7)[:, [0, 1], [1, 2]]", "[4, 2, 7] float32"},
+      {"torch.randn(4, 5, 6)[[0, 1], ..., [1, 2]]", "[2, 5] float32"},
+      {"torch.randn(4, 5, 6)[[0, 1], 1:3, [2, 3]]", "[2, 2] float32"},
+      {"torch.randn(4, 5, 6)[..., [0, 1]]", "[4, 5, 2] float32"},
+      {"torch.randn(4, 5, 6)[..., None, [0, 1]]", "[4, 5, 1, 2] float32"},
+      {"torch.randn(4, 5, 6)[[0, 1], None]", "[2, 1, 5, 6] float32"},
+      {"torch.randn(4, 5, 6, 7)[:, 0, :, [1, 2]]", "[4, 6, 2] float32"},
+      {"torch.randn(4, 5, 6, 7)[0, :, [1, 2]]", "[5, 2, 7] float32"},
+      {"torch.randn(4, 5, 6, 7)[torch.tensor(0), :, [1, 2]]", "[5, 2, 7] float32"},
+      {"torch.randn(4, 5, 6, 7)[[0, 1], :, torch.tensor(1)]", "[2, 5, 7] float32"},
+      {"torch.randn(4, 5, 6)[0, [0, 1]]", "[2, 6] float32"},
+      {"torch.randn(4, 5, 6)[:, [0, 1], 0]", "[4, 2] float32"},
+      {"torch.randn(4, 5, 6)[[0, 1], :, 0]", "[2, 5] float32"},
+      {"torch.randn(4, 5, 6)[torch.tensor(0)]", "[5, 6] float32"},
+      {"torch.randn(4, 5, 6)[torch.tensor([0])]", "[1, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[True]", "[1, 4, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[False]", "[0, 4, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[True, True]", "[1, 4, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[:, True]", "[4, 1, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[0, True]", "[1, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[True, [0, 1]]", "[2, 5, 6] float32"},
+      {"torch.tensor(5.0)[True]", "[1] float32"},
+      {"torch.tensor(5.0)[None]", "[1] float32"},
+      {"torch.tensor(5.0)[...]", "[] float32"},
+      {"torch.randn(4, 5, 6)[torch.tensor(True)]", "~\\[masked(#\\d+)?, 4, 5, 6\\] float32"},
+      {"torch.randn(4, 5, 6)[[True, False, True, True]]", "~\\[masked(#\\d+)?, 5, 6\\] float32"},
+      {"torch.randn(4, 5, 6)[torch.ones(4, 5, dtype=torch.bool), ...]", "~\\[masked(#\\d+)?, 6\\] float32"},
+      {"torch.randn(4, 5, 6)[[[0, 1], [1, 2]]]", "[2, 6] float32"},
+      {"torch.randn(4, 5, 6)[[0, slice(None), 1]]", "[5] float32"},
+      {"torch.randn(4, 5, 6)[[[0, 1]]]", "[2, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[[[0, 1], [2]]]", "[2, 6] float32"},
+      {"torch.randn(4, 5, 6)[[1, True]]", "[2, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[(0, 1)]", "[6] float32"},
+      {"torch.randn(4, 5, 6)[()]", "[4, 5, 6] float32"},
+      {"torch.randn(3)[[0, 1],]", "[2] float32"},
+      {"torch.randn(4, 5, 6)[[]]", "[0, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[[[]]]", "[0, 5, 6] float32"},
+      {"torch.randn(4, 5, 6)[[[1], []]]", "[0, 6] float32"},
+      {"torch.randn(4, 5, 6)[[0, 4]]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[[0, -5]]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[:, [[1, 5]]]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[[0, 1], [0, 1, 2]]", "!shape/broadcast"},
+      {"torch.randn(4, 5, 6)[torch.ones(4, 5, dtype=torch.bool), [0, 1]]", "!shape/broadcast"},
+      {"torch.randn(4, 5, 6)[torch.ones(4, 5, dtype=torch.bool), 0]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[torch.ones(4, 5, dtype=torch.bool), :, 0]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[[0, 1], [0, 1], [0, 1], [0]]", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5, 6)[torch.tensor([0.0, 1.0])]", "!dtype/mismatch"},
+      {"torch.randn(4, 5, 6)[[[[0, 1], [2]]]]", "!shape/size-mismatch"},
+      {"torch.tensor(5.0)[[0]]", "!shape/index-out-of-range"},
+      {"torch.tensor(5.0)[None, 0]", "!shape/index-out-of-range"},
+      // select and narrow
+      {"torch.randn(2, 3).narrow(1, 1, 2)", "[2, 2] float32"},
+      {"torch.randn(2, 3).narrow(-1, -2, 2)", "[2, 2] float32"},
+      {"torch.randn(2, 3).narrow(1, 2, 2)", "!shape/index-out-of-range"},
+      {"torch.randn(2, 3).narrow(1, 0, -1)", "!shape/index-out-of-range"},
+      {"torch.randn(2, 3).narrow(2, 0, 1)", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3).select(2, 0)", "!shape/dim-out-of-range"},
+      {"torch.randn(2, 3).select(1, 3)", "!shape/index-out-of-range"},
+      {"torch.randn(2, 3).select(-1, 1)", "[2] float32"},
+      {"torch.tensor(5.0).select(0, 0)", "!shape/dim-out-of-range"},
   });
   run_rows(batch);
 }
@@ -331,6 +465,36 @@ TEST_CASE("primitives/reduce", "[models][primitives]") {
       {"torch.randn(2, 3, 4).sum(dim=(0, 5))", "!shape/dim-out-of-range"},
       {"torch.randn(2, 3, 4).argmax(dim=3)", "!shape/dim-out-of-range"},
       {"torch.tensor(5.0).sum(1)", "!shape/dim-out-of-range"},
+      // sum/prod/cumsum of bool or integer tensors give int64; mean/std/var/norm need floating point; an empty dim tuple reduces everything; a dim may appear once
+      {"torch.ones(2, 3, dtype=torch.bool).sum()", "[] int64"},
+      {"torch.ones(2, 3, dtype=torch.int32).sum(1)", "[2] int64"},
+      {"torch.ones(2, 3, dtype=torch.uint8).prod()", "[] int64"},
+      {"torch.ones(2, 3, dtype=torch.int32).prod(1)", "[2] int64"},
+      {"torch.ones(2, 3, dtype=torch.int32).sum(dtype=torch.int32)", "[] int32"},
+      {"torch.ones(2, 3, dtype=torch.float16).sum()", "[] float16"},
+      {"torch.sum(torch.ones(3, dtype=torch.int8))", "[] int64"},
+      {"torch.ones(2, 3, dtype=torch.long).mean(dtype=torch.float32)", "[] float32"},
+      {"torch.mean(torch.ones(3, dtype=torch.long), dtype=torch.float64)", "[] float64"},
+      {"torch.ones(2, 3, dtype=torch.long).logsumexp(1)", "[2] float32"},
+      {"torch.ones(2, 3, dtype=torch.int32).cumsum(0)", "[2, 3] int64"},
+      {"torch.ones(2, 3, dtype=torch.bool).cumsum(1)", "[2, 3] int64"},
+      {"torch.ones(2, 3, dtype=torch.int32).cumprod(0)", "[2, 3] int64"},
+      {"torch.ones(2, 3).cumsum(0, dtype=torch.float64)", "[2, 3] float64"},
+      {"torch.ones(2, 3, dtype=torch.long).max()", "[] int64"},
+      {"torch.ones(2, 3, dtype=torch.long).amax(1)", "[2] int64"},
+      {"torch.randn(2, 3).sum(dim=())", "[] float32"},
+      {"torch.randn(2, 3).sum(dim=[], keepdim=True)", "[1, 1] float32"},
+      {"torch.ones(2, 3, dtype=torch.long).mean()", "!dtype/mismatch"},
+      {"torch.ones(2, 3, dtype=torch.bool).mean()", "!dtype/mismatch"},
+      {"torch.ones(2, 3, dtype=torch.long).mean(1)", "!dtype/mismatch"},
+      {"torch.mean(torch.ones(3, dtype=torch.int32))", "!dtype/mismatch"},
+      {"torch.ones(2, 3, dtype=torch.long).std()", "!dtype/mismatch"},
+      {"torch.ones(2, 3, dtype=torch.long).var(0)", "!dtype/mismatch"},
+      {"torch.ones(2, 3, dtype=torch.long).norm()", "!dtype/mismatch"},
+      {"torch.randn(2, 3).sum(dim=(0, 0))", "!hparam/invalid-value"},
+      {"torch.randn(2, 3).sum(dim=(0, -2))", "!hparam/invalid-value"},
+      {"torch.randn(2, 3).mean(dim=(1, 1))", "!hparam/invalid-value"},
+      {"torch.randn(2, 3).amax(dim=(1, 1))", "!hparam/invalid-value"},
   });
   run_rows(batch);
 }
@@ -351,6 +515,7 @@ TEST_CASE("primitives/check_dim", "[models][primitives]") {
       {"nn.Softmax(dim=5)(torch.randn(2, 3))", "!shape/dim-out-of-range"},
       {"F.normalize(torch.randn(3), dim=1)", "!shape/dim-out-of-range"},
       {"F.softmax(torch.tensor(1.0), dim=1)", "!shape/dim-out-of-range"},
+      {"torch.tensor(5.0).softmax(0)", "[] float32"},
   });
   run_rows(batch);
 }
@@ -423,6 +588,23 @@ TEST_CASE("primitives/conv", "[models][primitives]") {
       {"nn.Conv2d(3, 8, 3, padding='full')", "!hparam/invalid-value"},
       {"nn.Conv2d(3, 8, 3)(torch.ones(1, 3, 8, 8, dtype=torch.long))", "!dtype/mismatch"},
       {"nn.Conv2d(3, 8, 3)(torch.randn(1, 3, 8, 8).double())", "!dtype/mismatch"},
+      // padding='same' keeps the size for any kernel and needs stride 1; the weight's dim 0 must be divisible by groups; a layer whose constructor failed reports nothing more
+      {"nn.Conv2d(3, 8, 4, padding='same')(torch.randn(1, 3, 10, 10))", "[1, 8, 10, 10] float32"},
+      {"nn.Conv2d(3, 8, 4, padding='same', dilation=3)(torch.randn(1, 3, 10, 9))", "[1, 8, 10, 9] float32"},
+      {"nn.Conv1d(3, 8, 2, padding='same')(torch.randn(1, 3, 10))", "[1, 8, 10] float32"},
+      {"nn.Conv2d(3, 8, 3, stride=(1, 1), padding='same')(torch.randn(1, 3, 7, 7))", "[1, 8, 7, 7] float32"},
+      {"nn.Conv2d(3, 8, 3, stride=2, padding='valid')(torch.randn(1, 3, 8, 8))", "[1, 8, 3, 3] float32"},
+      {"F.conv2d(torch.randn(1, 3, 8, 8), torch.randn(6, 3, 4, 4), padding='same')", "[1, 6, 8, 8] float32"},
+      {"F.conv2d(torch.randn(1, 3, 8, 8), torch.randn(6, 3, 4, 4), padding='valid')", "[1, 6, 5, 5] float32"},
+      {"F.conv_transpose2d(torch.randn(1, 4, 5, 5), torch.randn(4, 3, 3, 3), groups=2)", "[1, 6, 7, 7] float32"},
+      {"F.conv_transpose1d(torch.randn(1, 4, 5), torch.randn(4, 3, 3), stride=2)", "[1, 3, 11] float32"},
+      {"nn.Conv2d(3, 8, 3, stride=2, padding='same')", "!hparam/invalid-value"},
+      {"m = nn.Conv2d(3, 8, 3, stride=2, padding='same')\nm(torch.randn(1, 3, 8, 8))", "!hparam/invalid-value@1"},
+      {"F.conv2d(torch.randn(1, 3, 8, 8), torch.randn(6, 3, 3, 3), padding='same', stride=2)", "!hparam/invalid-value"},
+      {"F.conv2d(torch.randn(1, 3, 8, 8), torch.randn(6, 3, 3, 3), padding='full')", "!hparam/invalid-value"},
+      {"F.conv1d(torch.randn(2, 4, 10), torch.randn(5, 2, 3), groups=2)", "!hparam/invalid-value"},
+      {"F.conv1d(torch.randn(2, 4, 10), torch.randn(6, 2, 3), groups=0)", "!hparam/invalid-value"},
+      {"m = nn.Conv2d(4, 6, 3, groups=4)\nm(torch.randn(1, 4, 8, 8))", "!hparam/invalid-value@1"},
   });
   run_rows(batch);
 }
@@ -452,6 +634,12 @@ TEST_CASE("primitives/pool", "[models][primitives]") {
       {"nn.MaxPool2d(2, padding=2)(torch.randn(1, 3, 8, 8))", "!hparam/invalid-value"},
       {"nn.MaxPool2d(2, stride=0)(torch.randn(1, 3, 8, 8))", "!hparam/invalid-value"},
       {"nn.MaxPool2d(0)(torch.randn(1, 3, 8, 8))", "!hparam/invalid-value"},
+      // return_indices=True returns (values, int64 indices)
+      {"F.max_pool2d(torch.randn(1, 3, 8, 8), 2, return_indices=True)", "([1, 3, 4, 4] float32, [1, 3, 4, 4] int64)"},
+      {"F.max_pool1d(torch.randn(1, 3, 8), 2, return_indices=True)", "([1, 3, 4] float32, [1, 3, 4] int64)"},
+      {"F.max_pool3d(torch.randn(1, 3, 4, 4, 4), 2, return_indices=True)", "([1, 3, 2, 2, 2] float32, [1, 3, 2, 2, 2] int64)"},
+      {"nn.MaxPool2d(2, return_indices=True)(torch.randn(1, 3, 8, 8))", "([1, 3, 4, 4] float32, [1, 3, 4, 4] int64)"},
+      {"nn.MaxPool1d(2, return_indices=True)(torch.randn(3, 8))[1]", "[3, 4] int64"},
   });
   run_rows(batch);
 }
@@ -469,6 +657,10 @@ TEST_CASE("primitives/adaptive pool", "[models][primitives]") {
       {"F.adaptive_avg_pool1d(torch.randn(1, 3, 8), 1)", "[1, 3, 1] float32"},
       {"nn.AdaptiveAvgPool2d(2)(torch.randn(8))", "!shape/rank"},
       {"nn.AdaptiveAvgPool1d(2)(torch.randn(1, 2, 3, 8))", "!shape/rank"},
+      {"F.adaptive_max_pool2d(torch.randn(1, 3, 8, 8), 2, return_indices=True)", "([1, 3, 2, 2] float32, [1, 3, 2, 2] int64)"},
+      {"F.adaptive_max_pool1d(torch.randn(1, 3, 8), 2, return_indices=True)", "([1, 3, 2] float32, [1, 3, 2] int64)"},
+      {"nn.AdaptiveMaxPool2d(2, return_indices=True)(torch.randn(1, 3, 8, 8))", "([1, 3, 2, 2] float32, [1, 3, 2, 2] int64)"},
+      {"nn.AdaptiveMaxPool1d(2, return_indices=True)(torch.randn(1, 3, 8))", "([1, 3, 2] float32, [1, 3, 2] int64)"},
   });
   run_rows(batch);
 }
@@ -502,6 +694,9 @@ TEST_CASE("primitives/layer norm", "[models][primitives]") {
       {"nn.LayerNorm((4, 3))(torch.randn(2, 3, 4))", "!shape/channels"},
       {"nn.LayerNorm([1, 2, 3, 4])(torch.randn(2, 3, 4))", "!shape/channels"},
       {"F.layer_norm(torch.randn(2, 3, 4), (3,))", "!shape/channels"},
+      // F.layer_norm takes no bare int (nn.LayerNorm does)
+      {"F.layer_norm(torch.randn(2, 3, 4), [4])", "[2, 3, 4] float32"},
+      {"F.layer_norm(torch.randn(2, 3, 4), 4)", "!hparam/invalid-value"},
   });
   run_rows(batch);
 }
@@ -511,6 +706,7 @@ TEST_CASE("primitives/group norm (a stub-level require with a shape rule)", "[mo
       {"nn.GroupNorm(2, 4)(torch.randn(2, 4, 3))", "[2, 4, 3] float32"},
       {"nn.GroupNorm(2, 4)(torch.randn(2, 6, 3))", "!shape/channels"},
       {"nn.GroupNorm(3, 4)", "!hparam/invalid-value"},
+      {"nn.GroupNorm(2, 4)(torch.randn(4))", "!shape/rank"},
   });
   run_rows(batch);
 }
@@ -580,6 +776,18 @@ TEST_CASE("primitives/rnn: LSTM / GRU / RNN", "[models][primitives]") {
       {"nn.GRU(10, 20, num_layers=0)", "!hparam/invalid-value"},
       {"nn.LSTM(10, 20, dropout=1.5)", "!hparam/invalid-value"},
       {"nn.RNN(10, 20, nonlinearity='sigmoid')", "!hparam/invalid-value"},
+      // proj_size: the output and h_n have proj_size features, c_n hidden_size
+      {"nn.LSTM(10, 20, proj_size=5)(torch.randn(7, 3, 10))", "([7, 3, 5] float32, ([1, 3, 5] float32, [1, 3, 20] float32))"},
+      {"nn.LSTM(10, 20, proj_size=5, bidirectional=True, num_layers=2)(torch.randn(7, 3, 10))", "([7, 3, 10] float32, ([4, 3, 5] float32, [4, 3, 20] float32))"},
+      {"nn.LSTM(10, 20, proj_size=5, batch_first=True)(torch.randn(3, 7, 10))", "([3, 7, 5] float32, ([1, 3, 5] float32, [1, 3, 20] float32))"},
+      {"nn.LSTM(10, 20, proj_size=5)(torch.randn(7, 10))", "([7, 5] float32, ([1, 5] float32, [1, 20] float32))"},
+      {"nn.LSTM(10, 20, proj_size=5)(torch.randn(7, 3, 10), (torch.zeros(1, 3, 5), torch.zeros(1, 3, 20)))[1]", "([1, 3, 5] float32, [1, 3, 20] float32)"},
+      {"nn.LSTM(10, 20, proj_size=5)(torch.randn(7, 3, 10), (torch.zeros(1, 3, 20), torch.zeros(1, 3, 20)))", "!shape/size-mismatch"},
+      {"nn.LSTM(10, 20, proj_size=5)(torch.randn(7, 3, 10), (torch.zeros(1, 3, 5), torch.zeros(1, 3, 5)))", "!shape/size-mismatch"},
+      {"nn.LSTM(10, 20, proj_size=20)", "!hparam/invalid-value"},
+      {"nn.LSTM(10, 20, proj_size=-1)", "!hparam/invalid-value"},
+      {"nn.GRU(10, 20, proj_size=5)", "!hparam/invalid-value"},
+      {"nn.RNN(10, 20, proj_size=5)", "!hparam/invalid-value"},
   });
   run_rows(batch);
 }
@@ -636,6 +844,15 @@ TEST_CASE("primitives/pointwise_loss: mse/l1/smooth_l1/huber broadcast; bce need
       {"nn.BCEWithLogitsLoss()(torch.randn(4), torch.rand(1, 4))", "!shape/loss-target"},
       {"nn.BCEWithLogitsLoss()(torch.randn(4), torch.ones(4, dtype=torch.long))", "!dtype/mismatch"},
       {"F.mse_loss(torch.randn(4), torch.randn(4), reduction='mean_all')", "!hparam/invalid-value"},
+      // kl_div honours reduction (including 'batchmean')
+      {"F.kl_div(torch.randn(4, 5), torch.rand(4, 5), reduction='none')", "[4, 5] float32"},
+      {"F.kl_div(torch.randn(4, 5), torch.rand(4, 5), reduction='batchmean')", "[] float32"},
+      {"F.kl_div(torch.randn(4, 5), torch.rand(4, 5), reduction='sum')", "[] float32"},
+      {"F.kl_div(torch.randn(4, 1), torch.rand(4, 5), reduction='none')", "[4, 5] float32"},
+      {"nn.KLDivLoss(reduction='none')(torch.randn(4, 5), torch.rand(4, 5))", "[4, 5] float32"},
+      {"nn.KLDivLoss(reduction='batchmean')(torch.randn(4, 5), torch.rand(4, 5))", "[] float32"},
+      {"F.kl_div(torch.randn(4, 5), torch.rand(4, 5), reduction='avg')", "!hparam/invalid-value"},
+      {"F.kl_div(torch.randn(4, 5), torch.rand(3, 5), reduction='none')", "!shape/loss-target"},
   });
   run_rows(batch);
 }
@@ -794,4 +1011,36 @@ TEST_CASE("primitives/every primitive call is counted in the statistics", "[mode
   CHECK(ops.at("cat") == 1);
   CHECK(r.result.stats.paths_explored == 1);
   CHECK(r.result.stats.paths_valid == 1);
+}
+
+TEST_CASE("primitives/stubs go on after a primitive reported a failure: no exception ends the path",
+          "[models][primitives]") {
+  // each failing call is reported once, at its line, and yields an unknown value; the path
+  // continues to the reveal (a stub that raised IndexError afterwards would end it there)
+  auto r = analyze_program(
+      "import torch\n"
+      "import torch.nn as nn\n"
+      "x = torch.randn(2, 3)\n"
+      "a = x.size(2)\n"
+      "b = x.select(2, 0)\n"
+      "c = x.narrow(2, 0, 1)\n"
+      "d = x.unbind(2)\n"
+      "e = torch.tensor(5.0).size(0)\n"
+      "f = x.narrow(1, 2, 2)\n"
+      "g = nn.GroupNorm(2, 4)(torch.randn(4))\n"
+      "h = nn.Unflatten(2, (3, 4))(torch.randn(2, 12))\n"
+      "i = torch.randn(4, 5)[..., ..., 0]\n"
+      "tenscan_reveal((a, b, c, d, e, f, g, h, i))\n");
+  CHECK(r.findings() == std::vector<std::string>{"shape/dim-out-of-range@4", "shape/dim-out-of-range@5",
+                                                 "shape/dim-out-of-range@6", "shape/dim-out-of-range@7",
+                                                 "shape/dim-out-of-range@8", "shape/index-out-of-range@9",
+                                                 "shape/rank@10", "shape/dim-out-of-range@11",
+                                                 "shape/index-out-of-range@12"});
+  CHECK(r.reveal_at(13) ==
+        "(unknown, [...] float32, [...] float32, unknown, unknown, [...] float32, [...] float32, [...] float32, [...] "
+        "float32)");
+  for (const auto& n : r.result.notifications) {
+    INFO("notification: " << n.message);
+    CHECK(n.message.find("uncaught") == std::string::npos);
+  }
 }

@@ -194,35 +194,47 @@ class _ConvNd(Module):
         kernel_size = _pair(kernel_size, nd)
         stride = _pair(stride, nd)
         dilation = _pair(dilation, nd)
-        _t.require(groups > 0, "hparam/invalid-value", name, ": groups must be a positive integer, but got groups=", groups)
-        _t.require(in_channels % groups == 0, "hparam/invalid-value", name, ": in_channels (", in_channels,
-                   ") must be divisible by groups (", groups, ")")
-        _t.require(out_channels % groups == 0, "hparam/invalid-value", name, ": out_channels (", out_channels,
-                   ") must be divisible by groups (", groups, ")")
-        _t.require(padding_mode in ("zeros", "reflect", "replicate", "circular"), "hparam/invalid-value", name,
-                   ": padding_mode must be one of 'zeros', 'reflect', 'replicate' or 'circular', but got '", padding_mode, "'")
+        # PyTorch raises in the constructor; a layer that failed a check yields unknown results
+        # (so that its forward reports nothing more)
+        ok = _t.require(groups > 0, "hparam/invalid-value", name, ": groups must be a positive integer, but got groups=", groups)
+        if ok:
+            ok = _t.require(in_channels % groups == 0, "hparam/invalid-value", name, ": in_channels (", in_channels,
+                            ") must be divisible by groups (", groups, ")")
+            ok = _t.require(out_channels % groups == 0, "hparam/invalid-value", name, ": out_channels (", out_channels,
+                            ") must be divisible by groups (", groups, ")") and ok
+        ok = _t.require(padding_mode in ("zeros", "reflect", "replicate", "circular"), "hparam/invalid-value", name,
+                        ": padding_mode must be one of 'zeros', 'reflect', 'replicate' or 'circular', but got '", padding_mode,
+                        "'") and ok
         if _b.isinstance(padding, str):
-            _t.require(padding in ("same", "valid"), "hparam/invalid-value", name,
-                       ": invalid padding string '", padding, "', should be one of {'valid', 'same'}")
-            if padding == "same":
-                padding = _b.tuple([(dilation[i] * (kernel_size[i] - 1)) // 2 for i in _b.range(nd)])
-            else:
-                padding = 0
+            # the string is kept (as PyTorch does) and passed to the primitive: 'same' keeps the
+            # spatial size, 'valid' pads nothing
+            if not _t.require(padding in ("same", "valid"), "hparam/invalid-value", name,
+                              ": invalid padding string '", padding, "', should be one of {'valid', 'same'}"):
+                ok = False
+            elif padding == "same":
+                ok = _t.require(_b.all([s == 1 for s in stride]), "hparam/invalid-value", name,
+                                ": padding='same' is not supported for strided convolutions (stride=", stride, ")") and ok
+        else:
+            padding = _pair(padding, nd)
+        self._failed = not ok
         self.in_channels = in_channels
         self.out_channels = out_channels
         self.kernel_size = kernel_size
         self.stride = stride
-        self.padding = _pair(padding, nd)
+        self.padding = padding
         self.dilation = dilation
         self.groups = groups
         self.output_padding = _pair(output_padding, nd)
+        g = groups if ok else 1
         if self._transposed:
-            self.weight = Parameter(torch.empty(in_channels, out_channels // groups, *kernel_size))
+            self.weight = Parameter(torch.empty(in_channels, out_channels // g, *kernel_size))
         else:
-            self.weight = Parameter(torch.empty(out_channels, in_channels // groups, *kernel_size))
+            self.weight = Parameter(torch.empty(out_channels, in_channels // g, *kernel_size))
         self.bias = Parameter(torch.empty(out_channels)) if bias else None
 
     def forward(self, input):
+        if self._failed:
+            return _t.unranked(input)
         return _t.conv(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups, self._nd,
                        self._transposed, self.output_padding)
 
@@ -318,7 +330,10 @@ class _AdaptivePoolNd(Module):
         self.return_indices = return_indices
 
     def forward(self, input):
-        return _t.adaptive_pool(input, self.output_size, self._nd, _b.type(self).__name__)
+        out = _t.adaptive_pool(input, self.output_size, self._nd, _b.type(self).__name__)
+        if self.return_indices:
+            return (out, _t.with_dtype(out, "int64"))
+        return out
 
 
 class AdaptiveAvgPool1d(_AdaptivePoolNd):
@@ -339,6 +354,10 @@ class AdaptiveMaxPool1d(_AdaptivePoolNd):
 
 class AdaptiveMaxPool2d(_AdaptivePoolNd):
     _nd = 2
+
+
+class AdaptiveMaxPool3d(_AdaptivePoolNd):
+    _nd = 3
 
 
 class _BatchNorm(Module):
@@ -389,8 +408,12 @@ class GroupNorm(Module):
 
     def forward(self, input):
         s = input.shape
-        _t.require(s[1] == self.num_channels, "shape/channels", "GroupNorm expects ", self.num_channels,
-                   " channels, but the input ", input, " has ", s[1], " channels at dim 1")
+        if not _t.require(_b.len(s) >= 2, "shape/rank", "GroupNorm expects an input with at least 2 dimensions (N, C, ...), but got ",
+                          "a tensor of shape ", input):
+            return _t.unranked(input)
+        if not _t.require(s[1] == self.num_channels, "shape/channels", "GroupNorm expects ", self.num_channels,
+                          " channels, but the input ", input, " has ", s[1], " channels at dim 1"):
+            return _t.unranked(input)
         return _t.same(input)
 
 
@@ -543,6 +566,8 @@ class Unflatten(Module):
         self.unflattened_size = _b.tuple(unflattened_size)
 
     def forward(self, input):
+        if not _t.check_dim(input, self.dim, "unflatten()", False):
+            return _t.unranked(input)
         s = _b.list(input.shape)
         d = self.dim if self.dim >= 0 else self.dim + _b.len(s)
         return input.reshape(*(s[:d] + _b.list(self.unflattened_size) + s[d + 1:]))
@@ -587,6 +612,15 @@ class _RNNBase(Module):
                    dropout)
         if name == "RNN":
             _t.require(nonlinearity in ("tanh", "relu"), "hparam/invalid-value", "RNN: unknown nonlinearity '", nonlinearity, "'")
+        if name == "LSTM":
+            _t.require(proj_size >= 0, "hparam/invalid-value",
+                       "LSTM: proj_size should be a positive integer or zero to disable projections, but got ", proj_size)
+            _t.require(proj_size < hidden_size, "hparam/invalid-value", "LSTM: proj_size has to be smaller than hidden_size, but got ",
+                       "proj_size=", proj_size, " and hidden_size=", hidden_size)
+        else:
+            _t.require(proj_size == 0, "hparam/invalid-value", "proj_size argument is only supported for LSTM, not ", name,
+                       " (got proj_size=", proj_size, ")")
+        self.proj_size = proj_size
         self.input_size = input_size
         self.hidden_size = hidden_size
         self.num_layers = num_layers
@@ -597,7 +631,7 @@ class _RNNBase(Module):
 
     def forward(self, input, hx=None):
         return _t.rnn(input, hx, self._mode, self.input_size, self.hidden_size, self.num_layers, self.bidirectional,
-                      self.batch_first)
+                      self.batch_first, self.proj_size)
 
     def flatten_parameters(self):
         return None
@@ -612,15 +646,17 @@ class LSTM(_RNNBase):
 
     def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
                  bidirectional=False, proj_size=0, device=None, dtype=None):
-        _RNNBase.__init__(self, input_size, hidden_size, num_layers, "tanh", bias, batch_first, dropout, bidirectional)
+        _RNNBase.__init__(self, input_size, hidden_size, num_layers, "tanh", bias, batch_first, dropout, bidirectional,
+                          proj_size)
 
 
 class GRU(_RNNBase):
     _mode = "GRU"
 
     def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
-                 bidirectional=False, device=None, dtype=None):
-        _RNNBase.__init__(self, input_size, hidden_size, num_layers, "tanh", bias, batch_first, dropout, bidirectional)
+                 bidirectional=False, proj_size=0, device=None, dtype=None):
+        _RNNBase.__init__(self, input_size, hidden_size, num_layers, "tanh", bias, batch_first, dropout, bidirectional,
+                          proj_size)
 
 
 class Sequential(Module):

@@ -107,10 +107,19 @@ def linear(input, weight, bias=None):
 
 
 def _conv(input, weight, bias, stride, padding, dilation, groups, nd):
+    stride = _tuple(stride, nd)
     if _b.isinstance(padding, str):
-        k = weight.shape[2:]
-        padding = _b.tuple([(_tuple(dilation, nd)[i] * (k[i] - 1)) // 2 for i in _b.range(nd)]) if padding == "same" else 0
-    return _t.conv(input, weight, bias, _tuple(stride, nd), _tuple(padding, nd), _tuple(dilation, nd), groups, nd, False, 0)
+        # the string goes to the primitive: 'same' keeps the spatial size, 'valid' pads nothing
+        if not _t.require(padding in ("same", "valid"), "hparam/invalid-value", "conv", nd, "d: invalid padding string '",
+                          padding, "' (expected 'same' or 'valid')"):
+            return _t.unranked(input)
+        if padding == "same":
+            if not _t.require(_b.all([s == 1 for s in stride]), "hparam/invalid-value", "conv", nd,
+                              "d: padding='same' is not supported for strided convolutions (stride=", stride, ")"):
+                return _t.unranked(input)
+    else:
+        padding = _tuple(padding, nd)
+    return _t.conv(input, weight, bias, stride, padding, _tuple(dilation, nd), groups, nd, False, 0)
 
 
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
@@ -125,22 +134,46 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 3)
 
 
+def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, nd):
+    return _t.conv(input, weight, bias, _tuple(stride, nd), _tuple(padding, nd), _tuple(dilation, nd), groups, nd, True,
+                   _tuple(output_padding, nd))
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 1)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 2)
+
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 3)
+
+
 def _pool(input, kernel_size, stride, padding, dilation, ceil_mode, nd, name):
     if stride is None or (_b.isinstance(stride, list) and _b.len(stride) == 0):
         stride = kernel_size
     return _t.pool(input, kernel_size, stride, padding, dilation, ceil_mode, nd, name)
 
 
+def _with_indices(out, return_indices):
+    # max pooling with return_indices=True returns (values, int64 indices of the same shape)
+    if return_indices:
+        return (out, _t.with_dtype(out, "int64"))
+    return out
+
+
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
-    return _pool(input, kernel_size, stride, padding, dilation, ceil_mode, 1, "max_pool1d")
+    return _with_indices(_pool(input, kernel_size, stride, padding, dilation, ceil_mode, 1, "max_pool1d"), return_indices)
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
-    return _pool(input, kernel_size, stride, padding, dilation, ceil_mode, 2, "max_pool2d")
+    return _with_indices(_pool(input, kernel_size, stride, padding, dilation, ceil_mode, 2, "max_pool2d"), return_indices)
 
 
 def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
-    return _pool(input, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d")
+    return _with_indices(_pool(input, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d"), return_indices)
 
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
@@ -163,8 +196,16 @@ def adaptive_avg_pool2d(input, output_size):
     return _t.adaptive_pool(input, output_size, 2, "adaptive_avg_pool2d")
 
 
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    return _with_indices(_t.adaptive_pool(input, output_size, 1, "adaptive_max_pool1d"), return_indices)
+
+
 def adaptive_max_pool2d(input, output_size, return_indices=False):
-    return _t.adaptive_pool(input, output_size, 2, "adaptive_max_pool2d")
+    return _with_indices(_t.adaptive_pool(input, output_size, 2, "adaptive_max_pool2d"), return_indices)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    return _with_indices(_t.adaptive_pool(input, output_size, 3, "adaptive_max_pool3d"), return_indices)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05):
@@ -174,8 +215,11 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
+    # unlike nn.LayerNorm, the functional form takes no bare int (PyTorch raises a TypeError)
     if _b.isinstance(normalized_shape, int):
-        normalized_shape = (normalized_shape,)
+        _t.require(False, "hparam/invalid-value", "layer_norm(): normalized_shape must be a tuple or list of ints, not the int ",
+                   normalized_shape, " (write (", normalized_shape, ",) or use nn.LayerNorm, which accepts an int)")
+        return _t.unranked(input)
     return _t.layer_norm(input, _b.tuple(normalized_shape))
 
 
@@ -234,7 +278,11 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
-    return _t.pointwise_loss(input, target, "kl_div", "mean", False)
+    if size_average is not None or reduce is not None:
+        reduction = "mean"
+    _t.require(reduction in ("none", "batchmean", "mean", "sum"), "hparam/invalid-value", "kl_div: '", reduction,
+               "' is not a valid value for reduction (expected 'none', 'batchmean', 'mean' or 'sum')")
+    return _t.pointwise_loss(input, target, "kl_div", reduction, False)
 
 
 def pad(input, pad, mode="constant", value=None):
