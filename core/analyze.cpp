@@ -216,7 +216,7 @@ bool has_symbols(const State& st) {
   return false;
 }
 
-void classify(const Interpreter& in, const AnalysisOptions& opt, State& st, FindingCollector& out, Stats& stats) {
+void classify(const AnalysisOptions& opt, State& st, FindingCollector& out, Stats& stats) {
   ++stats.paths_explored;
   if (st.flow == interp::Flow::Dead) {
     ++stats.paths_dontknow;
@@ -321,7 +321,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   FindingCollector collector(in, result);
   std::vector<interp::Reveal> reveals;
   for (auto& st : finals) {
-    classify(in, options, st, collector, result.stats);
+    classify(options, st, collector, result.stats);
     for (const auto& r : st.reveals) reveals.push_back(r);
     if (st.flow == interp::Flow::Raise && st.exc.is_obj()) {
       // an exception that escaped the program: from tenscan's own models it means a gap in

@@ -9,8 +9,6 @@ namespace {
 using sym::Cond;
 using sym::Expr;
 
-Expr k(std::int64_t v) { return Expr::constant(v); }
-
 Shape reduced(const Shape& s, const std::string& reduction) {
   if (reduction == "none") return s;
   return {};
