@@ -827,16 +827,8 @@ void Interpreter::init_builtins(State& st) {
   for (const auto& stub : models::embedded_stubs())
     if (stub.path == "builtins.py") m = lower_file("<stub>/builtins.py", "builtins", std::string(stub.text), true);
   if (m && m->top) {
-    Frame f;
-    f.code = m->top;
-    f.module = m;
-    f.globals = builtins_module_;
-    st.frames.push_back(std::move(f));
-    States states;
-    states.push_back(std::move(st));
-    exec_block(m->top->body, states);
+    States states = run_module_body(std::move(st), m, builtins_module_);
     st = std::move(states.front());
-    st.frames.pop_back();
     st.flow = Flow::Normal;
   }
   // every class the builtins stub defined (exceptions) is a builtin class too

@@ -427,20 +427,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         }
         exec_block(s->body, cond_true);
         live.clear();
-        for (auto& st : cond_true) {
-          if (st.flow == Flow::Break) {
-            st.flow = Flow::Normal;
-            exited.push_back(std::move(st));
-          } else if (st.flow == Flow::Continue) {
-            st.flow = Flow::Normal;
-            live.push_back(std::move(st));
-          } else if (st.normal()) {
-            live.push_back(std::move(st));
-          } else {
-            exited.push_back(std::move(st));
-          }
-        }
-        merge_states(live);
+        split_loop_outcomes(cond_true, live, exited);
       }
       for (auto& st : exited) next.push_back(std::move(st));
       merge_states(next);
@@ -912,14 +899,18 @@ void Interpreter::run_loop_body(const ir::Stmt* s, States& live, States& exited,
   }
   exec_block(s->body, body);
   live.clear();
+  split_loop_outcomes(body, live, exited);
+}
+
+// After a loop body: `continue` and normal completion go round again, `break` and everything
+// abnormal (return, raise, exit) leave the loop.
+void Interpreter::split_loop_outcomes(States& body, States& live, States& exited) {
   for (auto& st : body) {
     if (st.flow == Flow::Break) {
       st.flow = Flow::Normal;
       exited.push_back(std::move(st));
-    } else if (st.flow == Flow::Continue) {
+    } else if (st.flow == Flow::Continue || st.normal()) {
       st.flow = Flow::Normal;
-      live.push_back(std::move(st));
-    } else if (st.normal()) {
       live.push_back(std::move(st));
     } else {
       exited.push_back(std::move(st));

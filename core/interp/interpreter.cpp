@@ -1132,19 +1132,7 @@ Outs Interpreter::import_module(State&& st, const std::string& dotted_in, const 
         next.push_back(std::move(s));  // namespace package, or a file that did not parse
         continue;
       }
-      // execute the module body in a fresh frame
-      Frame f;
-      f.code = mod->top;
-      f.module = mod;
-      f.globals = id;
-      s.frames.push_back(std::move(f));
-      States body;
-      body.push_back(std::move(s));
-      exec_block(mod->top->body, body);
-      for (auto& b : body) {
-        b.frames.pop_back();
-        next.push_back(std::move(b));
-      }
+      for (auto& b : run_module_body(std::move(s), mod, id)) next.push_back(std::move(b));
     }
     states = std::move(next);
   }
@@ -1201,14 +1189,19 @@ States Interpreter::run(const std::string& entry_path) {
   mo.attrs["__file__"] = Value::str(entry_path);
   ObjId id = st.heap.alloc(std::move(mo));
   st.modules["__main__"] = id;
+  return run_module_body(std::move(st), m, id);
+}
+
+States Interpreter::run_module_body(State&& st, const ir::Module* m, ObjId globals) {
   Frame f;
   f.code = m->top;
   f.module = m;
-  f.globals = id;
+  f.globals = globals;
   st.frames.push_back(std::move(f));
   States states;
   states.push_back(std::move(st));
   exec_block(m->top->body, states);
+  for (auto& s : states) s.frames.pop_back();
   return states;
 }
 

@@ -143,6 +143,9 @@ class Interpreter {
   States branch(State&& st, const Value& cond, const ir::Loc& loc, const ir::Expr* cond_expr,
                 States* false_out);
   void run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item);
+  void split_loop_outcomes(States& body, States& live, States& exited);
+  /// Runs a module's top-level code on `st` with `globals` as its namespace.
+  States run_module_body(State&& st, const ir::Module* m, ObjId globals);
   bool summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from);
   Outs call_function(State&& st, ObjId fn, Args args);
   Outs instantiate(State&& st, ObjId cls, Args args);
