@@ -158,6 +158,7 @@ int main(int argc, char** argv) {
   }
 
   CLI::App app{"tenscan: finds tensor-shape, hyperparameter and dtype errors in PyTorch training scripts before they run"};
+  app.name("tenscan");
   app.set_version_flag("--version", std::string("tenscan ") + tenscan::version());
   app.require_subcommand(1);
 
