@@ -1168,9 +1168,9 @@ class Lowerer {
           std::string part = raw ? std::string(text(c)) : unescape(text(c));
           if (prefix.find('f') != std::string::npos) {
             std::string braces;
-            for (std::size_t i = 0; i < part.size(); ++i) {
-              braces.push_back(part[i]);
-              if ((part[i] == '{' || part[i] == '}') && i + 1 < part.size() && part[i + 1] == part[i]) ++i;
+            for (std::size_t j = 0; j < part.size(); ++j) {
+              braces.push_back(part[j]);
+              if ((part[j] == '{' || part[j] == '}') && j + 1 < part.size() && part[j + 1] == part[j]) ++j;
             }
             part = braces;
           }
