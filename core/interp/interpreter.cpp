@@ -159,11 +159,16 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
     ++result_.stats.requirements_online;
     return true;
   }
+  // The same requirement at the same place (a loop's next iteration) adds nothing to the path.
+  ir::Loc here = site();
+  for (const auto& e : st.reqs)
+    if (e.rule == rule && e.site.file == here.file && e.site.line == here.line && e.site.col == here.col && e.cond == c)
+      return t != sym::Tri::False;
   Requirement r;
   r.cond = c;
   r.rule = rule;
   r.msg = std::move(msg);
-  r.site = site();
+  r.site = here;
   r.related = std::move(related);
   r.function = site_function();
   r.definitely_false = t == sym::Tri::False;
