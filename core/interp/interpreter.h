@@ -155,6 +155,8 @@ class Interpreter {
   bool bind_arguments(State& st, const ir::Code* code, const Function& fn, Args& args, std::vector<Value>& slots,
                       std::string& error);
   Outs then_truth(Outs&& outs);
+  /// self.<name>(other) when self is an instance whose class defines it (operator dispatch).
+  Outs instance_dunder(State&& st, const Value& self, const char* name, const Value& other, bool& found);
   /// A builtin-type method bound to its receiver.
   Value bind_builtin(State& st, const Value& method, const Value& self);
   [[nodiscard]] std::optional<Value> class_lookup(const State& st, ObjId cls, const std::string& name,

@@ -54,28 +54,21 @@ std::string format_double(double d) {
 
 
 
+Outs Interpreter::instance_dunder(State&& st, const Value& self, const char* name, const Value& other, bool& found) {
+  found = false;
+  if (!self.is_obj() || st.heap.get(self.obj).kind != OKind::Instance) return one(std::move(st), Value::none());
+  Args args;
+  args.pos.push_back(other);
+  return dunder(std::move(st), self, name, std::move(args), found);
+}
+
 Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& b, bool inplace) {
-  // instances (tensors, user classes) first: a.__op__(b), then b.__rop__(a)
-  if (a.is_obj() && st.heap.get(a.obj).kind == OKind::Instance) {
-    bool found = false;
-    if (inplace) {
-      Args args;
-      args.pos.push_back(b);
-      Outs r = dunder(std::move(st), a, dunder_name(op, false, true), std::move(args), found);
-      if (found) return r;
-      st = std::move(r[0].st);
-    }
-    Args args;
-    args.pos.push_back(b);
-    Outs r = dunder(std::move(st), a, dunder_name(op, false, false), std::move(args), found);
-    if (found) return r;
-    st = std::move(r[0].st);
-  }
-  if (b.is_obj() && st.heap.get(b.obj).kind == OKind::Instance) {
-    bool found = false;
-    Args args;
-    args.pos.push_back(a);
-    Outs r = dunder(std::move(st), b, dunder_name(op, true, false), std::move(args), found);
+  // instances (tensors, user classes) first: a.__iop__(b), a.__op__(b), then b.__rop__(a)
+  bool found = false;
+  for (int step = inplace ? 0 : 1; step < 3; ++step) {
+    const Value& self = step < 2 ? a : b;
+    const Value& other = step < 2 ? b : a;
+    Outs r = instance_dunder(std::move(st), self, dunder_name(op, step == 2, step == 0), other, found);
     if (found) return r;
     st = std::move(r[0].st);
   }
@@ -282,19 +275,9 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
   static const char* names[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
   static const char* reflected[] = {"__eq__", "__ne__", "__gt__", "__ge__", "__lt__", "__le__"};
   int k = static_cast<int>(op);
-  if (a.is_obj() && st.heap.get(a.obj).kind == OKind::Instance) {
+  for (int step = 0; step < 2; ++step) {
     bool found = false;
-    Args args;
-    args.pos.push_back(b);
-    Outs r = dunder(std::move(st), a, names[k], std::move(args), found);
-    if (found) return r;
-    st = std::move(r[0].st);
-  }
-  if (b.is_obj() && st.heap.get(b.obj).kind == OKind::Instance) {
-    bool found = false;
-    Args args;
-    args.pos.push_back(a);
-    Outs r = dunder(std::move(st), b, reflected[k], std::move(args), found);
+    Outs r = instance_dunder(std::move(st), step == 0 ? a : b, step == 0 ? names[k] : reflected[k], step == 0 ? b : a, found);
     if (found) return r;
     st = std::move(r[0].st);
   }
