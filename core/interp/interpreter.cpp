@@ -791,7 +791,9 @@ Outs Interpreter::call(State&& st, const Value& callee, Args args) {
   switch (callee.kind) {
     case VKind::Unknown: {
       std::string label = callee.s ? *callee.s : "?";
-      record_unmodelled(label);
+      // a library API tenscan has no model for; calls on values derived from an earlier
+      // unknown result (label "f().g") are consequences of that gap, not new ones
+      if (label.find('(') == std::string::npos) record_unmodelled(label);
       return one(std::move(st), Value::unknown(label + "()"));
     }
     case VKind::Obj: break;
