@@ -100,7 +100,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   MemorySource sources({{"main.py", std::move(text)}});
   tenscan::AnalysisResult result = tenscan::analyze(sources, "main.py", options);
   // The entry always exists: unless it was refused as binary/oversized, the analysis must
-  // complete (analyze.h: `completed` is false only when the entry could not be read).
-  if (!binary && !result.completed) __builtin_trap();
+  // complete, or say why it could not (analyze.h: the script itself exited with an error).
+  bool script_exit = false;
+  for (const auto& n : result.notifications)
+    script_exit = script_exit || (n.kind == tenscan::Notification::Kind::ScriptExit && n.level == tenscan::Level::Error);
+  if (!binary && !result.completed && !script_exit) __builtin_trap();
   return 0;
 }

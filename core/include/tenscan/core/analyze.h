@@ -60,7 +60,9 @@ struct AnalysisOptions {
 /// Analyzes `entry` (a project-relative path) as the program's entry point, following its
 /// imports of project modules through `sources`. Never throws for problems in the analyzed
 /// code: those become findings or notifications. `completed` is false only when the entry
-/// itself could not be read.
+/// itself could not be read, or when every path ended with the script exiting with an error
+/// status before anything was found (its argument parser rejected the arguments): an error
+/// notification of kind UnreadableFile or ScriptExit then says why.
 AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, const AnalysisOptions& options);
 
 /// tenscan's version string (semantic version).
