@@ -115,11 +115,7 @@ Outs b_callable(Interpreter& in, State&& st, Args& a) {
   if (!v.is_obj()) return one(std::move(st), Value::boolean(false));
   const Object& o = st.heap.get(v.obj);
   bool r = o.kind == OKind::Function || o.kind == OKind::BoundMethod || o.kind == OKind::Builtin || o.kind == OKind::Class;
-  if (o.kind == OKind::Instance) {
-    bool found = false;
-    Outs x = in.getattr_opt(State(st), Value::object(o.cls), "__call__", found);
-    r = found;
-  }
+  if (o.kind == OKind::Instance) r = in.class_lookup(st, o.cls, "__call__").has_value();
   return one(std::move(st), Value::boolean(r));
 }
 
@@ -234,10 +230,7 @@ Outs b_abs(Interpreter& in, State&& st, Args& a) {
     return one(std::move(st), Value::integer(sym::Expr::max(v.i, -v.i)));
   }
   if (v.kind == VKind::Float) return one(std::move(st), Value::floating(v.f ? std::optional<double>(std::fabs(*v.f)) : std::nullopt));
-  bool found = false;
-  Outs r = in.call(std::move(st), Value::unknown("abs"), {});
-  (void)found;
-  return r;
+  return in.call(std::move(st), Value::unknown("abs"), {});
 }
 
 Outs b_round(Interpreter&, State&& st, Args& a) {

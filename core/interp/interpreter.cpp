@@ -358,12 +358,6 @@ Outs Interpreter::raise(State&& st, const std::string& exc_class, const std::str
 
 // ---- attributes ----------------------------------------------------------------------------
 
-static bool is_stub_class(const State& st, ObjId cls, const Interpreter& in) {
-  (void)in;
-  const Object& c = st.heap.get(cls);
-  return c.module == nullptr || c.module->is_stub;
-}
-
 Value Interpreter::bind_builtin(State& st, const Value& method, const Value& self) {
   const Builtin& b = st.heap.get(method.obj).builtin;
   Object o;
@@ -588,8 +582,8 @@ Outs Interpreter::getattr(State&& st, const Value& obj, const std::string& name)
       const Object& ob = o.st.heap.get(obj.obj);
       std::string owner;
       if (ob.kind == OKind::Module && (!ob.module || ob.module->is_stub)) owner = ob.name;
-      else if (ob.kind == OKind::Class && ob.builtin_type < 0 && is_stub_class(o.st, obj.obj, *this)) owner = ob.name;
-      else if (ob.kind == OKind::Instance && is_stub_class(o.st, ob.cls, *this)) owner = o.st.heap.get(ob.cls).name;
+      else if (ob.kind == OKind::Class && ob.builtin_type < 0 && is_stub_class_public(o.st, obj.obj)) owner = ob.name;
+      else if (ob.kind == OKind::Instance && is_stub_class_public(o.st, ob.cls)) owner = o.st.heap.get(ob.cls).name;
       if (!owner.empty()) {
         res.push_back({std::move(o.st), Value::unknown(owner + "." + name)});
         continue;
@@ -821,7 +815,7 @@ Outs Interpreter::call(State&& st, const Value& callee, Args args) {
     case OKind::Instance: {
       auto c = class_lookup(st, o.cls, "__call__");
       if (!c) {
-        if (is_stub_class(st, o.cls, *this)) {
+        if (is_stub_class_public(st, o.cls)) {
           std::string label = st.heap.get(o.cls).name + ".__call__";
           record_unmodelled(label);
           return one(std::move(st), Value::unknown(label + "()"));
@@ -971,7 +965,6 @@ const ir::Module* Interpreter::lower_file(const std::string& path, const std::st
   for (const auto& d : lr.diags) {
     if (is_stub) continue;  // stubs are tested separately; users cannot act on them
     if (d.kind == python::LowerDiag::Kind::SyntaxError) {
-      Requirement r;  // reported as a finding by analyze.cpp through the syntax list
       Finding f;
       f.rule = RuleId::SyntaxError;
       f.level = Level::Error;
@@ -1105,7 +1098,6 @@ Outs Interpreter::import_module(State&& st, const std::string& dotted_in, const 
   prefixes.push_back(dotted);
   States states;
   states.push_back(std::move(st));
-  ObjId last = kNoObj;
   for (std::size_t k = 0; k < prefixes.size(); ++k) {
     States next;
     for (auto& s : states) {
@@ -1116,7 +1108,6 @@ Outs Interpreter::import_module(State&& st, const std::string& dotted_in, const 
       bool fresh = false, is_pkg = false;
       const ir::Module* mod = nullptr;
       ObjId id = load_module_object(s, prefixes[k], fresh, mod, is_pkg);
-      last = id;
       if (k > 0) {
         auto parent = s.modules.find(prefixes[k - 1]);
         if (parent != s.modules.end()) {
@@ -1149,7 +1140,6 @@ Outs Interpreter::import_module(State&& st, const std::string& dotted_in, const 
     Value v = it == s.modules.end() ? Value::none() : Value::object(it->second);
     res.push_back({std::move(s), v});
   }
-  (void)last;
   return res;
 }
 

@@ -77,6 +77,9 @@ class Interpreter {
   [[nodiscard]] ObjId class_of(const State& st, const Value& v) const;
   [[nodiscard]] std::string type_name(const State& st, const Value& v) const;
   [[nodiscard]] ObjId builtin_class(const std::string& name) const;
+  /// `name` looked up along the class's MRO (the owning class in *owner).
+  [[nodiscard]] std::optional<Value> class_lookup(const State& st, ObjId cls, const std::string& name,
+                                                  ObjId* owner = nullptr) const;
   /// True for classes defined by tenscan's library stubs (missing attributes are unmodelled
   /// API, not user errors).
   [[nodiscard]] bool is_stub_class_public(const State& st, ObjId cls) const;
@@ -159,8 +162,6 @@ class Interpreter {
   Outs instance_dunder(State&& st, const Value& self, const char* name, const Value& other, bool& found);
   /// A builtin-type method bound to its receiver.
   Value bind_builtin(State& st, const Value& method, const Value& self);
-  [[nodiscard]] std::optional<Value> class_lookup(const State& st, ObjId cls, const std::string& name,
-                                                  ObjId* owner = nullptr) const;
   ObjId load_module_object(State& st, const std::string& dotted, bool& fresh, const ir::Module*& mod, bool& is_pkg);
   const ir::Module* lower_file(const std::string& path, const std::string& dotted, std::string source, bool is_stub);
   void merge_states(States& states);
