@@ -1,26 +1,35 @@
 // Shared reporter helpers: ordering, name lookups, markdown stripping, the source cache and the
 // JSON encoding of findings, notifications and stats (used by the JSON and SARIF reporters).
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <iterator>
 #include <stdexcept>
 #include <tuple>
+#include <type_traits>
 
 #include "internal.h"
 #include "tenscan/core/rules.h"
 
 namespace tenscan::report {
 
+namespace detail {
+bool finding_less(const Finding& a, const Finding& b) {
+  auto key = [](const Finding& f) {
+    const auto& l = f.location;
+    return std::tie(l.path, l.line, l.col, rule_info(f.rule).id, l.end_line, l.end_col, f.message,
+                    f.identity);
+  };
+  return key(a) < key(b);
+}
+}  // namespace detail
+
 std::vector<const Finding*> sorted_findings(const std::vector<Finding>& findings) {
   std::vector<const Finding*> out;
   out.reserve(findings.size());
   for (const auto& f : findings) out.push_back(&f);
-  auto key = [](const Finding* f) {
-    const auto& l = f->location;
-    return std::tie(l.path, l.line, l.col, rule_info(f->rule).id, l.end_line, l.end_col, f->message,
-                    f->identity);
-  };
   std::stable_sort(out.begin(), out.end(),
-                   [&](const Finding* a, const Finding* b) { return key(a) < key(b); });
+                   [](const Finding* a, const Finding* b) { return detail::finding_less(*a, *b); });
   return out;
 }
 
@@ -90,6 +99,36 @@ std::string markdown_to_plain(std::string_view md) {
 
 namespace detail {
 
+std::string plural(std::size_t n, const char* word) {
+  std::string w = word;
+  if (n != 1) w = w.back() == 'y' ? w.substr(0, w.size() - 1) + "ies" : w + "s";
+  return std::to_string(n) + " " + w;
+}
+
+std::string count_phrase(const RunReport& run) {
+  struct Count {
+    Level level;
+    const char* word;
+    std::size_t all = 0, fresh = 0;
+  };
+  Count counts[] = {{Level::Error, "error"}, {Level::Warning, "warning"}, {Level::Note, "note"}};
+  for (const auto& f : run.findings) {
+    if (f.suppressed) continue;
+    for (auto& c : counts) {
+      if (c.level != f.finding.level) continue;
+      ++c.all;
+      if (f.baseline == BaselineState::New) ++c.fresh;
+    }
+  }
+  std::string out;
+  for (const auto& c : counts) {
+    if (!c.all) continue;
+    out += (out.empty() ? "" : ", ") + plural(c.all, c.word);
+    if (run.baseline_compared) out += " (" + std::to_string(c.fresh) + " new)";
+  }
+  return out.empty() ? "no issues found" : out;
+}
+
 std::string dump(const Json& j, int indent) {
   return j.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
@@ -148,11 +187,37 @@ std::optional<std::string_view> SourceCache::line(const std::string& path, int l
 
 // ---- JSON encoding of the findings model (tenscan's JSON document and the wire format) ----
 
+int to_int(const Json& j) {
+  if (j.is_number_unsigned() && j.get<std::uint64_t>() <= static_cast<std::uint64_t>(INT_MAX))
+    return static_cast<int>(j.get<std::uint64_t>());
+  if (j.is_number_integer() && !j.is_number_unsigned() && j.get<std::int64_t>() >= INT_MIN &&
+      j.get<std::int64_t>() <= INT_MAX)
+    return static_cast<int>(j.get<std::int64_t>());
+  throw std::runtime_error("expected an integer, got " + j.dump());
+}
+
 namespace {
+// Strict reads: a mistyped or out-of-range value throws instead of converting (never UB).
+template <typename T>
+T read(const Json& j) {
+  if constexpr (std::is_same_v<T, int>) {
+    return to_int(j);
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (!j.is_number()) throw std::runtime_error("expected a number, got " + j.dump());
+    return j.get<double>();
+  } else if constexpr (std::is_same_v<T, std::map<std::string, int>>) {
+    if (!j.is_object()) throw std::runtime_error("expected an object, got " + j.dump());
+    T out;
+    for (const auto& [k, v] : j.items()) out[k] = to_int(v);
+    return out;
+  } else {
+    return j.template get<T>();  // nlohmann checks strings, booleans and arrays of strings
+  }
+}
 template <typename T>
 T get_or(const Json& j, const char* key, T fallback) {
   auto it = j.find(key);
-  return it == j.end() ? fallback : it->template get<T>();
+  return it == j.end() ? fallback : read<T>(*it);
 }
 Level level_at(const Json& j) {
   auto name = j.at("level").get<std::string>();
@@ -168,8 +233,8 @@ Json range_to_json(const SourceRange& r) {
 }
 
 SourceRange range_from_json(const Json& j) {
-  return {j.at("path").get<std::string>(), j.at("line").get<int>(), j.at("col").get<int>(),
-          j.at("end_line").get<int>(), j.at("end_col").get<int>()};
+  return {j.at("path").get<std::string>(), to_int(j.at("line")), to_int(j.at("col")),
+          to_int(j.at("end_line")), to_int(j.at("end_col"))};
 }
 
 Json finding_to_json(const Finding& f) {
@@ -248,6 +313,25 @@ Stats stats_from_json(const Json& j) {
   s.unmodelled_calls = get_or(j, "unmodelled_calls", std::map<std::string, int>{});
   s.operations = get_or(j, "operations", std::map<std::string, int>{});
   return s;
+}
+
+Json entry_to_json(const EntryOutcome& e) {
+  return {{"path", e.path},     {"args", e.args},       {"status", entry_status_name(e.status)},
+          {"detail", e.detail}, {"seconds", e.seconds}, {"stats", stats_to_json(e.stats)}};
+}
+
+EntryOutcome entry_from_json(const Json& j) {
+  EntryOutcome e;
+  e.path = j.at("path").get<std::string>();
+  e.args = get_or(j, "args", std::vector<std::string>{});
+  const auto name = j.at("status").get<std::string>();
+  auto status = entry_status_from_name(name);
+  if (!status) throw std::runtime_error("unknown entry status '" + name + "'");
+  e.status = *status;
+  e.detail = get_or(j, "detail", std::string{});
+  e.seconds = get_or(j, "seconds", 0.0);
+  if (auto it = j.find("stats"); it != j.end()) e.stats = stats_from_json(*it);
+  return e;
 }
 
 }  // namespace detail

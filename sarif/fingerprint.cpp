@@ -113,11 +113,26 @@ std::string finding_fingerprint(const Finding& finding) {
   } else {
     input += finding.identity;
   }
+  return detail::fnv1a_hex(input);
+}
+
+namespace detail {
+
+std::string fnv1a_hex(std::string_view bytes) {
   std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, 64 bit
-  for (unsigned char c : input) h = (h ^ c) * 0x100000001b3ULL;
+  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ULL;
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
   return hex;
 }
+
+std::string base_fingerprint(const Finding& finding) {
+  std::string input = finding_fingerprint(finding);
+  input += '\0';
+  input += finding.location.path;
+  return fnv1a_hex(input);
+}
+
+}  // namespace detail
 
 }  // namespace tenscan::report

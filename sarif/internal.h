@@ -11,6 +11,7 @@
 
 #include "tenscan/core/finding.h"
 #include "tenscan/report/report.h"
+#include "tenscan/report/run.h"
 
 namespace tenscan::report::detail {
 
@@ -85,6 +86,40 @@ class SourceCache {
   std::map<std::string, File> files_;
 };
 
+/// The order of sorted_findings as a strict weak ordering.
+bool finding_less(const Finding& a, const Finding& b);
+
+/// 16 hex digits of the 64-bit FNV-1a hash of `bytes`.
+std::string fnv1a_hex(std::string_view bytes);
+/// A run finding's fingerprint before its occurrence suffix: fnv1a_hex(finding_fingerprint +
+/// '\0' + path).
+std::string base_fingerprint(const Finding& finding);
+
+/// How each non-Analysed status is reported: SARIF notification level, and the verb of
+/// "the analysis of ENTRY <verb>: detail" (text: "analysis <verb>: detail").
+struct StatusInfo {
+  EntryStatus status;
+  const char* name;  ///< entry_status_name; also the JUnit error type and "analysis/<name>"
+  Level level;
+  const char* verb;
+};
+const StatusInfo& status_info(EntryStatus s);
+/// "train.py" or "train.py -- --model big": an entry as people name it (unique per outcome).
+std::string entry_label(const EntryOutcome& entry);
+/// Indices of the entries in their reporting order (path, then args).
+std::vector<std::size_t> entry_order(const std::vector<EntryOutcome>& entries);
+/// Indices of the findings in reporting order (sort_run_findings' order).
+std::vector<std::size_t> finding_order(const std::vector<RunFinding>& findings);
+
+/// "1 error", "2 errors".
+std::string plural(std::size_t n, const char* word);
+/// "3 errors (2 new), 1 warning" over the run's non-suppressed findings ("(N new)" only when a
+/// baseline was compared), or "no issues found".
+std::string count_phrase(const RunReport& run);
+
+/// An integer that fits in int; anything else (a float, a string, an overflow) throws.
+int to_int(const Json& j);
+
 Json range_to_json(const SourceRange& r);
 SourceRange range_from_json(const Json& j);
 Json finding_to_json(const Finding& f);
@@ -93,5 +128,8 @@ Json notification_to_json(const Notification& n);
 Notification notification_from_json(const Json& j);
 Json stats_to_json(const Stats& s);
 Stats stats_from_json(const Json& j);
+/// {path, args, status, detail, seconds, stats}; notifications are the caller's business.
+Json entry_to_json(const EntryOutcome& e);
+EntryOutcome entry_from_json(const Json& j);
 
 }  // namespace tenscan::report::detail

@@ -25,6 +25,45 @@ std::string render_json(const AnalysisResult& result, const std::string& entry, 
   return detail::dump(doc, indent) + "\n";
 }
 
+namespace {
+Json run_findings_to_json(const std::vector<RunFinding>& findings) {
+  Json out = Json::array();
+  for (std::size_t i : detail::finding_order(findings)) {
+    const RunFinding& f = findings[i];
+    Json j = detail::finding_to_json(f.finding);
+    j.update(Json{{"fingerprint", f.fingerprint},
+                  {"baseline", baseline_state_name(f.baseline)},
+                  {"suppressed", f.suppressed},
+                  {"anchored", f.anchored},
+                  {"entries", f.entries}});
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+}  // namespace
+
+std::string render_run_json(const RunReport& run, int indent) {
+  Json entries = Json::array();
+  for (std::size_t i : detail::entry_order(run.entries)) {
+    const EntryOutcome& e = run.entries[i];
+    Json j = detail::entry_to_json(e), notifications = Json::array();
+    for (const Notification* n : sorted_notifications(e.notifications))
+      notifications.push_back(detail::notification_to_json(*n));
+    j["notifications"] = std::move(notifications);
+    entries.push_back(std::move(j));
+  }
+  Json doc = {{"version", version()},
+              {"complete", run.complete()},
+              {"baseline_compared", run.baseline_compared},
+              {"base_revision", run.base_revision},
+              {"head_revision", run.head_revision},
+              {"summary", detail::count_phrase(run)},
+              {"entries", std::move(entries)},
+              {"findings", run_findings_to_json(run.findings)},
+              {"absent", run_findings_to_json(run.absent)}};
+  return detail::dump(doc, indent) + "\n";
+}
+
 std::string encode_json_line(const WireRecord& record) {
   Json j;
   if (const auto* f = std::get_if<Finding>(&record)) {

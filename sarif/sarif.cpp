@@ -6,6 +6,8 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <stdexcept>
+#include <string>
 
 #include "internal.h"
 #include "tenscan/core/analyze.h"
@@ -98,15 +100,36 @@ Json rule_descriptor(const RuleInfo& r) {
 }
 
 // The result message: the finding's message, then the path it happens on. GitHub shows only
-// message.text (§1.1), so the path conditions go there too.
-std::string result_message(const Finding& f) {
-  std::string text = f.message;
-  if (!f.path_conditions.empty()) {
-    text += "\nOn this path: ";
-    for (std::size_t i = 0; i < f.path_conditions.size(); ++i) text += (i ? "; " : "") + f.path_conditions[i];
-    text += '.';
-  }
+// message.text (§1.1), so the path conditions go there too; read_sarif strips them again.
+std::string conditions_suffix(const std::vector<std::string>& conditions) {
+  if (conditions.empty()) return {};
+  std::string text = "\nOn this path: ";
+  for (std::size_t i = 0; i < conditions.size(); ++i) text += (i ? "; " : "") + conditions[i];
+  return text + '.';
+}
+
+// "killed by signal 11" -> "The analysis of train.py crashed: killed by signal 11."
+std::string status_message(const EntryOutcome& e) {
+  const auto& info = detail::status_info(e.status);
+  std::string text = "The analysis of " +
+                     (e.path.empty() ? std::string("the entry script") : detail::entry_label(e)) + " " +
+                     info.verb;
+  if (!e.detail.empty()) text += ": " + e.detail;
+  if (text.back() != '.') text += '.';  // SARIF2001: messages end with a period
   return text;
+}
+
+Json entry_properties(const EntryOutcome& e) {
+  Json p = Json::object();
+  if (!e.path.empty()) p["entry"] = e.path;
+  if (!e.args.empty()) p["args"] = e.args;
+  return p;
+}
+
+Json compact_finding(const RunFinding& f) {
+  return {{"rule", rule_info(f.finding.rule).id}, {"level", level_name(f.finding.level)},
+          {"message", f.finding.message},         {"location", detail::range_to_json(f.finding.location)},
+          {"fingerprint", f.fingerprint},         {"entries", f.entries}};
 }
 
 }  // namespace
@@ -144,8 +167,7 @@ std::string rule_help_uri(std::string_view rule_id) {
   return std::string(kInformationUri) + "/blob/main/docs/rules.md#" + anchor;
 }
 
-std::string render_sarif(const AnalysisResult& result, const SourceLookup& sources,
-                         const SarifOptions& options) {
+std::string render_sarif(const RunReport& run, const SourceLookup& sources, const SarifOptions& options) {
   detail::SourceCache cache(sources);
   const auto catalogue = all_rules();
 
@@ -158,87 +180,309 @@ std::string render_sarif(const AnalysisResult& result, const SourceLookup& sourc
 
   Json notifications = Json::array();
   auto notify = [&](Level level, const std::string& message, const std::string& descriptor,
-                    const std::optional<Json>& where) {
+                    const std::optional<Json>& where, Json properties) {
     // SARIF §3.58: notification; descriptor names tenscan's notification kind.
     Json n = {
         {"level", level_name(level)}, {"message", {{"text", message}}}, {"descriptor", {{"id", descriptor}}}};
     if (where) n["locations"] = Json::array({*where});
+    if (!properties.empty()) n["properties"] = std::move(properties);
     notifications.push_back(std::move(n));
   };
 
   Json results = Json::array();
-  std::map<std::string, int> fingerprint_counts;
   std::map<std::string, std::vector<std::string>> hashes_by_path;
-  for (const Finding* f : sorted_findings(result.findings)) {
-    const auto& rule = rule_info(f->rule);
-    auto primary = location(f->location);
+  for (std::size_t index : detail::finding_order(run.findings)) {
+    const RunFinding& rf = run.findings[index];
+    const Finding& f = rf.finding;
+    if (rf.suppressed && !options.include_suppressed) continue;
+    const auto& rule = rule_info(f.rule);
+    auto primary = location(f.location);
     if (!primary) {
       notify(Level::Error,
              "A " + std::string(rule.id) +
                  " finding had a location outside the project and was left out of this log.",
-             "analysis/internal-error", std::nullopt);
+             "analysis/invalid-location", std::nullopt, Json::object());
       continue;
     }
     Json r = {{"ruleId", rule.id},
-              {"ruleIndex", rule_index.at(f->rule)},
-              {"level", level_name(f->level)},
-              {"message", {{"text", result_message(*f)}}},
+              {"ruleIndex", rule_index.at(f.rule)},
+              {"level", level_name(f.level)},
+              {"message", {{"text", f.message + conditions_suffix(f.path_conditions)}}},
               {"locations", Json::array({*primary})}};
 
     Json related = Json::array();
-    for (std::size_t i = 0; i < f->related.size(); ++i) {
-      auto loc = location(f->related[i].range);
+    for (const auto& rel : f.related) {
+      auto loc = location(rel.range);
       if (!loc) continue;
-      (*loc)["id"] = i + 1;  // SARIF §3.28.2; message links would be written "[text](id)"
-      (*loc)["message"] = {{"text", f->related[i].message}};
+      (*loc)["id"] = related.size() + 1;  // SARIF §3.28.2; message links would be written "[text](id)"
+      (*loc)["message"] = {{"text", rel.message}};
       related.push_back(std::move(*loc));
     }
     if (!related.empty()) r["relatedLocations"] = std::move(related);
 
     // §1.3: GitHub's own line hash, computed exactly as upload-sarif would (so no "inconsistent
-    // fingerprint" warnings), plus tenscan's line-independent key with an occurrence count.
+    // fingerprint" warnings), plus tenscan's line-independent key.
     Json fingerprints = Json::object();
-    if (const std::string* text = cache.text(f->location.path)) {
-      auto [it, fresh] = hashes_by_path.try_emplace(f->location.path);
+    if (const std::string* text = cache.text(f.location.path)) {
+      auto [it, fresh] = hashes_by_path.try_emplace(f.location.path);
       if (fresh) it->second = line_hashes(*text);
-      const auto line = static_cast<std::size_t>(std::max(f->location.line, 1));
+      const auto line = static_cast<std::size_t>(std::max(f.location.line, 1));
       if (line <= it->second.size()) fingerprints["primaryLocationLineHash"] = it->second[line - 1];
     }
-    const std::string own = finding_fingerprint(*f);
-    fingerprints["tenscanFinding/v1"] = own + ":" + std::to_string(++fingerprint_counts[own]);
+    if (!rf.fingerprint.empty()) fingerprints["tenscanFinding/v1"] = rf.fingerprint;
     r["partialFingerprints"] = std::move(fingerprints);
+    if (run.baseline_compared && rf.baseline != BaselineState::None)
+      r["baselineState"] = baseline_state_name(rf.baseline);                       // SARIF §3.27.24
+    if (rf.suppressed) r["suppressions"] = Json::array({{{"kind", "inSource"}}});  // SARIF §3.35
+
+    Json properties = Json::object();
+    if (!rf.entries.empty()) properties["entries"] = rf.entries;
+    if (!f.path_conditions.empty()) properties["pathConditions"] = f.path_conditions;
+    if (rf.anchored) properties["anchored"] = true;
+    if (!properties.empty()) r["properties"] = std::move(properties);
     results.push_back(std::move(r));
   }
 
-  for (const Notification* n : sorted_notifications(result.notifications)) {
-    std::optional<Json> where;
-    if (!n->location.path.empty()) where = location(n->location);
-    notify(n->level, n->message, std::string("analysis/") + notification_kind_name(n->kind), where);
+  Json entries = Json::array();
+  for (std::size_t index : detail::entry_order(run.entries)) {
+    const EntryOutcome& e = run.entries[index];
+    entries.push_back(detail::entry_to_json(e));
+    if (e.status != EntryStatus::Analysed) {
+      std::optional<Json> where;
+      if (!e.path.empty()) where = location({e.path, 0, 0, 0, 0});
+      const auto& info = detail::status_info(e.status);
+      notify(info.level, status_message(e), std::string("analysis/") + info.name, where, entry_properties(e));
+    }
+    for (const Notification* n : sorted_notifications(e.notifications)) {
+      std::optional<Json> where;
+      if (!n->location.path.empty()) where = location(n->location);
+      notify(n->level, n->message, std::string("analysis/") + notification_kind_name(n->kind), where,
+             entry_properties(e));
+    }
   }
 
-  // SARIF §3.20: one invocation; toolExecutionNotifications carry parse errors, timeouts,
-  // crashes (GitHub ignores them for third-party tools, §0, but other consumers show them).
-  Json invocation = {{"executionSuccessful", result.completed}};
+  // SARIF §3.20: one invocation. The driver itself ran (per-entry failures are notifications);
+  // toolExecutionNotifications carry parse errors, timeouts, crashes (GitHub ignores them for
+  // third-party tools, §0, but other consumers show them).
+  Json invocation = {{"executionSuccessful", true}};
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
 
-  Json run = {{"tool",
-               {{"driver",
-                 {{"name", "tenscan"},
-                  {"semanticVersion", version()},
-                  {"informationUri", kInformationUri},
-                  {"rules", std::move(rules)}}}}},
-              {"invocations", Json::array({std::move(invocation)})}};
+  Json tenscan = {{"entries", std::move(entries)}, {"baselineCompared", run.baseline_compared}};
+  if (run.baseline_compared) {
+    Json absent = Json::array();
+    for (std::size_t index : detail::finding_order(run.absent))
+      absent.push_back(compact_finding(run.absent[index]));
+    tenscan["absent"] = std::move(absent);
+  }
+  if (!run.base_revision.empty()) tenscan["baseRevision"] = run.base_revision;
+  if (!run.head_revision.empty()) tenscan["headRevision"] = run.head_revision;
+
+  Json sarif_run = {{"tool",
+                     {{"driver",
+                       {{"name", "tenscan"},
+                        {"semanticVersion", version()},
+                        {"informationUri", kInformationUri},
+                        {"rules", std::move(rules)}}}}},
+                    {"invocations", Json::array({std::move(invocation)})}};
   if (!options.project_root.empty())  // SARIF §3.14.14; defines the base of every relative uri
-    run["originalUriBaseIds"] = {{kSrcRoot, {{"uri", project_root_uri(options.project_root)}}}};
-  if (!options.automation_id.empty()) run["automationDetails"] = {{"id", options.automation_id}};  // §1.4
-  run["columnKind"] = "unicodeCodePoints";  // SARIF §3.14.22; the model counts code points
-  run["results"] = std::move(results);      // always present, even when empty (§1.8)
-  run["properties"] = {{"tenscan", {{"stats", detail::stats_to_json(result.stats)}}}};
+    sarif_run["originalUriBaseIds"] = {{kSrcRoot, {{"uri", project_root_uri(options.project_root)}}}};
+  if (!options.automation_id.empty())
+    sarif_run["automationDetails"] = {{"id", options.automation_id}};  // §1.4
+  sarif_run["columnKind"] = "unicodeCodePoints";  // SARIF §3.14.22; the model counts code points
+  sarif_run["results"] = std::move(results);      // always present, even when empty (§1.8)
+  sarif_run["properties"] = {{"tenscan", std::move(tenscan)}};
 
   Json log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
-              {"runs", Json::array({std::move(run)})}};
+              {"runs", Json::array({std::move(sarif_run)})}};
   return detail::dump(log, 2) + "\n";
+}
+
+std::string render_sarif(const AnalysisResult& result, const SourceLookup& sources,
+                         const SarifOptions& options) {
+  RunReport run;
+  EntryOutcome entry;
+  entry.status = result.completed ? EntryStatus::Analysed : EntryStatus::Failed;
+  entry.notifications = result.notifications;
+  entry.stats = result.stats;
+  run.entries.push_back(std::move(entry));
+  run.findings = collect_findings({{std::string(), &result}});
+  return render_sarif(run, sources, options);
+}
+
+// ---- reading tenscan's SARIF back ----
+
+namespace {
+
+struct Invalid : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const Json& member(const Json& j, const char* key, const char* what) {
+  if (!j.is_object() || !j.contains(key)) throw Invalid(std::string(what) + " has no '" + key + "'");
+  return j.at(key);
+}
+
+std::string text_of(const Json& message, const char* what) {
+  const Json& text = member(message, "text", what);
+  if (!text.is_string()) throw Invalid(std::string(what) + " text is not a string");
+  return text.get<std::string>();
+}
+
+std::string percent_decode(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '%') {
+      out += s[i];
+      continue;
+    }
+    if (i + 2 >= s.size() || !std::isxdigit(static_cast<unsigned char>(s[i + 1])) ||
+        !std::isxdigit(static_cast<unsigned char>(s[i + 2])))
+      throw Invalid("bad percent-encoding in uri '" + std::string(s) + "'");
+    out += static_cast<char>(std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16));
+    i += 2;
+  }
+  return out;
+}
+
+// The inverse of location(): a SourceRange from a SARIF location.
+SourceRange range_from_location(const Json& loc) {
+  const Json& physical = member(loc, "physicalLocation", "location");
+  SourceRange r;
+  r.path = percent_decode(
+      member(member(physical, "artifactLocation", "physicalLocation"), "uri", "artifactLocation")
+          .get<std::string>());
+  if (auto it = physical.find("region"); it != physical.end()) {
+    auto field = [&](const char* key) { return it->contains(key) ? detail::to_int(it->at(key)) : 0; };
+    r.line = field("startLine"), r.col = field("startColumn");
+    r.end_line = field("endLine"), r.end_col = field("endColumn");
+  }
+  return r;
+}
+
+Level level_of(const Json& j, const char* what) {
+  const auto name = member(j, "level", what).get<std::string>();
+  auto level = level_from_name(name);
+  if (!level) throw Invalid(std::string(what) + " has an unsupported level '" + name + "'");
+  return *level;
+}
+
+RuleId rule_of(const std::string& id) {
+  auto rule = rule_by_id(id);
+  if (!rule) throw Invalid("unknown rule id '" + id + "' (written by another tenscan version?)");
+  return *rule;
+}
+
+template <typename T>
+T property_or(const Json& j, const char* key, T fallback) {
+  auto props = j.find("properties");
+  if (props == j.end() || !props->is_object() || !props->contains(key)) return fallback;
+  return props->at(key).template get<T>();
+}
+
+RunFinding finding_from_result(const Json& r) {
+  RunFinding rf;
+  Finding& f = rf.finding;
+  f.rule = rule_of(member(r, "ruleId", "result").get<std::string>());
+  f.level = level_of(r, "result");
+  const Json& locations = member(r, "locations", "result");
+  if (!locations.is_array() || locations.size() != 1) throw Invalid("a result needs exactly one location");
+  f.location = range_from_location(locations[0]);
+  if (auto it = r.find("relatedLocations"); it != r.end())
+    for (const auto& loc : *it)
+      f.related.push_back({range_from_location(loc),
+                           text_of(member(loc, "message", "relatedLocation"), "relatedLocation message")});
+  f.path_conditions = property_or(r, "pathConditions", std::vector<std::string>{});
+  f.message = text_of(member(r, "message", "result"), "result message");
+  const std::string suffix = conditions_suffix(f.path_conditions);
+  if (f.message.size() < suffix.size() ||
+      f.message.compare(f.message.size() - suffix.size(), suffix.size(), suffix) != 0)
+    throw Invalid("a result message does not end with its path conditions");
+  f.message.resize(f.message.size() - suffix.size());
+  if (auto it = r.find("partialFingerprints"); it != r.end() && it->contains("tenscanFinding/v1"))
+    rf.fingerprint = it->at("tenscanFinding/v1").get<std::string>();
+  if (auto it = r.find("baselineState"); it != r.end()) {
+    auto state = baseline_state_from_name(it->get<std::string>());
+    if (!state || *state == BaselineState::None || *state == BaselineState::Absent)
+      throw Invalid("unsupported baselineState " + it->dump());
+    rf.baseline = *state;
+  }
+  if (auto it = r.find("suppressions"); it != r.end()) rf.suppressed = it->is_array() && !it->empty();
+  rf.entries = property_or(r, "entries", std::vector<std::string>{});
+  rf.anchored = property_or(r, "anchored", false);
+  return rf;
+}
+
+RunFinding finding_from_compact(const Json& j) {
+  RunFinding rf;
+  rf.finding.rule = rule_of(member(j, "rule", "absent finding").get<std::string>());
+  rf.finding.level = level_of(j, "absent finding");
+  rf.finding.message = member(j, "message", "absent finding").get<std::string>();
+  rf.finding.location = detail::range_from_json(member(j, "location", "absent finding"));
+  rf.fingerprint = member(j, "fingerprint", "absent finding").get<std::string>();
+  rf.entries = member(j, "entries", "absent finding").get<std::vector<std::string>>();
+  rf.baseline = BaselineState::Absent;
+  return rf;
+}
+
+RunReport read_run(const Json& log) {
+  if (!log.is_object() || !log.contains("version") || log.at("version") != "2.1.0")
+    throw Invalid("not a SARIF 2.1.0 log");
+  const Json& runs = member(log, "runs", "the log");
+  if (!runs.is_array() || runs.size() != 1)
+    throw Invalid("expected exactly one run, found " + std::to_string(runs.is_array() ? runs.size() : 0));
+  const Json& run = runs[0];
+  const Json& name = member(member(member(run, "tool", "run"), "driver", "tool"), "name", "driver");
+  if (name != "tenscan") throw Invalid("the log was written by " + name.dump() + ", not tenscan");
+  const Json& props = member(member(run, "properties", "run"), "tenscan", "run properties");
+
+  RunReport out;
+  for (const auto& e : member(props, "entries", "run.properties.tenscan"))
+    out.entries.push_back(detail::entry_from_json(e));
+  out.baseline_compared = member(props, "baselineCompared", "run.properties.tenscan").get<bool>();
+  if (auto it = props.find("absent"); it != props.end())
+    for (const auto& a : *it) out.absent.push_back(finding_from_compact(a));
+  if (auto it = props.find("baseRevision"); it != props.end()) out.base_revision = it->get<std::string>();
+  if (auto it = props.find("headRevision"); it != props.end()) out.head_revision = it->get<std::string>();
+
+  for (const auto& r : member(run, "results", "run")) out.findings.push_back(finding_from_result(r));
+
+  const Json& invocations = member(run, "invocations", "run");
+  if (!invocations.is_array() || invocations.size() != 1) throw Invalid("expected exactly one invocation");
+  if (auto it = invocations[0].find("toolExecutionNotifications"); it != invocations[0].end()) {
+    for (const auto& n : *it) {
+      const auto id = member(member(n, "descriptor", "notification"), "id", "descriptor").get<std::string>();
+      constexpr std::string_view prefix = "analysis/";
+      if (id.rfind(prefix, 0) != 0) throw Invalid("unknown notification '" + id + "'");
+      auto kind = notification_kind_from_name(std::string_view(id).substr(prefix.size()));
+      if (!kind) continue;  // per-entry status and invalid-location notifications: regenerated
+      Notification note{*kind,
+                        level_of(n, "notification"),
+                        text_of(member(n, "message", "notification"), "notification message"),
+                        {}};
+      if (auto loc = n.find("locations"); loc != n.end() && loc->is_array() && !loc->empty())
+        note.location = range_from_location(loc->at(0));
+      const auto path = property_or(n, "entry", std::string{});
+      const auto args = property_or(n, "args", std::vector<std::string>{});
+      auto entry = std::find_if(out.entries.begin(), out.entries.end(),
+                                [&](const EntryOutcome& e) { return e.path == path && e.args == args; });
+      if (entry == out.entries.end())
+        throw Invalid("a notification names the entry '" + path + "', which is not in the run");
+      entry->notifications.push_back(std::move(note));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<RunReport> read_sarif(std::string_view text, std::string* error) {
+  try {
+    return read_run(Json::parse(text));
+  } catch (const std::exception& e) {
+    if (error) *error = std::string("not a tenscan SARIF log: ") + e.what();
+  }
+  return std::nullopt;
 }
 
 }  // namespace tenscan::report

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <tuple>
 
 #include "internal.h"
 #include "tenscan/core/rules.h"
@@ -129,10 +130,6 @@ void write_notification(Writer& w, const Notification& n) {
   w.diagnostic("", n.location, n.level, n.message, std::string("analysis/") + notification_kind_name(n.kind));
 }
 
-std::string plural(int n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 std::string format_count_table(const std::map<std::string, int>& counts, const char* title) {
   std::vector<std::pair<std::string, int>> rows(counts.begin(), counts.end());
   std::stable_sort(rows.begin(), rows.end(),
@@ -172,7 +169,8 @@ std::string render_summary_text(const AnalysisResult& result, const TextOptions&
   for (const auto& f : result.findings) ++counts[static_cast<int>(f.level)];
   std::string parts;
   auto add = [&](Level l, const char* word) {
-    if (int n = counts[static_cast<int>(l)]) parts += (parts.empty() ? "" : ", ") + plural(n, word);
+    if (int n = counts[static_cast<int>(l)])
+      parts += (parts.empty() ? "" : ", ") + detail::plural(static_cast<std::size_t>(n), word);
   };
   add(Level::Error, "error");
   add(Level::Warning, "warning");
@@ -193,6 +191,45 @@ std::string render_text(const AnalysisResult& result, const SourceLookup& source
   for (const Finding* f : sorted_findings(result.findings)) write_finding(w, *f);
   for (const Notification* n : sorted_notifications(result.notifications)) write_notification(w, *n);
   return w.take() + render_summary_text(result, options);
+}
+
+std::string render_run_text(const RunReport& run, const SourceLookup& sources, const TextOptions& options) {
+  detail::SourceCache cache(sources);
+  Writer w(cache, options);
+  std::size_t suppressed = 0;
+  for (std::size_t i : detail::finding_order(run.findings)) {
+    if (run.findings[i].suppressed) {
+      ++suppressed;
+      continue;
+    }
+    write_finding(w, run.findings[i].finding);
+  }
+  // Each distinct notification once: entries that import the same module report its problems alike.
+  std::vector<Notification> notifications;
+  for (const auto& e : run.entries)
+    notifications.insert(notifications.end(), e.notifications.begin(), e.notifications.end());
+  const Notification* previous = nullptr;
+  for (const Notification* n : sorted_notifications(notifications)) {
+    auto key = [](const Notification* x) { return std::tie(x->kind, x->level, x->message, x->location); };
+    if (!previous || key(previous) != key(n)) write_notification(w, *n);
+    previous = n;
+  }
+  std::size_t not_analysed = 0;
+  for (std::size_t i : detail::entry_order(run.entries)) {
+    const EntryOutcome& e = run.entries[i];
+    if (e.status == EntryStatus::Analysed) continue;
+    ++not_analysed;
+    const auto& info = detail::status_info(e.status);
+    w.diagnostic("", {detail::entry_label(e), 0, 0, 0, 0}, info.level,
+                 "analysis " + std::string(info.verb) + (e.detail.empty() ? "" : ": " + e.detail),
+                 std::string("analysis/") + info.name);
+  }
+  std::string summary = detail::count_phrase(run) + " in " + detail::plural(run.entries.size(), "entry");
+  if (run.baseline_compared) summary += "; " + std::to_string(run.absent.size()) + " fixed";
+  if (suppressed) summary += "; " + std::to_string(suppressed) + " suppressed";
+  if (not_analysed) summary += "; " + detail::plural(not_analysed, "entry") + " not analysed";
+  w.line(summary);
+  return w.take();
 }
 
 std::string render_stats_text(const Stats& s) {

@@ -1,6 +1,13 @@
-// Writes a small project and the SARIF tenscan would report for it, exercising every field the
-// SARIF writer can emit; the validator test (CMakeLists.txt here) checks the output.
-// Usage: sarif_sample OUT_DIR  -> OUT_DIR/project/..., OUT_DIR/{tenscan,empty}.sarif, tenscan.txt
+// Writes a small project and the reports tenscan would write for it, exercising every field the
+// writers can emit; the validator tests (CMakeLists.txt here) check the outputs.
+// Usage: sarif_sample OUT_DIR  -> OUT_DIR/project/..., and in OUT_DIR:
+//   tenscan.sarif, empty.sarif        `tenscan check` (one result)
+//   run.sarif, run-all.sarif          a CI run: baseline, failed entries, notifications,
+//                                     suppressions (dropped for GitHub / included)
+//   junit.xml, junit-plain.xml        JUnit with and without a baseline
+//   codequality.json, codequality-empty.json
+//   tenscan.txt, run.txt, run.json, summary.md   for people reading the test
+// Exits 1 if reading run-all.sarif back and rendering it again does not give the same bytes.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -8,6 +15,11 @@
 #include <string>
 
 #include "tenscan/core/finding.h"
+#include "tenscan/report/codequality.h"
+#include "tenscan/report/json.h"
+#include "tenscan/report/junit.h"
+#include "tenscan/report/markdown.h"
+#include "tenscan/report/run.h"
 #include "tenscan/report/sarif.h"
 #include "tenscan/report/text.h"
 
@@ -32,7 +44,8 @@ const std::map<std::string, std::string> kFiles = {
      "x = torch.randn(args.batch_size, 1, 28, 28)\n"
      "y = model(x)\n"
      "loss = (y - torch.zeros(64, 10)).sum()\n"
-     "optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=-0.9)\n"},
+     "optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=-0.9)  # tenscan: "
+     "ignore[hparam/invalid-value]\n"},
     {"models/net.py",  // CRLF line ends and tabs
      "import torch.nn as nn\r\n"
      "\r\n"
@@ -138,6 +151,40 @@ AnalysisResult sample_result() {
   return r;
 }
 
+// A CI run over the project: train.py analysed (the sample result, without its out-of-project
+// finding), eval.py crashed after reporting one finding again, and an entry for every other
+// status; compared with a baseline that had the dtype finding and one that was fixed.
+report::RunReport sample_run(const report::SourceLookup& sources) {
+  using report::EntryStatus;
+  AnalysisResult train = sample_result();
+  train.findings.pop_back();
+  AnalysisResult eval;
+  eval.findings = {train.findings[0]};
+  report::RunReport run;
+  run.entries = {
+      {"train.py", {}, EntryStatus::Analysed, "", 2.5, train.notifications, train.stats},
+      {"eval.py", {"--model", "big"}, EntryStatus::Crashed, "killed by signal 11 (SIGSEGV)", 0.75, {}, {}},
+      {"slow.py", {}, EntryStatus::TimedOut, "timed out after 60 s", 60, {}, {}},
+      {"big.py", {}, EntryStatus::OutOfMemory, "address-space limit of 4096 MB reached", 3, {}, {}},
+      {"broken.py", {}, EntryStatus::Failed, "broken.py is not valid Python", 0.01, {}, {}},
+  };
+  run.findings = report::collect_findings({{"train.py", &train}, {"eval.py", &eval}});
+  report::apply_suppressions(run.findings, sources);
+
+  std::vector<report::RunFinding> baseline;
+  for (const auto& f : run.findings)
+    if (f.finding.rule == RuleId::DtypeMismatch) baseline.push_back(f);
+  report::RunFinding fixed = baseline.at(0);
+  fixed.finding.rule = RuleId::RankMismatch;
+  fixed.finding.message = "Conv2d expects a 3-D or 4-D input but receives a 2-D tensor.";
+  fixed.fingerprint = "0123456789abcdef";
+  baseline.push_back(fixed);
+  report::classify_against_baseline(run, baseline);
+  run.base_revision = "8d3c2b1a0f9e8d7c6b5a49382716059483726150";
+  run.head_revision = "f00dfeedc0ffee00112233445566778899aabbcc";
+  return run;
+}
+
 void write(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
   std::ofstream(path, std::ios::binary) << text;
@@ -166,6 +213,34 @@ int main(int argc, char** argv) {
         report::render_text(sample_result(), sources, {}));  // for people reading the test
   options.automation_id = "tenscan/empty/";
   write(out / "empty.sarif", report::render_sarif(AnalysisResult{}, sources, options));
-  std::cout << (out / "tenscan.sarif").string() << "\n" << (out / "empty.sarif").string() << "\n";
+
+  const report::RunReport run = sample_run(sources);
+  options.automation_id = "tenscan/";
+  write(out / "run.sarif", report::render_sarif(run, sources, options));
+  options.automation_id = "tenscan/all/";
+  options.include_suppressed = true;
+  const std::string all = report::render_sarif(run, sources, options);
+  write(out / "run-all.sarif", all);
+  write(out / "junit.xml", report::render_junit(run));
+  report::RunReport plain = run;
+  plain.baseline_compared = false;
+  plain.absent.clear();
+  for (auto& f : plain.findings) f.baseline = report::BaselineState::None;
+  write(out / "junit-plain.xml", report::render_junit(plain));
+  write(out / "codequality.json", report::render_codequality(run));
+  write(out / "codequality-empty.json", report::render_codequality(report::RunReport{}));
+  write(out / "run.txt", report::render_run_text(run, sources, {}));
+  write(out / "run.json", report::render_run_json(run));
+  write(out / "summary.md", report::render_markdown(run, {"https://github.com/o/r/blob/f00dfeed/", 50}));
+
+  std::string error;
+  auto back = report::read_sarif(all, &error);
+  if (!back || report::render_sarif(*back, sources, options) != all) {
+    std::cerr << "sarif_sample: run-all.sarif does not read back to the same log " << error << "\n";
+    return 1;
+  }
+  for (const char* name : {"tenscan.sarif", "empty.sarif", "run.sarif", "run-all.sarif", "junit.xml",
+                           "junit-plain.xml", "codequality.json", "codequality-empty.json"})
+    std::cout << (out / name).string() << "\n";
   return 0;
 }

@@ -15,28 +15,11 @@ if (($# == 0)); then
   echo "usage: validate_sarif.sh [--fingerprints] FILE..." >&2
   exit 2
 fi
-for tool in node npm; do
-  command -v "$tool" >/dev/null || { echo "validate_sarif: $tool is required" >&2; exit 2; }
-done
-
-# The pinned validators (package-lock.json), installed once per lock file. npm's --ignore-scripts
-# skips the package's own chmod, so the binary is made executable here (research §2.1).
-pkg="$here/node_modules/@microsoft/sarif-multitool-linux"
-multitool="$pkg/Sarif.Multitool"
-schema="$pkg/sarif-2.1.0.json"
-marker="$here/node_modules/.tenscan-package-lock.json"
-if ! (
-  flock 9
-  if ! cmp -s "$here/package-lock.json" "$marker" || [[ ! -f $multitool || ! -d $here/node_modules/jsonschema ]]; then
-    echo "validate_sarif: installing the pinned validators (npm ci)" >&2
-    (cd "$here" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
-    cp "$here/package-lock.json" "$marker"
-  fi
-  chmod u+x "$multitool"
-) 9>"${TMPDIR:-/tmp}/tenscan-validate-sarif.lock"; then
-  echo "validate_sarif: could not install the validators" >&2
-  exit 2
-fi
+# shellcheck source=install_validators.sh
+source "$here/install_validators.sh"
+install_validators validate_sarif || exit 2
+multitool="$here/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool"
+schema="$here/node_modules/@microsoft/sarif-multitool-linux/sarif-2.1.0.json"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

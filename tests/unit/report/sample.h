@@ -7,6 +7,7 @@
 
 #include "tenscan/core/finding.h"
 #include "tenscan/report/report.h"
+#include "tenscan/report/run.h"
 
 namespace sample {
 
@@ -88,6 +89,42 @@ inline tenscan::AnalysisResult result() {
   r.stats.unmodelled_calls = {{"torch.compile", 1}, {"wandb.log", 3}, {"apex.amp.initialize", 3}};
   r.stats.operations = {{"linear", 2}, {"view", 2}, {"add", 1}};
   return r;
+}
+
+// A CI run over three entries (given out of order): train.py analysed (the sample result),
+// eval.py with arguments crashed after reporting the reshape finding again, slow.py timed out.
+inline tenscan::report::RunReport run() {
+  using namespace tenscan;
+  using namespace tenscan::report;
+  static const AnalysisResult train = result();
+  static const AnalysisResult eval = [] {
+    AnalysisResult r;
+    r.findings = {result().findings[1]};
+    r.completed = false;
+    return r;
+  }();
+  RunReport run;
+  run.entries = {
+      {"train.py", {}, EntryStatus::Analysed, "", 1.5, train.notifications, train.stats},
+      {"slow.py", {}, EntryStatus::TimedOut, "timed out after 60 s", 60, {}, {}},
+      {"eval.py", {"--model", "big"}, EntryStatus::Crashed, "killed by signal 11 (SIGSEGV)", 0.25, {}, {}},
+  };
+  run.findings = collect_findings({{"train.py", &train}, {"eval.py", &eval}});
+  return run;
+}
+
+// The sample run compared with a baseline that had its reshape finding (Unchanged now) and a
+// rank finding since fixed (Absent); the broadcast finding is New.
+inline tenscan::report::RunReport compared_run() {
+  using namespace tenscan;
+  using namespace tenscan::report;
+  auto run = sample::run();
+  RunFinding fixed{result().findings[0], "00000000000000aa", {"train.py"}, BaselineState::None, false, false};
+  fixed.finding.rule = RuleId::RankMismatch;
+  fixed.finding.message = "Conv2d expects a 4-D input but receives a 2-D tensor.";
+  classify_against_baseline(run, {run.findings[0], fixed});
+  run.base_revision = "1234567";
+  return run;
 }
 
 }  // namespace sample

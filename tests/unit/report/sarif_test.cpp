@@ -35,8 +35,11 @@ TEST_CASE("sarif: one run with the log-level fields GitHub requires", "[sarif]")
   CHECK(run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == "file:///home/runner/work/my%20repo/");
   CHECK(run["invocations"].size() == 1);
   CHECK(run["invocations"][0]["executionSuccessful"] == true);
-  CHECK(run["properties"]["tenscan"]["stats"]["unmodelled_calls"]["apex.amp.initialize"] == 3);
-  CHECK(run["properties"]["tenscan"]["stats"]["paths_pruned"] == 3);
+  const auto& entry = run["properties"]["tenscan"]["entries"][0];
+  CHECK(entry["status"] == "analysed");
+  CHECK(entry["stats"]["unmodelled_calls"]["apex.amp.initialize"] == 3);
+  CHECK(entry["stats"]["paths_pruned"] == 3);
+  CHECK(run["properties"]["tenscan"]["baselineCompared"] == false);
 }
 
 TEST_CASE("sarif: every catalogue rule, in catalogue order, with GitHub's metadata", "[sarif]") {
@@ -103,6 +106,15 @@ TEST_CASE("sarif: results carry rule, level, message, region and related locatio
   CHECK(second["message"]["text"] == sample::result().findings[0].message);  // no path conditions
 }
 
+namespace {
+// The run fingerprint assign_fingerprints gives a finding on its own.
+std::string run_fingerprint(const Finding& f) {
+  std::vector<RunFinding> one{{f, {}, {}, BaselineState::None, false, false}};
+  assign_fingerprints(one);
+  return one[0].fingerprint;
+}
+}  // namespace
+
 TEST_CASE("sarif: primaryLocationLineHash is GitHub's, tenscan's key ignores lines", "[sarif][fingerprint]") {
   auto log = sarif_of(sample::result());
   const auto& results = log["runs"][0]["results"];
@@ -111,7 +123,8 @@ TEST_CASE("sarif: primaryLocationLineHash is GitHub's, tenscan's key ignores lin
   const auto train_hashes = line_hashes(sample::files().at("train.py"));
   CHECK(results[1]["partialFingerprints"]["primaryLocationLineHash"] == train_hashes[6]);
   const auto own = results[1]["partialFingerprints"]["tenscanFinding/v1"].get<std::string>();
-  CHECK(own == finding_fingerprint(sample::result().findings[0]) + ":1");
+  CHECK(own == run_fingerprint(sample::result().findings[0]));
+  CHECK(own.size() == 16);
 
   // Moving the finding keeps tenscan's key; without sources there is no line hash.
   auto moved = sample::result();
@@ -126,10 +139,9 @@ TEST_CASE("sarif: primaryLocationLineHash is GitHub's, tenscan's key ignores lin
   twice.findings.push_back(twice.findings[0]);
   twice.findings.back().location.line = 2;
   auto log3 = sarif_of(twice);
-  CHECK(log3["runs"][0]["results"][1]["partialFingerprints"]["tenscanFinding/v1"] ==
-        finding_fingerprint(twice.findings[0]) + ":1");
-  CHECK(log3["runs"][0]["results"][2]["partialFingerprints"]["tenscanFinding/v1"] ==
-        finding_fingerprint(twice.findings[0]) + ":2");
+  // (the copy moved to line 2 comes first in line order)
+  CHECK(log3["runs"][0]["results"][1]["partialFingerprints"]["tenscanFinding/v1"] == own);
+  CHECK(log3["runs"][0]["results"][2]["partialFingerprints"]["tenscanFinding/v1"] == own + ":2");
 }
 
 TEST_CASE("sarif: notifications become toolExecutionNotifications", "[sarif]") {
@@ -140,17 +152,20 @@ TEST_CASE("sarif: notifications become toolExecutionNotifications", "[sarif]") {
                              {"bad.py", 3, 8, 3, 8}});
   r.completed = false;
   auto log = sarif_of(r);
+  // The driver ran (SARIF's executionSuccessful); the entry's failure is a notification.
   const auto& inv = log["runs"][0]["invocations"][0];
-  CHECK(inv["executionSuccessful"] == false);
+  CHECK(inv["executionSuccessful"] == true);
   const auto& notes = inv["toolExecutionNotifications"];
-  REQUIRE(notes.size() == 3);
-  CHECK(notes[0] == json::parse(R"({"level": "warning", "descriptor": {"id": "analysis/budget"},
+  REQUIRE(notes.size() == 4);
+  CHECK(notes[0] == json::parse(R"({"level": "error", "descriptor": {"id": "analysis/failed"},
+      "message": {"text": "The analysis of the entry script failed."}})"));
+  CHECK(notes[1] == json::parse(R"({"level": "warning", "descriptor": {"id": "analysis/budget"},
       "message": {"text": "The path budget (256) ran out; 3 paths were dropped."}})"));
-  CHECK(notes[1]["descriptor"]["id"] == "analysis/syntax-error");
-  CHECK(notes[1]["level"] == "error");
-  CHECK(notes[1]["locations"][0]["physicalLocation"]["region"] ==
+  CHECK(notes[2]["descriptor"]["id"] == "analysis/syntax-error");
+  CHECK(notes[2]["level"] == "error");
+  CHECK(notes[2]["locations"][0]["physicalLocation"]["region"] ==
         json::parse(R"({"startLine": 3, "startColumn": 8, "endLine": 3, "endColumn": 8})"));
-  CHECK(notes[2]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "train.py");
+  CHECK(notes[3]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "train.py");
 }
 
 TEST_CASE("sarif: no absolute or escaping path ever reaches an artifactLocation", "[sarif][paths]") {
@@ -167,7 +182,7 @@ TEST_CASE("sarif: no absolute or escaping path ever reaches an artifactLocation"
   CHECK(run["results"][0]["relatedLocations"].size() == 1);
   const auto& notes = run["invocations"][0]["toolExecutionNotifications"];
   REQUIRE(notes.size() == 3);
-  CHECK(notes[0]["descriptor"]["id"] == "analysis/internal-error");
+  CHECK(notes[0]["descriptor"]["id"] == "analysis/invalid-location");
   CHECK(notes[0]["message"]["text"] ==
         "A shape/broadcast finding had a location outside the project and was left out of this log.");
   for (const auto& n : notes) CHECK_FALSE(n.contains("locations"));

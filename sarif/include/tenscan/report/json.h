@@ -8,12 +8,20 @@
 #include <variant>
 
 #include "tenscan/core/finding.h"
+#include "tenscan/report/run.h"
 
 namespace tenscan::report {
 
 /// {version, entry, findings[], notifications[], stats{}, completed}; findings and
 /// notifications in reporting order. `indent` < 0 gives one line.
 std::string render_json(const AnalysisResult& result, const std::string& entry, int indent = 2);
+
+/// tenscan's JSON for a CI run: {version, complete, baseline_compared, base_revision,
+/// head_revision, summary, entries[{path, args, status, detail, seconds, stats,
+/// notifications[]}], findings[], absent[]}; a finding is the check document's finding plus
+/// {fingerprint, baseline, suppressed, anchored, entries}. Entries, findings and notifications
+/// in reporting order. `indent` < 0 gives one line.
+std::string render_run_json(const RunReport& run, int indent = 2);
 
 /// The last record of a worker's stream. A stream that ends without one was cut short.
 struct RunSummary {

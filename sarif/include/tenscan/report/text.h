@@ -6,6 +6,7 @@
 
 #include "tenscan/core/finding.h"
 #include "tenscan/report/report.h"
+#include "tenscan/report/run.h"
 
 namespace tenscan::report {
 
@@ -27,6 +28,14 @@ std::string render_summary_text(const AnalysisResult& result, const TextOptions&
 /// Everything: findings (sorted), notifications (sorted), summary line.
 std::string render_text(const AnalysisResult& result, const SourceLookup& sources,
                         const TextOptions& options);
+
+/// A CI run as text: every non-suppressed finding as render_finding_text writes it, each
+/// distinct entry notification, each entry that was not analysed as
+/// `ENTRY: error: analysis crashed: DETAIL [analysis/crashed]` (warning for timed-out), then
+/// one summary line: "3 errors (2 new), 1 warning in 4 entries; 1 fixed; 2 suppressed;
+/// 1 entry not analysed" ("(N new)" and "fixed" only when a baseline was compared; the
+/// diagnostic lines themselves never change format). options.entry is not used.
+std::string render_run_text(const RunReport& run, const SourceLookup& sources, const TextOptions& options);
 
 /// The --stats block: every field of Stats; unmodelled calls and operations by count
 /// (descending), then name.

@@ -1,0 +1,102 @@
+// A CI run over many entry scripts: the model the `tenscan ci` driver hands to the reporters
+// (SARIF, JUnit, GitLab Code Quality, Markdown, JSON, text), and the pure steps that build it:
+// deduplication, fingerprints, baseline classification, suppressions, merging shard outputs.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tenscan/core/finding.h"
+#include "tenscan/report/report.h"
+
+namespace tenscan::report {
+
+/// How a finding relates to the baseline (the base revision's findings). None: no baseline
+/// was compared.
+enum class BaselineState { None, New, Unchanged, Absent };
+/// "none", "new", "unchanged", "absent" (SARIF's baselineState values, plus "none").
+const char* baseline_state_name(BaselineState s);
+std::optional<BaselineState> baseline_state_from_name(std::string_view name);
+
+/// A finding of the run, after deduplication across entries.
+struct RunFinding {
+  Finding finding;
+  /// Location-independent fingerprint, unique within the run: finding_fingerprint plus the
+  /// path, plus an occurrence index when several findings of one file share it (see
+  /// assign_fingerprints). Used for baselines, SARIF partialFingerprints["tenscanFinding/v1"]
+  /// and GitLab Code Quality.
+  std::string fingerprint;
+  /// Entry scripts whose analysis reported it (sorted, unique).
+  std::vector<std::string> entries;
+  BaselineState baseline = BaselineState::None;
+  /// A `# tenscan: ignore[...]` comment covers it: listed as suppressed in JSON, dropped
+  /// from SARIF (unless asked), JUnit, Code Quality and the exit status.
+  bool suppressed = false;
+  /// The primary location was moved onto a changed line (the failing operation is then the
+  /// first related location); see the anchoring policy in cmd/ci.
+  bool anchored = false;
+};
+
+/// What happened to one entry script.
+enum class EntryStatus {
+  Analysed,     ///< the analysis ran to the end (it may still have notifications)
+  Failed,       ///< the analyzer could not analyse it (unreadable entry, script exits on its arguments)
+  Crashed,      ///< the worker died on a signal or exited abnormally
+  TimedOut,     ///< wall-clock or CPU-time limit reached
+  OutOfMemory,  ///< address-space limit reached
+};
+/// "analysed", "failed", "crashed", "timed-out", "out-of-memory".
+const char* entry_status_name(EntryStatus s);
+std::optional<EntryStatus> entry_status_from_name(std::string_view name);
+
+struct EntryOutcome {
+  std::string path;               ///< project-relative entry script
+  std::vector<std::string> args;  ///< script arguments it was analysed with
+  EntryStatus status = EntryStatus::Analysed;
+  std::string detail;  ///< for a non-Analysed status: what happened, for people
+  double seconds = 0;  ///< wall-clock time of the worker
+  std::vector<Notification> notifications;
+  Stats stats;
+};
+
+struct RunReport {
+  std::vector<EntryOutcome> entries;  ///< sorted by path, then args
+  std::vector<RunFinding> findings;   ///< current findings (suppressed ones included), reporting order
+  std::vector<RunFinding> absent;     ///< baseline findings the change fixed (baseline == Absent)
+  bool baseline_compared = false;
+  std::string base_revision;  ///< commit id of the baseline, when one was compared
+  std::string head_revision;  ///< commit id analysed, empty for the working tree
+  /// Every entry Analysed.
+  [[nodiscard]] bool complete() const;
+};
+
+/// The findings of several entries' results as run findings: identical findings (same rule,
+/// location, message) reported by several entries become one with all their entries; then
+/// assign_fingerprints and the reporting order.
+std::vector<RunFinding> collect_findings(
+    const std::vector<std::pair<std::string, const AnalysisResult*>>& by_entry);
+
+/// Sets every fingerprint: hex(finding_fingerprint + path) and, for the second and later
+/// findings of one file that share it (in line order), a ":N" occurrence suffix.
+void assign_fingerprints(std::vector<RunFinding>& findings);
+
+/// Classifies `head` against the baseline's findings by fingerprint: New / Unchanged; the
+/// baseline's unmatched findings become head.absent (Absent). Sets baseline_compared.
+void classify_against_baseline(RunReport& head, const std::vector<RunFinding>& baseline);
+
+/// Whether the source line of the finding's primary location, or the line above it, carries
+/// `# tenscan: ignore` (every rule) or `# tenscan: ignore[rule-id, ...]` naming its rule.
+bool is_suppressed(const Finding& finding, const SourceLookup& sources);
+/// Marks suppressed findings (reads each file once).
+void apply_suppressions(std::vector<RunFinding>& findings, const SourceLookup& sources);
+
+/// Combines shard reports into one: entries and findings concatenated, duplicates joined,
+/// reporting order restored. Baseline information is kept if every part had it.
+RunReport merge_reports(std::vector<RunReport> parts);
+
+/// Reporting order of run findings: sorted_findings' order, then fingerprint.
+void sort_run_findings(std::vector<RunFinding>& findings);
+
+}  // namespace tenscan::report

@@ -1,0 +1,104 @@
+// The Markdown summary (layout in markdown.h).
+#include "tenscan/report/markdown.h"
+
+#include <string_view>
+
+#include "internal.h"
+#include "tenscan/core/rules.h"
+#include "tenscan/report/sarif.h"
+
+namespace tenscan::report {
+namespace {
+
+// Text in a table cell: Markdown punctuation backslash-escaped (GitHub and GitLab honour
+// escapes of ASCII punctuation), '&' as an entity so no entity or HTML tag is formed, line
+// breaks as spaces (a cell is one line).
+std::string escape(std::string_view s) {
+  constexpr std::string_view kSpecial = "\\`*_{}[]()<>#+!|~$";
+  std::string out;
+  for (char c : s) {
+    if (c == '&') {
+      out += "&amp;";
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      if (kSpecial.find(c) != std::string_view::npos) out += '\\';
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string location_cell(const SourceRange& r, const MarkdownOptions& options) {
+  const std::string text = escape(r.path + ":" + std::to_string(r.line));
+  if (options.link_prefix.empty()) return text;
+  return "[" + text + "](" + options.link_prefix + project_relative_uri(r.path).value_or(r.path) + "#L" +
+         std::to_string(r.line) + ")";
+}
+
+void table(std::string& out, const char* title, const std::vector<const RunFinding*>& rows,
+           const MarkdownOptions& options) {
+  if (rows.empty()) return;
+  out += "\n### " + std::string(title) + " (" + std::to_string(rows.size()) + ")\n\n";
+  out += "| level | location | rule | message |\n| --- | --- | --- | --- |\n";
+  std::size_t shown = 0;
+  for (const RunFinding* f : rows) {
+    if (shown++ == options.max_findings) break;
+    out += "| " + std::string(level_name(f->finding.level)) + " | " +
+           location_cell(f->finding.location, options) + " | `" + std::string(rule_info(f->finding.rule).id) +
+           "` | " + escape(f->finding.message) + " |\n";
+  }
+  if (rows.size() > options.max_findings)
+    out += "\n_… and " + std::to_string(rows.size() - options.max_findings) + " more not shown._\n";
+}
+
+std::vector<const RunFinding*> select(const std::vector<RunFinding>& findings, bool only_new) {
+  std::vector<const RunFinding*> out;
+  for (std::size_t i : detail::finding_order(findings)) {
+    const RunFinding& f = findings[i];
+    if (!f.suppressed && (!only_new || f.baseline == BaselineState::New)) out.push_back(&f);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_markdown(const RunReport& run, const MarkdownOptions& options) {
+  std::string out = "## tenscan: " + detail::count_phrase(run) + " in " +
+                    detail::plural(run.entries.size(), "entry") + "\n";
+
+  std::string incomplete;
+  std::size_t not_analysed = 0;
+  for (std::size_t i : detail::entry_order(run.entries)) {
+    const EntryOutcome& e = run.entries[i];
+    if (e.status == EntryStatus::Analysed) continue;
+    ++not_analysed;
+    incomplete += "| " + escape(detail::entry_label(e)) + " | " + entry_status_name(e.status) + " | " +
+                  escape(e.detail) + " |\n";
+  }
+  if (not_analysed)
+    out += "\n**" + detail::plural(not_analysed, "entry") + (not_analysed == 1 ? " was" : " were") +
+           " not analysed, so the results are incomplete:**\n\n| entry | status | detail |\n| --- | --- | "
+           "--- |\n" +
+           incomplete;
+
+  const auto current = select(run.findings, run.baseline_compared);
+  if (run.baseline_compared) {
+    std::size_t unchanged = 0;
+    for (const auto& f : run.findings) unchanged += !f.suppressed && f.baseline == BaselineState::Unchanged;
+    out += "\n**" + std::to_string(current.size()) + " new**, " + std::to_string(unchanged) + " unchanged, " +
+           std::to_string(run.absent.size()) + " fixed compared with " +
+           (run.base_revision.empty() ? std::string("the baseline") : escape(run.base_revision)) + ".\n";
+  }
+  std::size_t suppressed = 0;
+  for (const auto& f : run.findings) suppressed += f.suppressed;
+  if (suppressed)
+    out += "\n" + detail::plural(suppressed, "finding") + " suppressed by `# tenscan: ignore` comments " +
+           (suppressed == 1 ? "is" : "are") + " not listed.\n";
+
+  table(out, run.baseline_compared ? "New findings" : "Findings", current, options);
+  table(out, "Fixed findings", select(run.absent, false), options);
+  return out;
+}
+
+}  // namespace tenscan::report

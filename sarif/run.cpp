@@ -1,0 +1,316 @@
+// The run model's pure steps: names, deduplication across entries, fingerprints, baseline
+// classification, `# tenscan: ignore` suppressions and merging of shard reports.
+#include "tenscan/report/run.h"
+
+#include <algorithm>
+#include <iterator>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "internal.h"
+#include "tenscan/core/rules.h"
+
+namespace tenscan::report {
+namespace {
+
+template <typename E>
+struct Name {
+  E value;
+  const char* name;
+};
+constexpr Name<BaselineState> kBaselineNames[] = {{BaselineState::None, "none"},
+                                                  {BaselineState::New, "new"},
+                                                  {BaselineState::Unchanged, "unchanged"},
+                                                  {BaselineState::Absent, "absent"}};
+
+// Indexed by EntryStatus.
+constexpr detail::StatusInfo kStatuses[] = {
+    {EntryStatus::Analysed, "analysed", Level::Note, "completed"},
+    {EntryStatus::Failed, "failed", Level::Error, "failed"},
+    {EntryStatus::Crashed, "crashed", Level::Error, "crashed"},
+    {EntryStatus::TimedOut, "timed-out", Level::Warning, "timed out"},
+    {EntryStatus::OutOfMemory, "out-of-memory", Level::Error, "ran out of memory"},
+};
+
+template <typename E, std::size_t N, typename Get>
+std::optional<E> from_name(const E (&values)[N], Get name_of, std::string_view name) {
+  for (const auto& v : values)
+    if (name == name_of(v)) return v;
+  return std::nullopt;
+}
+
+// The identity of a finding for deduplication across entries: same rule, location, message.
+using FindingKey = std::tuple<RuleId, SourceRange, std::string>;
+FindingKey same_finding_key(const Finding& f) {
+  return {f.rule, f.location, f.message};
+}
+
+// Gives the findings that share a base fingerprint (the same finding identity in one file) the
+// suffixes "", ":2", ":3", ... in line order.
+void number_occurrences(std::vector<RunFinding>& findings, const std::vector<std::string>& bases) {
+  std::map<std::string, std::vector<std::size_t>> groups;
+  for (std::size_t i = 0; i < findings.size(); ++i) groups[bases[i]].push_back(i);
+  for (auto& [base, members] : groups) {
+    std::stable_sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) {
+      return detail::finding_less(findings[a].finding, findings[b].finding);
+    });
+    for (std::size_t n = 0; n < members.size(); ++n)
+      findings[members[n]].fingerprint = n == 0 ? base : base + ":" + std::to_string(n + 1);
+  }
+}
+
+void add_entries(std::vector<std::string>& into, const std::vector<std::string>& more) {
+  into.insert(into.end(), more.begin(), more.end());
+  std::sort(into.begin(), into.end());
+  into.erase(std::unique(into.begin(), into.end()), into.end());
+}
+
+// ---- suppression comments ----
+
+// The comment of a Python source line: the text from the first '#' outside a string literal.
+// Heuristic: a quote character opens a string that the same quote closes (backslash escapes
+// inside); strings opened on an earlier line (multi-line triple-quoted) are not tracked.
+std::optional<std::string_view> comment_of(std::string_view line) {
+  char quote = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quote) {
+      if (c == '\\')
+        ++i;
+      else if (c == quote)
+        quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '#') {
+      return line.substr(i);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool consume(std::string_view& s, std::string_view word) {
+  if (s.substr(0, word.size()) != word) return false;
+  s.remove_prefix(word.size());
+  return true;
+}
+
+// Whether a comment holds "tenscan: ignore" (any rule) or "tenscan: ignore[a, b]" naming
+// `rule` after any of its '#'s ("# noqa  # tenscan: ignore" works).
+bool comment_covers(std::string_view comment, std::string_view rule) {
+  for (auto hash = comment.find('#'); hash != std::string_view::npos; hash = comment.find('#', hash + 1)) {
+    std::string_view s = trim(comment.substr(hash + 1));
+    if (!consume(s, "tenscan:")) continue;
+    s = trim(s);
+    if (!consume(s, "ignore")) continue;
+    if (s.empty() || s.front() == ' ' || s.front() == '\t' || s.front() == '#') return true;
+    if (s.front() != '[') continue;
+    const auto close = s.find(']');
+    if (close == std::string_view::npos) continue;
+    std::string_view list = s.substr(1, close - 1);
+    while (!list.empty()) {
+      const auto comma = list.find(',');
+      if (trim(list.substr(0, comma)) == rule) return true;
+      list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+    }
+  }
+  return false;
+}
+
+bool suppressed_in(const Finding& f, detail::SourceCache& cache) {
+  const std::string_view rule = rule_info(f.rule).id;
+  if (auto line = cache.line(f.location.path, f.location.line))
+    if (auto comment = comment_of(*line); comment && comment_covers(*comment, rule)) return true;
+  if (auto above = cache.line(f.location.path, f.location.line - 1)) {
+    const auto text = trim(*above);
+    if (!text.empty() && text.front() == '#' && comment_covers(text, rule)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const char* baseline_state_name(BaselineState s) {
+  for (const auto& n : kBaselineNames)
+    if (n.value == s) return n.name;
+  return "none";
+}
+
+std::optional<BaselineState> baseline_state_from_name(std::string_view name) {
+  auto found = from_name(
+      kBaselineNames, [](const auto& n) { return std::string_view(n.name); }, name);
+  if (!found) return std::nullopt;
+  return found->value;
+}
+
+const char* entry_status_name(EntryStatus s) {
+  return detail::status_info(s).name;
+}
+
+std::optional<EntryStatus> entry_status_from_name(std::string_view name) {
+  auto found = from_name(
+      kStatuses, [](const auto& s) { return std::string_view(s.name); }, name);
+  if (!found) return std::nullopt;
+  return found->status;
+}
+
+namespace detail {
+
+const StatusInfo& status_info(EntryStatus s) {
+  return kStatuses[static_cast<std::size_t>(s)];
+}
+
+std::string entry_label(const EntryOutcome& entry) {
+  std::string label = entry.path;
+  if (!entry.args.empty()) label += " --";
+  for (const auto& a : entry.args) label += " " + a;
+  return label;
+}
+
+std::vector<std::size_t> entry_order(const std::vector<EntryOutcome>& entries) {
+  std::vector<std::size_t> order(entries.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::tie(entries[a].path, entries[a].args) < std::tie(entries[b].path, entries[b].args);
+  });
+  return order;
+}
+
+std::vector<std::size_t> finding_order(const std::vector<RunFinding>& findings) {
+  std::vector<std::size_t> order(findings.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto &x = findings[a], &y = findings[b];
+    if (finding_less(x.finding, y.finding)) return true;
+    if (finding_less(y.finding, x.finding)) return false;
+    return x.fingerprint < y.fingerprint;
+  });
+  return order;
+}
+
+}  // namespace detail
+
+bool RunReport::complete() const {
+  return std::all_of(entries.begin(), entries.end(),
+                     [](const EntryOutcome& e) { return e.status == EntryStatus::Analysed; });
+}
+
+void sort_run_findings(std::vector<RunFinding>& findings) {
+  std::vector<RunFinding> sorted;
+  sorted.reserve(findings.size());
+  for (std::size_t i : detail::finding_order(findings)) sorted.push_back(std::move(findings[i]));
+  findings = std::move(sorted);
+}
+
+std::vector<RunFinding> collect_findings(
+    const std::vector<std::pair<std::string, const AnalysisResult*>>& by_entry) {
+  std::vector<RunFinding> out;
+  std::map<FindingKey, std::size_t> index;
+  for (const auto& [entry, result] : by_entry) {
+    if (!result) continue;
+    for (const auto& f : result->findings) {
+      auto [it, fresh] = index.try_emplace(same_finding_key(f), out.size());
+      if (fresh) out.push_back({f, {}, {}, BaselineState::None, false, false});
+      if (!entry.empty()) add_entries(out[it->second].entries, {entry});
+    }
+  }
+  assign_fingerprints(out);
+  sort_run_findings(out);
+  return out;
+}
+
+void assign_fingerprints(std::vector<RunFinding>& findings) {
+  std::vector<std::string> bases;
+  bases.reserve(findings.size());
+  for (const auto& f : findings) bases.push_back(detail::base_fingerprint(f.finding));
+  number_occurrences(findings, bases);
+}
+
+void classify_against_baseline(RunReport& head, const std::vector<RunFinding>& baseline) {
+  std::set<std::string> before, now;
+  for (const auto& b : baseline) before.insert(b.fingerprint);
+  for (auto& f : head.findings) {
+    f.baseline = before.count(f.fingerprint) ? BaselineState::Unchanged : BaselineState::New;
+    now.insert(f.fingerprint);
+  }
+  head.absent.clear();
+  for (const auto& b : baseline) {
+    if (now.count(b.fingerprint)) continue;
+    head.absent.push_back(b);
+    head.absent.back().baseline = BaselineState::Absent;
+  }
+  sort_run_findings(head.absent);
+  head.baseline_compared = true;
+}
+
+bool is_suppressed(const Finding& finding, const SourceLookup& sources) {
+  detail::SourceCache cache(sources);
+  return suppressed_in(finding, cache);
+}
+
+void apply_suppressions(std::vector<RunFinding>& findings, const SourceLookup& sources) {
+  detail::SourceCache cache(sources);
+  for (auto& f : findings) f.suppressed = suppressed_in(f.finding, cache);
+}
+
+RunReport merge_reports(std::vector<RunReport> parts) {
+  RunReport out;
+  out.baseline_compared = !parts.empty();
+  std::set<std::pair<std::string, std::vector<std::string>>> seen_entries;
+  // Identical findings (same fingerprint before its occurrence suffix, rule, location and
+  // message) are joined; occurrence suffixes are then renumbered over the union, so a file
+  // whose findings were split over shards gets the numbering an unsharded run would give.
+  auto base_of = [](const std::string& fp) { return fp.substr(0, fp.find(':')); };
+  std::map<std::pair<std::string, FindingKey>, std::size_t> index;
+  std::vector<std::string> bases;
+  std::map<std::string, RunFinding> absent;
+  for (auto& part : parts) {
+    out.baseline_compared = out.baseline_compared && part.baseline_compared;
+    if (out.base_revision.empty()) out.base_revision = part.base_revision;
+    if (out.head_revision.empty()) out.head_revision = part.head_revision;
+    for (auto& e : part.entries)
+      if (seen_entries.insert({e.path, e.args}).second) out.entries.push_back(std::move(e));
+    for (auto& f : part.findings) {
+      auto [it, fresh] =
+          index.try_emplace({base_of(f.fingerprint), same_finding_key(f.finding)}, out.findings.size());
+      if (fresh) {
+        bases.push_back(base_of(f.fingerprint));
+        out.findings.push_back(std::move(f));
+        continue;
+      }
+      auto& into = out.findings[it->second];
+      add_entries(into.entries, f.entries);
+      if (f.baseline == BaselineState::Unchanged) into.baseline = BaselineState::Unchanged;
+      into.suppressed = into.suppressed || f.suppressed;
+      into.anchored = into.anchored || f.anchored;
+    }
+    for (auto& a : part.absent) absent.try_emplace(a.fingerprint, std::move(a));
+  }
+  number_occurrences(out.findings, bases);
+  if (out.baseline_compared) {
+    // A finding one shard lost may be reported by another shard's entries: not fixed then.
+    for (auto& f : out.findings) {
+      if (absent.erase(f.fingerprint) && f.baseline == BaselineState::New)
+        f.baseline = BaselineState::Unchanged;
+    }
+    for (auto& [fp, a] : absent) out.absent.push_back(std::move(a));
+    sort_run_findings(out.absent);
+  } else {
+    for (auto& f : out.findings) f.baseline = BaselineState::None;
+    out.base_revision.clear();
+  }
+  const auto order = detail::entry_order(out.entries);
+  std::vector<EntryOutcome> entries;
+  for (std::size_t i : order) entries.push_back(std::move(out.entries[i]));
+  out.entries = std::move(entries);
+  sort_run_findings(out.findings);
+  return out;
+}
+
+}  // namespace tenscan::report
