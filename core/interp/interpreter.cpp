@@ -955,7 +955,7 @@ Outs Interpreter::make_class(State&& st, const ir::Expr* e) {
 // ---- imports -------------------------------------------------------------------------------
 
 const ir::Module* Interpreter::lower_file(const std::string& path, const std::string& dotted, std::string source,
-                                          bool is_stub) {
+                                          bool is_stub, bool user_file) {
   auto fid = static_cast<std::uint32_t>(modules_.size());
   auto lr = python::lower_module(path, dotted, std::move(source), fid, is_stub);
   ++result_.stats.modules_loaded;
@@ -963,7 +963,7 @@ const ir::Module* Interpreter::lower_file(const std::string& path, const std::st
   const ir::Module* m = modules_.back().get();
   by_path_[path] = m;
   for (const auto& d : lr.diags) {
-    if (is_stub) continue;  // stubs are tested separately; users cannot act on them
+    if (!user_file) continue;  // tenscan's stubs are tested separately; users cannot act on them
     if (d.kind == python::LowerDiag::Kind::SyntaxError) {
       Finding f;
       f.rule = RuleId::SyntaxError;
@@ -980,7 +980,7 @@ const ir::Module* Interpreter::lower_file(const std::string& path, const std::st
       note(Notification::Kind::UnsupportedSyntax, d.loc, d.message);
     }
   }
-  if (lr.syntax_error && !is_stub) const_cast<ir::Module*>(m)->top = nullptr;  // never execute it
+  if (lr.syntax_error && user_file) const_cast<ir::Module*>(m)->top = nullptr;  // never execute it
   return m;
 }
 
@@ -1029,7 +1029,7 @@ ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool
           note(Notification::Kind::UnreadableFile, site(), cand + " is a binary file and was not analysed");
           continue;
         }
-        mod = lower_file(cand, dotted, std::move(*text), false);
+        mod = lower_file(cand, dotted, std::move(*text), false, true);
       }
       if (mod) {
         is_pkg = pkg == 1;
@@ -1040,7 +1040,26 @@ ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool
     // a namespace package (a directory without __init__.py): lowest priority, as in Python
     if (sources_.is_dir(join_path(root, rel))) namespace_dir = true;
   }
-  // 2. tenscan's library stubs
+  // 2. the user's stubs for in-house libraries (AnalysisOptions::stub_dirs), read from the
+  // project like its modules but treated as library models
+  for (const auto& dir : options_.stub_dirs) {
+    for (int pkg = 0; pkg < 2 && !mod; ++pkg) {
+      std::string cand = join_path(dir, pkg ? rel + "/__init__.py" : rel + ".py");
+      if (auto found = by_path_.find(cand); found != by_path_.end()) {
+        mod = found->second;
+      } else if (sources_.is_file(cand)) {
+        std::string err;
+        if (auto text = sources_.read(cand, err); text && text->size() <= options_.max_file_bytes &&
+                                                  text->find('\0') == std::string::npos)
+          mod = lower_file(cand, dotted, std::move(*text), true, true);
+        else
+          note(Notification::Kind::UnreadableFile, site(), "cannot read the stub " + cand + (err.empty() ? "" : ": " + err));
+      }
+      if (mod) is_pkg = pkg == 1;
+    }
+    if (mod) break;
+  }
+  // 3. tenscan's library stubs
   if (!mod) {
     for (int pkg = 0; pkg < 2 && !mod; ++pkg) {
       std::string cand = pkg ? rel + "/__init__.py" : rel + ".py";
@@ -1051,7 +1070,7 @@ ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool
       } else {
         for (const auto& stub : models::embedded_stubs())
           if (stub.path == cand) {
-            mod = lower_file(key, dotted, std::string(stub.text), true);
+            mod = lower_file(key, dotted, std::string(stub.text), true, false);
             break;
           }
       }
@@ -1176,7 +1195,7 @@ States Interpreter::run(const std::string& entry_path) {
     result_.notifications.push_back(std::move(n));
     return out;
   }
-  const ir::Module* m = lower_file(entry_path, "__main__", std::move(*text), false);
+  const ir::Module* m = lower_file(entry_path, "__main__", std::move(*text), false, true);
   if (!m->top) return out;
   Object mo;
   mo.kind = OKind::Module;

@@ -163,7 +163,10 @@ class Interpreter {
   /// A builtin-type method bound to its receiver.
   Value bind_builtin(State& st, const Value& method, const Value& self);
   ObjId load_module_object(State& st, const std::string& dotted, bool& fresh, const ir::Module*& mod, bool& is_pkg);
-  const ir::Module* lower_file(const std::string& path, const std::string& dotted, std::string source, bool is_stub);
+  /// `is_stub`: a library model (findings inside are reported at the user's call site);
+  /// `user_file`: a file of the project (its syntax errors are findings).
+  const ir::Module* lower_file(const std::string& path, const std::string& dotted, std::string source, bool is_stub,
+                               bool user_file);
   void merge_states(States& states);
 
   void init_builtins(State& st);

@@ -42,6 +42,9 @@ class DirectorySource final : public SourceProvider {
 struct AnalysisOptions {
   /// Command-line arguments given to the script (sys.argv[1:]).
   std::vector<std::string> script_args;
+  /// Project-relative directories of user-written Python stubs for in-house libraries,
+  /// consulted after the project's own modules and before tenscan's built-in library models.
+  std::vector<std::string> stub_dirs;
   /// Maximum number of live execution paths; states beyond are dropped and counted.
   int max_paths = 256;
   /// Iterations of a loop unrolled before it is summarised.
