@@ -1,12 +1,19 @@
-// The tenscan executable: subcommand dispatch (check, rules) and output selection.
+// The tenscan executable: subcommand dispatch (check, ci, merge, rules) and output selection.
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tenscan/ci/driver.h"
+#include "tenscan/ci/git.h"
+#include "tenscan/ci/workers.h"
 #include "tenscan/core/analyze.h"
 #include "tenscan/core/rules.h"
 #include "tenscan/report/json.h"
@@ -61,36 +68,87 @@ struct CheckArgs {
   bool stats = false;
   bool color = false;
   int max_paths = 256;
+  std::vector<std::string> stub_dirs;
+  // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
+  // the program from a git revision instead of the working tree
+  bool worker = false;
+  std::string revision;
 };
+
+// Test-only fault injection for the worker pool's tests (documented in README, "Testing"):
+// TENSCAN_TEST_WORKER_FAULT=crash:ENTRY|hang:ENTRY|oom:ENTRY makes the worker analysing ENTRY
+// crash, hang or exhaust its memory, so the tests can prove one entry's failure costs nothing
+// else. Only worker mode reads it.
+void inject_test_fault(const std::string& entry) {
+  const char* spec = std::getenv("TENSCAN_TEST_WORKER_FAULT");
+  if (!spec) return;
+  std::string s(spec);
+  auto colon = s.find(':');
+  if (colon == std::string::npos || s.substr(colon + 1) != entry) return;
+  std::string kind = s.substr(0, colon);
+  if (kind == "crash") std::raise(SIGSEGV);
+  if (kind == "hang")
+    for (;;) ::pause();
+  if (kind == "oom") {
+    std::vector<std::vector<char>> hog;
+    for (;;) hog.emplace_back(64 << 20, 'x');
+  }
+}
 
 int run_check(const CheckArgs& args) {
   std::error_code ec;
-  fs::path script(args.script);
-  if (!fs::exists(script, ec)) {
-    std::cerr << "tenscan: error: " << args.script << ": no such file\n";
-    return kExitError;
+  // a worker's entry is relative to the project root, not to the current directory
+  fs::path script = args.worker && !args.project_root.empty() && args.revision.empty()
+                        ? fs::path(args.project_root) / args.script
+                        : fs::path(args.script);
+  fs::path root;
+  std::string entry;
+  std::unique_ptr<tenscan::SourceProvider> sources;
+  if (!args.revision.empty()) {
+    // the script as it is in a commit: never touch the working tree
+    if (args.project_root.empty()) {
+      std::cerr << "tenscan: error: --revision needs --project-root\n";
+      return kExitError;
+    }
+    tenscan::ci::Repository repo = tenscan::ci::Repository::open(args.project_root);
+    root = repo.workdir();
+    entry = script.generic_string();
+    sources = repo.tree_source(repo.resolve_commit(args.revision));
+  } else {
+    if (!fs::exists(script, ec)) {
+      std::cerr << "tenscan: error: " << args.script << ": no such file\n";
+      return kExitError;
+    }
+    if (!fs::is_regular_file(script, ec)) {
+      std::cerr << "tenscan: error: " << args.script << ": not a regular file\n";
+      return kExitError;
+    }
+    root = args.project_root.empty() ? find_project_root(script) : fs::weakly_canonical(args.project_root, ec);
+    fs::path abs = fs::weakly_canonical(fs::absolute(script, ec), ec);
+    fs::path rel = abs.lexically_relative(root);
+    if (rel.empty() || *rel.begin() == "..") {
+      std::cerr << "tenscan: error: " << args.script << " is not inside the project root " << root.string() << "\n";
+      return kExitError;
+    }
+    entry = rel.generic_string();
+    sources = std::make_unique<tenscan::DirectorySource>(root);
   }
-  if (!fs::is_regular_file(script, ec)) {
-    std::cerr << "tenscan: error: " << args.script << ": not a regular file\n";
-    return kExitError;
-  }
-  fs::path root = args.project_root.empty() ? find_project_root(script) : fs::weakly_canonical(args.project_root, ec);
-  fs::path abs = fs::weakly_canonical(fs::absolute(script, ec), ec);
-  fs::path rel = abs.lexically_relative(root);
-  if (rel.empty() || *rel.begin() == "..") {
-    std::cerr << "tenscan: error: " << args.script << " is not inside the project root " << root.string() << "\n";
-    return kExitError;
-  }
-  tenscan::DirectorySource sources(root);
   tenscan::AnalysisOptions options;
   options.script_args = args.script_args;
   options.max_paths = args.max_paths;
-  std::string entry = rel.generic_string();
-  tenscan::AnalysisResult result = tenscan::analyze(sources, entry, options);
+  options.stub_dirs = args.stub_dirs;
+  if (args.worker) {
+    inject_test_fault(entry);
+    tenscan::AnalysisResult result = tenscan::analyze(*sources, entry, options);
+    std::cout << tenscan::report::encode_json_lines(result);
+    std::cout.flush();
+    return std::cout ? kExitClean : kExitError;
+  }
+  tenscan::AnalysisResult result = tenscan::analyze(*sources, entry, options);
 
   tenscan::report::SourceLookup lookup = [&sources](const std::string& path) -> std::optional<std::string> {
     std::string err;
-    return sources.read(path, err);
+    return sources->read(path, err);
   };
   std::string out;
   if (args.format == "json") {
@@ -180,6 +238,61 @@ int main(int argc, char** argv) {
       "Arguments after `--` are passed to the script, exactly as on its command line.\n"
       "Exit status: 0 no error found, 1 errors found, 2 usage error or the analysis could not run.");
 
+  cmd_check->add_option("--stub-dir", check.stub_dirs,
+                        "Directory of Python stubs for in-house libraries (project-relative; repeatable)");
+  // internal: how `tenscan ci` runs its sandboxed workers
+  cmd_check->add_flag("--worker", check.worker)->group("");
+  cmd_check->add_option("--revision", check.revision)->group("");
+
+  tenscan::ci::CiOptions ci;
+  std::string repo_dir = ".", config_file, shard;
+  int jobs = 0;
+  double timeout = 0;
+  std::size_t max_memory = 0;
+  bool new_only = false;
+  std::string fail_on;
+  auto* cmd_ci = app.add_subcommand(
+      "ci", "Analyse the entry scripts a change affects and write CI reports (SARIF, JUnit, GitLab Code Quality, Markdown)");
+  cmd_ci->add_option("files", ci.files, "Changed files (as pre-commit passes them) instead of a git diff");
+  cmd_ci->add_option("--repo", repo_dir, "The git repository (default: the current directory)");
+  cmd_ci->add_option("--base", ci.base,
+                     "Base revision of the change (default: from the CI environment: CI_MERGE_REQUEST_DIFF_BASE_SHA, "
+                     "or HEAD^1 on a GitHub pull_request; none: analyse every entry)");
+  cmd_ci->add_option("--head", ci.head, "Head commit to analyse, read from git objects (default: the working tree)");
+  cmd_ci->add_flag("--staged", ci.staged, "The change is what is staged (the index against HEAD), as in a pre-commit hook");
+  cmd_ci->add_option("--config", config_file, "Configuration file (default: tenscan.json at the repository root)");
+  auto* o_jobs = cmd_ci->add_option("-j,--jobs", jobs, "Entries analysed in parallel (default: one per core)")->check(CLI::PositiveNumber);
+  auto* o_timeout = cmd_ci->add_option("--timeout", timeout, "Time limit per entry in seconds (default 300)")->check(CLI::PositiveNumber);
+  auto* o_memory = cmd_ci->add_option("--max-memory", max_memory, "Memory limit per entry in MB; 0: none (default 4096)");
+  cmd_ci->add_option("--sarif", ci.outputs.sarif, "Write SARIF 2.1.0 to FILE (GitHub code scanning)");
+  cmd_ci->add_option("--junit", ci.outputs.junit, "Write JUnit XML to FILE");
+  cmd_ci->add_option("--codequality", ci.outputs.codequality, "Write a GitLab Code Quality report to FILE");
+  cmd_ci->add_option("--markdown", ci.outputs.markdown, "Write a Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY)");
+  cmd_ci->add_option("--json", ci.outputs.json, "Write tenscan's JSON report to FILE");
+  auto* o_new = cmd_ci->add_flag("--new-only", new_only, "Report only findings the change introduced (needs a base)");
+  auto* o_fail = cmd_ci->add_option("--fail-on", fail_on, "Lowest level that makes the exit status 1 (default error)")
+                     ->check(CLI::IsMember({"error", "warning", "note", "none"}));
+  cmd_ci->add_option("--shard", shard, "Analyse only shard K of N of the selected entries (K/N, for CI matrices)");
+  cmd_ci->add_option("--category", ci.category, "SARIF automationDetails.id, ending in '/' (default tenscan/)");
+  cmd_ci->add_flag("--color", ci.color, "Colour the text output");
+  cmd_ci->add_flag("--list-entries", ci.list_entries, "Print the selected entries and stop");
+  cmd_ci->footer(
+      "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage error or incomplete analysis\n"
+      "(an entry crashed, timed out or ran out of memory: the reports are still written).");
+
+  tenscan::ci::MergeOptions merge;
+  std::string merge_fail_on;
+  auto* cmd_merge = app.add_subcommand("merge", "Combine the SARIF files of `tenscan ci --shard` runs into one report");
+  cmd_merge->add_option("inputs", merge.inputs, "SARIF files written by tenscan ci")->required();
+  cmd_merge->add_option("--repo", merge.repo, "The repository the shards analysed (for line hashes; default .)");
+  cmd_merge->add_option("--sarif", merge.outputs.sarif, "Write the merged SARIF to FILE");
+  cmd_merge->add_option("--junit", merge.outputs.junit, "Write JUnit XML to FILE");
+  cmd_merge->add_option("--codequality", merge.outputs.codequality, "Write a GitLab Code Quality report to FILE");
+  cmd_merge->add_option("--markdown", merge.outputs.markdown, "Write a Markdown summary to FILE");
+  cmd_merge->add_option("--json", merge.outputs.json, "Write tenscan's JSON report to FILE");
+  auto* o_merge_fail = cmd_merge->add_option("--fail-on", merge_fail_on, "Lowest level that makes the exit status 1")
+                           ->check(CLI::IsMember({"error", "warning", "note", "none"}));
+
   bool rules_json = false;
   auto* cmd_rules = app.add_subcommand("rules", "List the rules tenscan can report");
   cmd_rules->add_flag("--json", rules_json, "As JSON");
@@ -195,6 +308,52 @@ int main(int argc, char** argv) {
   try {
     if (*cmd_check) return run_check(check);
     if (*cmd_rules) return run_rules(rules_json);
+    std::map<std::string, std::string> env;
+    for (char** e = environ; *e; ++e) {
+      std::string kv(*e);
+      auto eq = kv.find('=');
+      if (eq != std::string::npos) env[kv.substr(0, eq)] = kv.substr(eq + 1);
+    }
+    if (*cmd_ci) {
+      ci.repo = repo_dir;
+      if (!config_file.empty()) ci.config = config_file;
+      if (*o_jobs) ci.jobs = jobs;
+      if (*o_timeout) ci.timeout = timeout;
+      if (*o_memory) ci.max_memory_mb = max_memory;
+      if (*o_new) ci.new_only = new_only;
+      if (*o_fail) ci.fail_on = fail_on;
+      if (!shard.empty()) {
+        int k = 0, n = 0;
+        char slash = 0;
+        std::istringstream in(shard);
+        if (!(in >> k >> slash >> n) || slash != '/' || !in.eof() || n < 1 || k < 1 || k > n) {
+          std::cerr << "tenscan: error: --shard must be K/N with 1 <= K <= N, got " << shard << "\n";
+          return kExitError;
+        }
+        ci.shard_index = k;
+        ci.shard_count = n;
+      }
+      if (ci.category && (ci.category->empty() || ci.category->back() != '/')) *ci.category += "/";
+      std::error_code ec;
+      ci.executable = fs::read_symlink("/proc/self/exe", ec);
+      if (ec) ci.executable = fs::absolute(argv[0]);
+      ci.env = std::move(env);
+      return tenscan::ci::run_ci(ci, std::cout, std::cerr);
+    }
+    if (*cmd_merge) {
+      if (*o_merge_fail) merge.fail_on = merge_fail_on;
+      merge.env = std::move(env);
+      return tenscan::ci::run_merge(merge, std::cout, std::cerr);
+    }
+  } catch (const tenscan::ci::GitError& e) {
+    std::cerr << "tenscan: error: " << e.what() << "\n";
+    return kExitError;
+  } catch (const tenscan::ci::ConfigError& e) {
+    std::cerr << "tenscan: error: invalid configuration:\n" << e.what() << "\n";
+    return kExitError;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "tenscan: error: out of memory\n";
+    return check.worker ? tenscan::ci::kWorkerExitOutOfMemory : kExitError;
   } catch (const std::exception& e) {
     std::cerr << "tenscan: internal error: " << e.what() << "\n";
     return kExitError;

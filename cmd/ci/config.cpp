@@ -1,0 +1,254 @@
+// tenscan.json: schema validation (a small interpreter of the JSON-schema subset our schemas
+// use, driven by the embedded config/tenscan.schema.json) and the typed configuration.
+#include "tenscan/ci/config.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+
+#include "tenscan/core/rules.h"
+
+namespace tenscan::ci {
+namespace {
+
+using nlohmann::json;
+
+// The type name a JSON value has in JSON-schema terms.
+std::string type_of(const json& v) {
+  switch (v.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "integer";
+    case json::value_t::number_float: return "number";
+    case json::value_t::string: return "string";
+    case json::value_t::array: return "array";
+    case json::value_t::object: return "object";
+    default: return "unknown";
+  }
+}
+
+bool has_type(const json& v, const std::string& type) {
+  std::string t = type_of(v);
+  if (t == type) return true;
+  if (type == "number" && t == "integer") return true;
+  // 3.0 is an integer in JSON-schema terms
+  return type == "integer" && t == "number" && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()));
+}
+
+std::string shown(const json& v) {
+  std::string s = v.dump();
+  return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+}
+
+std::string child_path(const std::string& parent, const std::string& key) {
+  static const std::regex plain("^[A-Za-z_][A-Za-z0-9_]*$");
+  if (std::regex_match(key, plain)) return parent.empty() ? key : parent + "." + key;
+  return parent + "[" + json(key).dump() + "]";
+}
+
+// Levenshtein distance, for "did you mean" on unknown keys.
+std::size_t distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+void validate(const json& schema, const json& v, const std::string& path, std::vector<std::string>& errors) {
+  const std::string where = path.empty() ? "(top level)" : path;
+  auto fail = [&](const std::string& msg) { errors.push_back(where + ": " + msg); };
+  if (auto t = schema.find("type"); t != schema.end()) {
+    std::vector<std::string> types = t->is_array() ? t->get<std::vector<std::string>>() : std::vector<std::string>{t->get<std::string>()};
+    if (std::none_of(types.begin(), types.end(), [&](const std::string& ty) { return has_type(v, ty); })) {
+      std::string want;
+      for (std::size_t i = 0; i < types.size(); ++i) want += (i ? " or " : "") + types[i];
+      fail("expected " + want + ", got " + type_of(v) + " " + shown(v));
+      return;
+    }
+  }
+  if (auto e = schema.find("enum"); e != schema.end()) {
+    if (std::find(e->begin(), e->end(), v) == e->end()) {
+      std::string allowed;
+      for (std::size_t i = 0; i < e->size(); ++i) allowed += (i ? ", " : "") + (*e)[i].dump();
+      fail("must be one of " + allowed + ", got " + shown(v));
+      return;
+    }
+  }
+  if (v.is_number()) {
+    double x = v.get<double>();
+    if (auto m = schema.find("minimum"); m != schema.end() && x < m->get<double>())
+      fail("must be at least " + m->dump() + ", got " + shown(v));
+    if (auto m = schema.find("exclusiveMinimum"); m != schema.end() && x <= m->get<double>())
+      fail("must be greater than " + m->dump() + ", got " + shown(v));
+  }
+  if (v.is_string()) {
+    const auto& s = v.get_ref<const std::string&>();
+    if (auto m = schema.find("minLength"); m != schema.end() && s.size() < m->get<std::size_t>())
+      fail(s.empty() ? "must not be empty" : "is too short");
+    if (auto p = schema.find("pattern"); p != schema.end() && !std::regex_search(s, std::regex(p->get<std::string>())))
+      fail("does not match the pattern " + p->get<std::string>() + ": " + shown(v));
+  }
+  if (v.is_array()) {
+    if (auto items = schema.find("items"); items != schema.end())
+      for (std::size_t i = 0; i < v.size(); ++i) validate(*items, v[i], path + "[" + std::to_string(i) + "]", errors);
+  }
+  if (v.is_object()) {
+    const json* props = schema.contains("properties") ? &schema["properties"] : nullptr;
+    if (auto r = schema.find("required"); r != schema.end())
+      for (const auto& key : *r)
+        if (!v.contains(key.get<std::string>())) fail("the key \"" + key.get<std::string>() + "\" is required");
+    auto extra = schema.find("additionalProperties");
+    for (const auto& [key, value] : v.items()) {
+      std::string sub = child_path(path, key);
+      if (props && props->contains(key)) {
+        validate((*props)[key], value, sub, errors);
+      } else if (extra != schema.end() && extra->is_object()) {
+        validate(*extra, value, sub, errors);
+      } else if (extra != schema.end() && extra->is_boolean() && !extra->get<bool>()) {
+        std::string msg = "unknown key";
+        if (props) {
+          std::string best;
+          std::size_t best_d = 3;
+          for (const auto& [known, _] : props->items())
+            if (std::size_t d = distance(key, known); d < best_d) best_d = d, best = known;
+          if (!best.empty()) msg += " (did you mean \"" + best + "\"?)";
+        }
+        errors.push_back(sub + ": " + msg);
+      }
+    }
+  }
+}
+
+bool safe_relative(const std::string& p) {
+  if (p.empty() || p.front() == '/' || p.find('\\') != std::string::npos) return false;
+  std::stringstream ss(p);
+  std::string seg;
+  while (std::getline(ss, seg, '/'))
+    if (seg == "..") return false;
+  return true;
+}
+
+bool glob_segments(const std::vector<std::string>& pat, std::size_t pi, const std::vector<std::string>& segs, std::size_t si) {
+  if (pi == pat.size()) return si == segs.size();
+  if (pat[pi] == "**") {
+    for (std::size_t k = si; k <= segs.size(); ++k)
+      if (glob_segments(pat, pi + 1, segs, k)) return true;
+    return false;
+  }
+  if (si == segs.size()) return false;
+  return fnmatch(pat[pi].c_str(), segs[si].c_str(), FNM_PERIOD) == 0 && glob_segments(pat, pi + 1, segs, si + 1);
+}
+
+std::vector<std::string> split_path(std::string_view p) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= p.size()) {
+    std::size_t slash = p.find('/', start);
+    if (slash == std::string_view::npos) slash = p.size();
+    if (slash > start) out.emplace_back(p.substr(start, slash - start));
+    start = slash + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> validate_against_schema(std::string_view schema_json, std::string_view value_json) {
+  json schema = json::parse(schema_json);
+  json value;
+  try {
+    value = json::parse(value_json);
+  } catch (const json::parse_error& e) {
+    return {std::string("not valid JSON: ") + e.what()};
+  }
+  std::vector<std::string> errors;
+  validate(schema, value, "", errors);
+  return errors;
+}
+
+Config parse_config(std::string_view text, const std::string& name) {
+  std::vector<std::string> errors = validate_against_schema(config_schema(), text);
+  json j;
+  if (errors.empty()) {
+    j = json::parse(text);
+    const json rules = j.value("rules", json::object());
+    for (const auto& [rule, _] : rules.items())
+      if (!rule_by_id(rule)) errors.push_back(child_path("rules", rule) + ": unknown rule id (`tenscan rules` lists them)");
+    auto check_paths = [&](const char* key, const char* field) {
+      const json& arr = j.value(key, json::array());
+      for (std::size_t i = 0; i < arr.size(); ++i) {
+        const json& v = field ? arr[i][field] : arr[i];
+        if (!safe_relative(v.get<std::string>()))
+          errors.push_back(std::string(key) + "[" + std::to_string(i) + "]" + (field ? std::string(".") + field : "") +
+                           ": must be a repository-relative path without \"..\", got " + shown(v));
+      }
+    };
+    check_paths("entries", "path");
+    check_paths("exclude", nullptr);
+    check_paths("stub_dirs", nullptr);
+  }
+  if (!errors.empty()) {
+    std::string msg;
+    for (const auto& e : errors) msg += name + ": " + e + "\n";
+    msg.pop_back();
+    throw ConfigError(msg);
+  }
+  Config c;
+  c.source = name;
+  for (const auto& e : j.value("entries", json::array())) {
+    EntrySpec spec;
+    spec.pattern = e["path"].get<std::string>();
+    spec.args = e.value("args", std::vector<std::string>{});
+    if (e.contains("timeout")) spec.timeout = e["timeout"].get<double>();
+    c.entries.push_back(std::move(spec));
+  }
+  c.auto_detect = j.value("auto_detect", c.auto_detect);
+  c.exclude = j.value("exclude", c.exclude);
+  c.jobs = j.value("jobs", c.jobs);
+  c.timeout = j.value("timeout", c.timeout);
+  c.max_memory_mb = j.value("max_memory_mb", c.max_memory_mb);
+  c.max_paths = j.value("max_paths", c.max_paths);
+  c.fail_on = j.value("fail_on", c.fail_on);
+  c.new_only = j.value("new_only", c.new_only);
+  c.rules = j.value("rules", c.rules);
+  c.stub_dirs = j.value("stub_dirs", c.stub_dirs);
+  c.category = j.value("category", c.category);
+  return c;
+}
+
+Config load_config(const std::filesystem::path& repo_root, const std::optional<std::filesystem::path>& explicit_path) {
+  std::filesystem::path file = explicit_path ? *explicit_path : repo_root / std::string(kConfigFileName);
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) {
+    if (explicit_path) throw ConfigError(file.string() + ": no such configuration file");
+    return Config{};
+  }
+  if (!std::filesystem::is_regular_file(file, ec)) throw ConfigError(file.string() + ": not a regular file");
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in && !in.eof()) throw ConfigError(file.string() + ": cannot be read");
+  std::string name = explicit_path ? file.string() : std::string(kConfigFileName);
+  return parse_config(text.str(), name);
+}
+
+bool glob_match(std::string_view pattern, std::string_view path) {
+  std::string pat(pattern);
+  if (!pat.empty() && pat.back() == '/') pat += "**";
+  return glob_segments(split_path(pat), 0, split_path(path), 0);
+}
+
+}  // namespace tenscan::ci

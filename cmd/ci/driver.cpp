@@ -1,0 +1,475 @@
+// The `tenscan ci` pipeline and `tenscan merge`. Each step is a small function; run_ci only
+// wires them together and decides the exit status.
+#include "tenscan/ci/driver.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "tenscan/ci/workers.h"
+#include "tenscan/report/codequality.h"
+#include "tenscan/report/json.h"
+#include "tenscan/report/junit.h"
+#include "tenscan/report/markdown.h"
+#include "tenscan/report/sarif.h"
+#include "tenscan/report/text.h"
+
+namespace fs = std::filesystem;
+
+namespace tenscan::ci {
+namespace {
+
+constexpr int kExitClean = 0;
+constexpr int kExitFindings = 1;
+constexpr int kExitError = 2;
+
+std::string env_or(const std::map<std::string, std::string>& env, const std::string& key) {
+  auto it = env.find(key);
+  return it == env.end() ? std::string() : it->second;
+}
+
+// Writes to a temporary file and renames it, so no reader ever sees half a report.
+bool write_atomically(const std::string& path, const std::string& text, std::ostream& err) {
+  fs::path tmp = path + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << text;
+    if (!f) {
+      err << "tenscan: error: cannot write " << path << "\n";
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    err << "tenscan: error: cannot write " << path << ": " << ec.message() << "\n";
+    fs::remove(tmp, ec);
+    return false;
+  }
+  return true;
+}
+
+bool in_ranges(int line, const ChangedFile& file) {
+  if (file.whole_file) return true;
+  return std::any_of(file.changed_lines.begin(), file.changed_lines.end(),
+                     [&](const LineRange& r) { return line >= r.begin && line <= r.end; });
+}
+
+const ChangedFile* find_change(const std::vector<ChangedFile>& changes, const std::string& path) {
+  for (const auto& c : changes)
+    if (c.path == path && c.status != ChangedFile::Status::Deleted) return &c;
+  return nullptr;
+}
+
+bool on_changed_lines(const SourceRange& r, const std::vector<ChangedFile>& changes) {
+  const ChangedFile* c = find_change(changes, r.path);
+  if (!c) return false;
+  for (int line = r.line; line <= std::max(r.line, r.end_line); ++line)
+    if (!in_ranges(line, *c)) return false;
+  return true;
+}
+
+std::optional<Level> level_named(const std::string& name) {
+  if (name == "error") return Level::Error;
+  if (name == "warning") return Level::Warning;
+  if (name == "note") return Level::Note;
+  return std::nullopt;
+}
+
+// Everything analysed about one revision: the entries' outcomes and their run findings.
+struct Side {
+  std::vector<report::EntryOutcome> entries;
+  std::vector<report::RunFinding> findings;
+};
+
+std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, const std::string& revision,
+                                     const Config& config, const SelectedEntry& entry) {
+  std::vector<std::string> argv{exe.string(), "check", "--worker", "--project-root", root.string(),
+                                "--max-paths", std::to_string(config.max_paths)};
+  if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
+  for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
+  argv.push_back(entry.path);
+  argv.push_back("--");
+  argv.insert(argv.end(), entry.args.begin(), entry.args.end());
+  return argv;
+}
+
+report::EntryOutcome outcome_of(const SelectedEntry& entry, WorkerResult& w) {
+  report::EntryOutcome o;
+  o.path = entry.path;
+  o.args = entry.args;
+  o.status = w.status;
+  o.detail = w.detail;
+  o.seconds = w.seconds;
+  o.notifications = w.result.notifications;
+  o.stats = w.result.stats;
+  return o;
+}
+
+report::SourceLookup lookup_of(const SourceProvider& sources) {
+  return [&sources](const std::string& path) -> std::optional<std::string> {
+    std::string e;
+    return sources.read(path, e);
+  };
+}
+
+Side build_side(const std::vector<SelectedEntry>& entries, std::vector<WorkerResult>& results, const Config& config,
+                const SourceProvider& sources) {
+  Side side;
+  std::vector<std::pair<std::string, const AnalysisResult*>> by_entry;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    apply_rule_overrides(results[i].result, config.rules);
+    side.entries.push_back(outcome_of(entries[i], results[i]));
+    by_entry.emplace_back(entries[i].path, &results[i].result);
+  }
+  side.findings = report::collect_findings(by_entry);
+  report::apply_suppressions(side.findings, lookup_of(sources));
+  return side;
+}
+
+// Lists the repository files of the analysed revision: the index for the working tree (what
+// git tracks, so virtualenvs and build outputs never become entries), or a commit's tree.
+std::vector<std::string> project_files(const Repository& repo, const std::optional<std::string>& head_commit) {
+  return head_commit ? repo.list_files(*head_commit) : repo.list_index_files();
+}
+
+std::string link_prefix(const std::map<std::string, std::string>& env) {
+  std::string server = env_or(env, "GITHUB_SERVER_URL"), repo = env_or(env, "GITHUB_REPOSITORY"),
+              sha = env_or(env, "GITHUB_SHA");
+  if (!server.empty() && !repo.empty() && !sha.empty()) return server + "/" + repo + "/blob/" + sha + "/";
+  std::string project = env_or(env, "CI_PROJECT_URL"), commit = env_or(env, "CI_COMMIT_SHA");
+  if (!project.empty() && !commit.empty()) return project + "/-/blob/" + commit + "/";
+  return "";
+}
+
+int level_rank(Level l) { return l == Level::Error ? 3 : l == Level::Warning ? 2 : 1; }
+
+int fail_threshold(const std::string& fail_on) {
+  if (fail_on == "none") return 4;
+  return level_rank(*level_named(fail_on));
+}
+
+bool write_reports(const report::RunReport& run, const ReportFiles& files, const report::SourceLookup& sources,
+                   const fs::path& root, const std::string& category, const std::map<std::string, std::string>& env,
+                   std::ostream& err) {
+  bool ok = true;
+  if (!files.sarif.empty()) {
+    report::SarifOptions so;
+    so.project_root = root;
+    so.automation_id = category;
+    ok &= write_atomically(files.sarif, report::render_sarif(run, sources, so), err);
+  }
+  if (!files.junit.empty()) ok &= write_atomically(files.junit, report::render_junit(run), err);
+  if (!files.codequality.empty()) ok &= write_atomically(files.codequality, report::render_codequality(run), err);
+  if (!files.json.empty()) ok &= write_atomically(files.json, report::render_run_json(run), err);
+  if (!files.markdown.empty()) {
+    report::MarkdownOptions mo;
+    mo.link_prefix = link_prefix(env);
+    ok &= write_atomically(files.markdown, report::render_markdown(run, mo), err);
+  }
+  return ok;
+}
+
+int exit_status(const report::RunReport& run, const std::string& fail_on) {
+  if (!run.complete()) return kExitError;
+  int threshold = fail_threshold(fail_on);
+  for (const auto& f : run.findings)
+    if (!f.suppressed && level_rank(f.finding.level) >= threshold) return kExitFindings;
+  return kExitClean;
+}
+
+std::string plural(std::size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// A path given on the command line (relative to the current directory) as a repository path.
+std::optional<std::string> repo_relative(const fs::path& root, const std::string& file) {
+  std::error_code ec;
+  fs::path abs = fs::weakly_canonical(fs::absolute(file, ec), ec);
+  fs::path rel = abs.lexically_relative(root);
+  if (rel.empty() || *rel.begin() == "..") return std::nullopt;
+  return rel.generic_string();
+}
+
+}  // namespace
+
+std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& graph, const std::vector<std::string>& files,
+                                          const std::optional<std::set<std::string>>& changed) {
+  auto excluded = [&](const std::string& path) {
+    return std::any_of(config.exclude.begin(), config.exclude.end(), [&](const std::string& g) { return glob_match(g, path); });
+  };
+  std::vector<SelectedEntry> candidates;
+  std::set<std::string> configured;
+  for (const auto& spec : config.entries)
+    for (const auto& f : files)
+      if (glob_match(spec.pattern, f) && !excluded(f)) {
+        candidates.push_back({f, spec.args, spec.timeout.value_or(config.timeout)});
+        configured.insert(f);
+      }
+  if (config.auto_detect)
+    for (const auto& f : graph.main_scripts())
+      if (!configured.count(f) && !excluded(f)) candidates.push_back({f, {}, config.timeout});
+  std::sort(candidates.begin(), candidates.end(),
+            [](const SelectedEntry& a, const SelectedEntry& b) { return std::tie(a.path, a.args) < std::tie(b.path, b.args); });
+  candidates.erase(std::unique(candidates.begin(), candidates.end(),
+                               [](const SelectedEntry& a, const SelectedEntry& b) { return a.path == b.path && a.args == b.args; }),
+                   candidates.end());
+  if (!changed) return candidates;
+  std::vector<SelectedEntry> selected;
+  std::map<std::string, bool> touched;  // closure per path, computed once
+  for (auto& c : candidates) {
+    auto it = touched.find(c.path);
+    if (it == touched.end()) {
+      auto closure = graph.closure(c.path);
+      bool hit = std::any_of(closure.begin(), closure.end(), [&](const std::string& p) { return changed->count(p) > 0; });
+      it = touched.emplace(c.path, hit).first;
+    }
+    if (it->second) selected.push_back(std::move(c));
+  }
+  return selected;
+}
+
+std::vector<SelectedEntry> take_shard(const std::vector<SelectedEntry>& entries, int k, int n) {
+  std::vector<SelectedEntry> out;
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    if (static_cast<int>(i % static_cast<std::size_t>(n)) == k - 1) out.push_back(entries[i]);
+  return out;
+}
+
+void anchor_to_changes(std::vector<report::RunFinding>& findings, const std::vector<ChangedFile>& changes) {
+  for (auto& rf : findings) {
+    if (rf.suppressed || rf.baseline == report::BaselineState::Unchanged) continue;
+    Finding& f = rf.finding;
+    if (on_changed_lines(f.location, changes)) continue;
+    auto anchor = std::find_if(f.related.begin(), f.related.end(),
+                               [&](const RelatedLocation& r) { return on_changed_lines(r.range, changes); });
+    if (anchor == f.related.end()) continue;
+    RelatedLocation failing{f.location, "the operation that fails"};
+    SourceRange at = anchor->range;
+    std::string why = anchor->message;
+    f.related.erase(anchor);
+    f.related.insert(f.related.begin(), failing);
+    f.message += " (fails at " + failing.range.path + ":" + std::to_string(failing.range.line) +
+                 "; reported on this changed line: " + why + ")";
+    f.location = at;
+    rf.anchored = true;
+  }
+  report::sort_run_findings(findings);
+}
+
+void apply_rule_overrides(AnalysisResult& result, const std::map<std::string, std::string>& rules) {
+  if (rules.empty()) return;
+  std::vector<Finding> kept;
+  for (auto& f : result.findings) {
+    auto it = rules.find(std::string(rule_info(f.rule).id));
+    if (it == rules.end()) {
+      kept.push_back(std::move(f));
+    } else if (auto level = level_named(it->second)) {
+      f.level = *level;
+      kept.push_back(std::move(f));
+    }  // "off": dropped
+  }
+  result.findings = std::move(kept);
+}
+
+std::optional<std::pair<std::string, std::string>> base_from_environment(const std::map<std::string, std::string>& env,
+                                                                          const Repository& repo) {
+  if (std::string sha = env_or(env, "CI_MERGE_REQUEST_DIFF_BASE_SHA"); !sha.empty())
+    return std::make_pair(sha, std::string("CI_MERGE_REQUEST_DIFF_BASE_SHA"));
+  std::string event = env_or(env, "GITHUB_EVENT_NAME");
+  if (event == "pull_request" || event == "pull_request_target") {
+    // actions/checkout checks out the PR merge commit: its first parent is the base branch tip.
+    try {
+      (void)repo.resolve_commit("HEAD^2");
+      return std::make_pair(std::string("HEAD^1"), std::string("the first parent of the pull request's merge commit"));
+    } catch (const GitError& e) {
+      if (e.missing_object())
+        throw GitError("GITHUB_EVENT_NAME is " + event +
+                           " but HEAD is not a merge commit with both parents present: check out the pull request's "
+                           "merge commit with `fetch-depth: 2` in actions/checkout, or pass --base",
+                       true);
+      throw;
+    }
+  }
+  return std::nullopt;
+}
+
+int run_ci(const CiOptions& options, std::ostream& out, std::ostream& err) {
+  Repository repo = Repository::open(options.repo);
+  fs::path root = repo.workdir();
+  Config config = load_config(root, options.config);
+  if (options.jobs) config.jobs = *options.jobs;
+  if (options.timeout) config.timeout = *options.timeout;
+  if (options.max_memory_mb) config.max_memory_mb = *options.max_memory_mb;
+  if (options.new_only) config.new_only = *options.new_only;
+  if (options.fail_on) config.fail_on = *options.fail_on;
+  if (options.category) config.category = *options.category;
+  if (config.jobs <= 0) config.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+
+  // ---- what changed ------------------------------------------------------------------------
+  std::optional<std::string> head_commit;
+  if (options.head) head_commit = repo.resolve_commit(*options.head);
+  std::optional<std::string> base_commit;
+  std::string base_reason;
+  if (options.base) {
+    base_commit = repo.resolve_commit(*options.base);
+    base_reason = "--base " + *options.base;
+  } else if (options.staged) {
+    if ((base_commit = repo.head_commit())) base_reason = "HEAD (--staged)";
+  } else if (auto from_env = base_from_environment(options.env, repo)) {
+    base_commit = repo.resolve_commit(from_env->first);
+    base_reason = from_env->second;
+  }
+  DiffTarget target;
+  if (head_commit) target = {DiffTarget::Kind::Commit, *head_commit};
+  else if (options.staged) target = {DiffTarget::Kind::Index, ""};
+
+  std::vector<ChangedFile> changes;
+  if (base_commit) changes = repo.diff(*base_commit, target);
+  std::optional<std::set<std::string>> changed;
+  if (base_commit || !options.files.empty()) changed.emplace();
+  if (!options.files.empty()) {
+    // explicit files (pre-commit): they are the change; with a base, their diff lines count
+    std::vector<ChangedFile> given;
+    for (const auto& f : options.files) {
+      auto rel = repo_relative(root, f);
+      if (!rel) {
+        err << "tenscan: warning: " << f << " is outside the repository " << root.string() << "; ignored\n";
+        continue;
+      }
+      const ChangedFile* c = find_change(changes, *rel);
+      ChangedFile cf = c ? *c : ChangedFile{ChangedFile::Status::Modified, *rel, *rel, {}, true};
+      given.push_back(cf);
+    }
+    changes = std::move(given);
+  }
+  for (const auto& c : changes) {
+    changed->insert(c.path);
+    if (!c.old_path.empty()) changed->insert(c.old_path);
+  }
+
+  // ---- which entries ---------------------------------------------------------------------------
+  std::vector<std::string> files = project_files(repo, head_commit);
+  std::unique_ptr<SourceProvider> head_tree = head_commit ? repo.tree_source(*head_commit) : nullptr;
+  DirectorySource disk(root);
+  const SourceProvider& head_sources = head_tree ? *head_tree : static_cast<const SourceProvider&>(disk);
+  ImportGraph graph(files, [&](const std::string& p) -> std::optional<std::string> {
+    std::string e;
+    return head_sources.read(p, e);
+  });
+  std::vector<SelectedEntry> all = select_entries(config, graph, files, changed);
+  std::vector<SelectedEntry> selected = take_shard(all, options.shard_index, options.shard_count);
+
+  err << "tenscan: ";
+  if (base_commit) err << "base " << base_commit->substr(0, 12) << " (" << base_reason << "), ";
+  if (changed) err << plural(changes.size(), "changed file", "changed files") << ", ";
+  err << plural(selected.size(), "entry", "entries") << " selected";
+  if (options.shard_count > 1)
+    err << " (shard " << options.shard_index << "/" << options.shard_count << " of " << all.size() << ")";
+  err << "\n";
+  if (options.list_entries) {
+    for (const auto& e : selected) {
+      out << e.path;
+      for (const auto& a : e.args) out << " " << a;
+      out << "\n";
+    }
+    return kExitClean;
+  }
+
+  // ---- analyse head and base in one pool ------------------------------------------------------
+  std::vector<WorkerJob> jobs;
+  std::vector<SelectedEntry> base_entries;
+  std::unique_ptr<SourceProvider> base_tree = base_commit ? repo.tree_source(*base_commit) : nullptr;
+  auto limits_for = [&](const SelectedEntry& e) {
+    WorkerLimits l;
+    l.timeout_seconds = e.timeout;
+    l.cpu_seconds = e.timeout;
+    l.memory_mb = config.max_memory_mb;
+    return l;
+  };
+  for (const auto& e : selected)
+    jobs.push_back({worker_argv(options.executable, root, head_commit.value_or(""), config, e), limits_for(e)});
+  if (base_tree)
+    for (const auto& e : selected)
+      if (base_tree->is_file(e.path)) {
+        base_entries.push_back(e);
+        jobs.push_back({worker_argv(options.executable, root, *base_commit, config, e), limits_for(e)});
+      }
+  std::vector<WorkerResult> results = run_workers(jobs, config.jobs, [&](std::size_t i, const WorkerResult& w) {
+    const SelectedEntry& e = i < selected.size() ? selected[i] : base_entries[i - selected.size()];
+    err << "tenscan: " << (i < selected.size() ? "" : "baseline ") << e.path << ": " << report::entry_status_name(w.status);
+    if (!w.detail.empty()) err << " (" << w.detail << ")";
+    err << "\n";
+  });
+  std::vector<WorkerResult> head_results(std::make_move_iterator(results.begin()),
+                                         std::make_move_iterator(results.begin() + static_cast<long>(selected.size())));
+  std::vector<WorkerResult> base_results(std::make_move_iterator(results.begin() + static_cast<long>(selected.size())),
+                                         std::make_move_iterator(results.end()));
+
+  // ---- one report ----------------------------------------------------------------------------
+  Side head = build_side(selected, head_results, config, head_sources);
+  report::RunReport run;
+  run.entries = std::move(head.entries);
+  run.findings = std::move(head.findings);
+  run.head_revision = head_commit.value_or("");
+  if (base_tree) {
+    Side base = build_side(base_entries, base_results, config, *base_tree);
+    for (const auto& b : base.entries)
+      if (b.status != report::EntryStatus::Analysed)
+        for (auto& h : run.entries)
+          if (h.path == b.path && h.args == b.args)
+            h.notifications.push_back({Notification::Kind::Internal, Level::Warning,
+                                       "the base revision's version of " + b.path + " could not be analysed (" +
+                                           std::string(report::entry_status_name(b.status)) +
+                                           (b.detail.empty() ? "" : ": " + b.detail) +
+                                           "), so its findings may be reported as new",
+                                       SourceRange{b.path, 0, 0, 0, 0}});
+    std::erase_if(base.findings, [](const report::RunFinding& f) { return f.suppressed; });
+    report::classify_against_baseline(run, base.findings);
+    run.base_revision = *base_commit;
+  }
+  if (changed) anchor_to_changes(run.findings, changes);
+  if (config.new_only && run.baseline_compared)
+    std::erase_if(run.findings, [](const report::RunFinding& f) { return f.baseline == report::BaselineState::Unchanged; });
+
+  report::SourceLookup sources = lookup_of(head_sources);
+  report::TextOptions to;
+  to.color = options.color;
+  out << report::render_run_text(run, sources, to);
+  out.flush();
+  if (!write_reports(run, options.outputs, sources, root, config.category, options.env, err)) return kExitError;
+  return exit_status(run, config.fail_on);
+}
+
+int run_merge(const MergeOptions& options, std::ostream& out, std::ostream& err) {
+  std::vector<report::RunReport> parts;
+  for (const auto& input : options.inputs) {
+    std::ifstream f(input, std::ios::binary);
+    if (!f) {
+      err << "tenscan: error: cannot read " << input << "\n";
+      return kExitError;
+    }
+    std::ostringstream text;
+    text << f.rdbuf();
+    std::string why;
+    auto part = report::read_sarif(text.str(), &why);
+    if (!part) {
+      err << "tenscan: error: " << input << ": " << why << "\n";
+      return kExitError;
+    }
+    parts.push_back(std::move(*part));
+  }
+  report::RunReport run = report::merge_reports(std::move(parts));
+  std::error_code ec;
+  fs::path root = fs::weakly_canonical(fs::absolute(options.repo, ec), ec);
+  DirectorySource disk(root);
+  report::SourceLookup sources = lookup_of(disk);
+  out << report::render_run_text(run, sources, report::TextOptions{});
+  if (!write_reports(run, options.outputs, sources, root, "tenscan/", options.env, err)) return kExitError;
+  return exit_status(run, options.fail_on.value_or("error"));
+}
+
+}  // namespace tenscan::ci

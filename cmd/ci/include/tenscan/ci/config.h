@@ -1,0 +1,67 @@
+// The project configuration: tenscan.json at the repository root, described by
+// config/tenscan.schema.json. The schema is compiled into the binary and is what validates a
+// configuration (one mechanism: a key the schema does not know is an error, with its path).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tenscan::ci {
+
+/// The configuration file's name, looked up at the repository root.
+inline constexpr std::string_view kConfigFileName = "tenscan.json";
+
+/// A configuration that cannot be used: every problem, one per line, each naming the file and
+/// the key's path ("tenscan.json: entries[1].timeout: expected a number > 0, got -5").
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct EntrySpec {
+  std::string pattern;            ///< repository-relative path or glob
+  std::vector<std::string> args;  ///< the script's arguments
+  std::optional<double> timeout;  ///< seconds; overrides Config::timeout
+};
+
+struct Config {
+  std::vector<EntrySpec> entries;
+  bool auto_detect = true;
+  std::vector<std::string> exclude;
+  int jobs = 0;  ///< 0: one per core
+  double timeout = 300;
+  std::size_t max_memory_mb = 4096;
+  int max_paths = 256;
+  std::string fail_on = "error";
+  bool new_only = false;
+  std::map<std::string, std::string> rules;  ///< rule id -> "off" | "note" | "warning" | "error"
+  std::vector<std::string> stub_dirs;
+  std::string category = "tenscan/";
+  std::string source;  ///< the file it was read from; empty for the defaults
+};
+
+/// The JSON schema the configuration is validated against (config/tenscan.schema.json).
+std::string_view config_schema();
+
+/// Validates `value` against a JSON schema given as text, with the subset of draft-07 that
+/// tenscan's schemas use (type, enum, properties, required, additionalProperties, items,
+/// minimum, exclusiveMinimum, minLength, pattern). Returns one message per problem, each
+/// starting with the value's path ("entries[0].args[2]: ..."); empty when valid.
+std::vector<std::string> validate_against_schema(std::string_view schema_json, std::string_view value_json);
+
+/// Parses and validates a configuration; `name` is used in messages. Throws ConfigError.
+Config parse_config(std::string_view text, const std::string& name);
+/// `explicit_path` if given (it must exist), else `repo_root`/tenscan.json if it exists, else
+/// the defaults. Throws ConfigError.
+Config load_config(const std::filesystem::path& repo_root, const std::optional<std::filesystem::path>& explicit_path);
+
+/// Glob match of a repository-relative path: '*' and '?' and [...] within one segment, '**' for
+/// any number of segments, a trailing '/' matches everything under a directory.
+bool glob_match(std::string_view pattern, std::string_view path);
+
+}  // namespace tenscan::ci

@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# End-to-end tests of `tenscan ci` and `tenscan merge` on real git repositories built in a
+# temporary directory: ci_test.sh TENSCAN CASE. The sample project is examples/mnist (a
+# training script and the model module it imports); its base commit has the correct layer
+# size, and the changes under test introduce the bug into model.py.
+set -uo pipefail
+tenscan=$(realpath "$1")
+case_name=$2
+src=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
+run() { "$@" >"$work/out" 2>"$work/err"; status=$?; }
+expect_status() { [[ $status -eq $1 ]] || { cat "$work/out" "$work/err"; fail "exit status $status, expected $1"; }; }
+expect_out() { grep -qF -- "$1" "$work/out" || { cat "$work/out" "$work/err"; fail "stdout lacks: $1"; }; }
+expect_err() { grep -qF -- "$1" "$work/err" || { cat "$work/out" "$work/err"; fail "stderr lacks: $1"; }; }
+refute_out() { ! grep -qF -- "$1" "$work/out" || { cat "$work/out"; fail "stdout must not contain: $1"; }; }
+expect_file() { grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 lacks: $2"; }; }
+refute_file() { ! grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 must not contain: $2"; }; }
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+g() { git -c user.name=t -c user.email=t@example.com -c init.defaultBranch=main "$@"; }
+
+repo=$work/repo
+# A repository whose base commit is the fixed MNIST example; prints nothing.
+make_repo() {
+  mkdir -p "$repo"
+  cp "$src/examples/mnist/train.py" "$src/examples/mnist/model.py" "$repo/"
+  sed -i 's/64 \* 13 \* 13/64 * 12 * 12/' "$repo/model.py"
+  printf '# sample\n' >"$repo/README.md"
+  (cd "$repo" && g init -q && g add -A && g commit -qm base)
+  base=$(cd "$repo" && git rev-parse HEAD)
+}
+# The change under test: the layer size bug in model.py, committed.
+introduce_bug() {
+  sed -i 's/64 \* 12 \* 12/64 * 13 * 13/' "$repo/model.py"
+  (cd "$repo" && g commit -qam "resize fc1")
+}
+
+case "$case_name" in
+  model-change)
+    # the change is in model.py; the entry train.py imports it and is re-analysed; the failing
+    # operation (fc1 call, line 27) is not on the changed line, the layer definition (line 16) is
+    make_repo; introduce_bug
+    run "$tenscan" ci --repo "$repo" --base "$base" --sarif "$work/t.sarif" --junit "$work/t.xml" \
+        --codequality "$work/cq.json" --markdown "$work/t.md" --json "$work/t.json"
+    expect_status 1
+    expect_err "1 changed file"; expect_err "1 entry selected"
+    expect_out "model.py:16:20: error:"; expect_out "[shape/matmul-inner-dim]"
+    expect_out "(fails at model.py:27; reported on this changed line: the Linear layer is defined here)"
+    [[ $(json "$work/t.sarif" "d['runs'][0]['results'][0]['baselineState']") == new ]] || fail "not new"
+    [[ $(json "$work/t.sarif" "d['runs'][0]['results'][0]['locations'][0]['physicalLocation']['region']['startLine']") == 16 ]] || fail "not anchored"
+    [[ $(json "$work/t.sarif" "d['runs'][0]['results'][0]['relatedLocations'][0]['physicalLocation']['region']['startLine']") == 27 ]] || fail "failing op not related"
+    [[ $(json "$work/t.sarif" "len(d['runs'])") == 1 ]] || fail "runs"
+    expect_file "$work/t.xml" 'classname="model.py" name="shape/matmul-inner-dim"'
+    [[ $(json "$work/cq.json" "d[0]['location']['lines']['begin']") == 16 ]] || fail "cq line"
+    expect_file "$work/t.md" "model.py"
+    ;;
+  unrelated-change)
+    make_repo
+    printf 'more\n' >>"$repo/README.md"; (cd "$repo" && g commit -qam docs)
+    run "$tenscan" ci --repo "$repo" --base "$base" --sarif "$work/t.sarif" --junit "$work/t.xml"
+    expect_status 0; expect_err "0 entries selected"
+    [[ $(json "$work/t.sarif" "len(d['runs'][0]['results'])") == 0 ]] || fail "results"
+    ;;
+  full-scan)
+    # no base anywhere: every entry is analysed, nothing is classified
+    make_repo; introduce_bug
+    run env -u CI_MERGE_REQUEST_DIFF_BASE_SHA -u GITHUB_EVENT_NAME "$tenscan" ci --repo "$repo" --sarif "$work/t.sarif"
+    expect_status 1; expect_err "1 entry selected"; expect_out "model.py:27:13: error:"
+    [[ $(json "$work/t.sarif" "'baselineState' in d['runs'][0]['results'][0]") == False ]] || fail "baselineState without baseline"
+    ;;
+  line-shift)
+    # the bug exists at the base; the change only shifts lines: the finding stays unchanged
+    make_repo; introduce_bug; base=$(cd "$repo" && git rev-parse HEAD)
+    sed -i '1i # a new comment\n# and another' "$repo/model.py"; (cd "$repo" && g commit -qam shift)
+    run "$tenscan" ci --repo "$repo" --base "$base" --sarif "$work/t.sarif" --markdown "$work/t.md"
+    expect_status 1; expect_out "model.py:29:13: error:"
+    [[ $(json "$work/t.sarif" "d['runs'][0]['results'][0]['baselineState']") == unchanged ]] || fail "not unchanged"
+    run "$tenscan" ci --repo "$repo" --base "$base" --new-only --sarif "$work/t.sarif"
+    expect_status 0
+    [[ $(json "$work/t.sarif" "len(d['runs'][0]['results'])") == 0 ]] || fail "new-only kept an unchanged finding"
+    ;;
+  fixed)
+    # the base has the bug, the change fixes it: reported as fixed
+    make_repo; introduce_bug; base=$(cd "$repo" && git rev-parse HEAD)
+    sed -i 's/64 \* 13 \* 13/64 * 12 * 12/' "$repo/model.py"; (cd "$repo" && g commit -qam fix)
+    run "$tenscan" ci --repo "$repo" --base "$base" --markdown "$work/t.md" --json "$work/t.json"
+    expect_status 0
+    [[ $(json "$work/t.json" "len(d['absent'])") == 1 ]] || fail "absent"
+    expect_file "$work/t.md" "ixed"
+    ;;
+  worker-failures)
+    # two entries; the worker of one crashes (then hangs): the other's finding is still reported
+    make_repo; introduce_bug
+    cp "$repo/train.py" "$repo/train2.py"; (cd "$repo" && g add -A && g commit -qm second)
+    for fault in crash hang; do
+      run env TENSCAN_TEST_WORKER_FAULT="$fault:train.py" "$tenscan" ci --repo "$repo" --base "$base" --timeout 3 \
+          --sarif "$work/t.sarif" --junit "$work/t.xml" --markdown "$work/t.md"
+      expect_status 2
+      expect_out "[shape/matmul-inner-dim]"
+      [[ $(json "$work/t.sarif" "d['runs'][0]['results'][0]['properties']['entries']") == "['train2.py']" ]] || fail "$fault: entries"
+      expect_file "$work/t.xml" "<error"
+      [[ $(json "$work/t.sarif" "len(d['runs'][0]['results'])") == 1 ]] || fail "$fault: results lost"
+      expect_file "$work/t.sarif" "toolExecutionNotifications"
+      expect_file "$work/t.md" "train.py"
+    done
+    ;;
+  shallow-missing-base)
+    make_repo; introduce_bug
+    g clone -q --depth 1 "file://$repo" "$work/shallow"
+    run "$tenscan" ci --repo "$work/shallow" --base "$base"
+    expect_status 2; expect_err "git fetch --depth=1 origin $base"
+    (cd "$work/shallow" && git fetch -q --depth=1 origin "$base")
+    run "$tenscan" ci --repo "$work/shallow" --base "$base"
+    expect_status 1; expect_out "model.py:16:20: error:"
+    ;;
+  github-pr)
+    # GitHub's pull_request checkout: HEAD is the merge commit, HEAD^1 the base branch
+    make_repo
+    (cd "$repo" && g checkout -qb feature)
+    introduce_bug
+    (cd "$repo" && g checkout -q main && g merge -q --no-ff feature -m merge)
+    run env GITHUB_EVENT_NAME=pull_request "$tenscan" ci --repo "$repo"
+    expect_status 1; expect_err "first parent"; expect_out "model.py:16:20: error:"
+    ;;
+  staged-and-files)
+    make_repo
+    sed -i 's/64 \* 12 \* 12/64 * 13 * 13/' "$repo/model.py"
+    (cd "$repo" && git add model.py)
+    run "$tenscan" ci --repo "$repo" --staged
+    expect_status 1; expect_err "HEAD (--staged)"; expect_out "model.py:16:20: error:"
+    cd "$repo"
+    run "$tenscan" ci model.py
+    expect_status 1; expect_out "model.py:27:13: error:"
+    run "$tenscan" ci README.md
+    expect_status 0; expect_err "0 entries selected"
+    cd "$work"
+    ;;
+  suppression)
+    make_repo
+    sed -i 's/64 \* 12 \* 12, hidden)/64 * 13 * 13, hidden)/' "$repo/model.py"
+    sed -i 's/        x = self.fc1(x)/        x = self.fc1(x)  # tenscan: ignore[shape\/matmul-inner-dim]/' "$repo/model.py"
+    (cd "$repo" && g commit -qam suppressed)
+    run "$tenscan" ci --repo "$repo" --base "$base" --sarif "$work/t.sarif" --json "$work/t.json"
+    expect_status 0
+    [[ $(json "$work/t.sarif" "len(d['runs'][0]['results'])") == 0 ]] || fail "suppressed result in SARIF"
+    [[ $(json "$work/t.json" "d['findings'][0]['suppressed']") == True ]] || fail "not reported as suppressed in JSON"
+    ;;
+  config)
+    make_repo; introduce_bug
+    printf '{"entries": [{"path": "train.py", "args": ["--batch-size", "32"]}], "auto_detect": false, "rules": {"shape/matmul-inner-dim": "warning"}}\n' >"$repo/tenscan.json"
+    run "$tenscan" ci --repo "$repo" --base "$base" --sarif "$work/t.sarif"
+    expect_status 0; expect_out "model.py:16:20: warning:"; expect_out "[32, 9216]"
+    run "$tenscan" ci --repo "$repo" --base "$base" --fail-on warning
+    expect_status 1
+    printf '{"entries": [{"path": "train.py", "timout": 3}]}\n' >"$repo/tenscan.json"
+    run "$tenscan" ci --repo "$repo" --base "$base"
+    expect_status 2; expect_err 'tenscan.json: entries[0].timout: unknown key (did you mean "timeout"?)'
+    ;;
+  shard-merge)
+    make_repo; introduce_bug
+    cp "$repo/train.py" "$repo/train2.py"; cp "$repo/train.py" "$repo/train3.py"; (cd "$repo" && g add -A && g commit -qm more)
+    run "$tenscan" ci --repo "$repo" --base "$base" --sarif "$work/all.sarif"
+    for k in 1 2; do
+      run "$tenscan" ci --repo "$repo" --base "$base" --shard "$k/2" --sarif "$work/s$k.sarif"
+      expect_status 1
+    done
+    expect_err "shard 2/2 of 3"
+    run "$tenscan" merge --repo "$repo" "$work/s1.sarif" "$work/s2.sarif" --sarif "$work/m.sarif" --junit "$work/m.xml"
+    expect_status 1
+    [[ $(json "$work/m.sarif" "len(d['runs'])") == 1 ]] || fail "runs"
+    [[ "$(json "$work/m.sarif" "d['runs'][0]['results'][0]['properties']['entries']")" == \
+       "$(json "$work/all.sarif" "d['runs'][0]['results'][0]['properties']['entries']")" ]] || fail "merged entries differ"
+    [[ $(grep -c '<testsuite ' "$work/m.xml") == 3 ]] || fail "junit suites"
+    run "$tenscan" ci --repo "$repo" --shard 3/2; expect_status 2
+    ;;
+  bad-repo)
+    run "$tenscan" ci --repo "$work"; expect_status 2; expect_err "tenscan: error:"
+    make_repo
+    run "$tenscan" ci --repo "$repo" --base no-such-rev; expect_status 2; expect_err "no-such-rev"
+    ;;
+  *) fail "unknown case" ;;
+esac
+echo "ok [$case_name]"

@@ -1,0 +1,133 @@
+// tenscan.json: the schema-driven validator, the typed configuration and path globs.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tenscan/ci/config.h"
+
+using namespace tenscan::ci;
+
+namespace {
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_config(text, "tenscan.json");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("an empty configuration gives the defaults", "[config]") {
+  Config c = parse_config("{}", "tenscan.json");
+  CHECK(c.entries.empty());
+  CHECK(c.auto_detect);
+  CHECK(c.jobs == 0);
+  CHECK(c.timeout == 300);
+  CHECK(c.max_memory_mb == 4096);
+  CHECK(c.max_paths == 256);
+  CHECK(c.fail_on == "error");
+  CHECK_FALSE(c.new_only);
+  CHECK(c.category == "tenscan/");
+  CHECK(c.source == "tenscan.json");
+}
+
+TEST_CASE("every key is read", "[config]") {
+  Config c = parse_config(R"({
+    "$schema": "https://github.com/tenscan/tenscan/blob/main/config/tenscan.schema.json",
+    "entries": [{"path": "train.py", "args": ["--epochs", "1"], "timeout": 60},
+                {"path": "tools/*.py"}],
+    "auto_detect": false,
+    "exclude": ["third_party/", "**/test_*.py"],
+    "jobs": 3, "timeout": 90.5, "max_memory_mb": 0, "max_paths": 64,
+    "fail_on": "warning", "new_only": true,
+    "rules": {"shape/broadcast": "off", "hparam/invalid-value": "warning"},
+    "stub_dirs": ["stubs"], "category": "tenscan/models/"
+  })",
+                          "tenscan.json");
+  REQUIRE(c.entries.size() == 2);
+  CHECK(c.entries[0].pattern == "train.py");
+  CHECK(c.entries[0].args == std::vector<std::string>{"--epochs", "1"});
+  CHECK(c.entries[0].timeout == 60);
+  CHECK(c.entries[1].args.empty());
+  CHECK_FALSE(c.entries[1].timeout);
+  CHECK_FALSE(c.auto_detect);
+  CHECK(c.exclude == std::vector<std::string>{"third_party/", "**/test_*.py"});
+  CHECK(c.jobs == 3);
+  CHECK(c.timeout == 90.5);
+  CHECK(c.max_memory_mb == 0);
+  CHECK(c.max_paths == 64);
+  CHECK(c.fail_on == "warning");
+  CHECK(c.new_only);
+  CHECK(c.rules.at("shape/broadcast") == "off");
+  CHECK(c.rules.at("hparam/invalid-value") == "warning");
+  CHECK(c.stub_dirs == std::vector<std::string>{"stubs"});
+  CHECK(c.category == "tenscan/models/");
+}
+
+TEST_CASE("configuration errors name the key's path", "[config]") {
+  CHECK(error_of(R"({"timout": 5})") == "tenscan.json: timout: unknown key (did you mean \"timeout\"?)");
+  CHECK(error_of(R"({"colour": 5})") == "tenscan.json: colour: unknown key");
+  CHECK(error_of(R"({"entries": [{"path": "a.py", "args": ["x", 3]}]})") ==
+        "tenscan.json: entries[0].args[1]: expected string, got integer 3");
+  CHECK(error_of(R"({"entries": [{"args": []}]})") == "tenscan.json: entries[0]: the key \"path\" is required");
+  CHECK(error_of(R"({"entries": [{"path": "a.py", "timeout": -5}]})") ==
+        "tenscan.json: entries[0].timeout: must be greater than 0, got -5");
+  CHECK(error_of(R"({"jobs": 1.5})") == "tenscan.json: jobs: expected integer, got number 1.5");
+  CHECK(error_of(R"({"jobs": "4"})") == "tenscan.json: jobs: expected integer, got string \"4\"");
+  CHECK(error_of(R"({"fail_on": "fatal"})") ==
+        "tenscan.json: fail_on: must be one of \"error\", \"warning\", \"note\", \"none\", got \"fatal\"");
+  CHECK(error_of(R"({"rules": {"shape/broadcast": "loud"}})") ==
+        "tenscan.json: rules[\"shape/broadcast\"]: must be one of \"off\", \"note\", \"warning\", \"error\", got \"loud\"");
+  CHECK(error_of(R"({"rules": {"shape/nope": "off"}})") ==
+        "tenscan.json: rules[\"shape/nope\"]: unknown rule id (`tenscan rules` lists them)");
+  CHECK(error_of(R"({"category": "tenscan"})") ==
+        "tenscan.json: category: does not match the pattern ^[A-Za-z0-9._/-]*/$: \"tenscan\"");
+  CHECK(error_of(R"({"stub_dirs": ["../outside"]})") ==
+        "tenscan.json: stub_dirs[0]: must be a repository-relative path without \"..\", got \"../outside\"");
+  CHECK(error_of(R"({"entries": [{"path": "/etc/passwd"}]})") ==
+        "tenscan.json: entries[0].path: must be a repository-relative path without \"..\", got \"/etc/passwd\"");
+  CHECK(error_of("[]") == "tenscan.json: (top level): expected object, got array []");
+  CHECK(error_of("{").rfind("tenscan.json: not valid JSON: ", 0) == 0);
+  // several problems: all of them, one per line
+  CHECK(error_of(R"({"jobs": -1, "auto_detect": "yes"})") ==
+        "tenscan.json: auto_detect: expected boolean, got string \"yes\"\ntenscan.json: jobs: must be at least 0, got -1");
+}
+
+TEST_CASE("load_config finds tenscan.json at the root, or uses the defaults", "[config]") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("tenscan-config-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  CHECK(load_config(dir, std::nullopt).source.empty());
+  std::ofstream(dir / "tenscan.json") << R"({"jobs": 2})";
+  Config c = load_config(dir, std::nullopt);
+  CHECK(c.jobs == 2);
+  CHECK(c.source == "tenscan.json");
+  CHECK_THROWS_WITH(load_config(dir, dir / "missing.json"), Catch::Contains("no such configuration file"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("the embedded schema is the one in config/", "[config]") {
+  std::ifstream in(std::string(TENSCAN_SOURCE_DIR) + "/config/tenscan.schema.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(config_schema() == text);
+}
+
+TEST_CASE("globs", "[config]") {
+  CHECK(glob_match("train.py", "train.py"));
+  CHECK_FALSE(glob_match("train.py", "src/train.py"));
+  CHECK(glob_match("*.py", "train.py"));
+  CHECK_FALSE(glob_match("*.py", "src/train.py"));
+  CHECK(glob_match("**/*.py", "train.py"));
+  CHECK(glob_match("**/*.py", "a/b/c/train.py"));
+  CHECK(glob_match("src/**/train_?.py", "src/x/y/train_a.py"));
+  CHECK(glob_match("third_party/", "third_party/lib/x.py"));
+  CHECK_FALSE(glob_match("third_party/", "third_party_x/y.py"));
+  CHECK(glob_match("examples/[ab]*/main.py", "examples/beta/main.py"));
+  CHECK_FALSE(glob_match("examples/[ab]*/main.py", "examples/gamma/main.py"));
+  CHECK_FALSE(glob_match("*", ".hidden.py"));  // a leading dot must be matched explicitly
+  CHECK(glob_match("**", "a/b"));
+}

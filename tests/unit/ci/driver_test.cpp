@@ -1,0 +1,163 @@
+// The driver's steps: entry selection over the import graph, shards, the anchoring policy and
+// rule overrides.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "tenscan/ci/driver.h"
+
+using namespace tenscan;
+using namespace tenscan::ci;
+
+namespace {
+
+ImportGraph graph_of(const std::map<std::string, std::string>& files, std::vector<std::string>& names) {
+  names.clear();
+  for (const auto& [path, _] : files) names.push_back(path);
+  return ImportGraph(names, [files](const std::string& p) -> std::optional<std::string> {
+    auto it = files.find(p);
+    if (it == files.end()) return std::nullopt;
+    return it->second;
+  });
+}
+
+const std::map<std::string, std::string> kProject = {
+    {"train.py", "from models.net import Net\nif __name__ == '__main__':\n    Net()\n"},
+    {"eval.py", "import utils\nif __name__ == \"__main__\":\n    pass\n"},
+    {"models/__init__.py", ""},
+    {"models/net.py", "import torch\nfrom . import blocks\n"},
+    {"models/blocks.py", "import torch.nn as nn\n"},
+    {"utils.py", "import os\n"},
+    {"third_party/tool.py", "if __name__ == '__main__':\n    pass\n"},
+    {"docs/README.md", "# x\n"},
+};
+
+std::vector<std::string> paths(const std::vector<SelectedEntry>& v) {
+  std::vector<std::string> out;
+  for (const auto& e : v) out.push_back(e.path);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("entries: auto-detected scripts, configured entries with arguments, exclusions", "[driver]") {
+  std::vector<std::string> files;
+  ImportGraph g = graph_of(kProject, files);
+  Config c;
+  c.exclude = {"third_party/"};
+  CHECK(paths(select_entries(c, g, files, std::nullopt)) == std::vector<std::string>{"eval.py", "train.py"});
+  c.entries = {{"train.py", {"--epochs", "1"}, 60.0}, {"train.py", {"--model", "big"}, std::nullopt}};
+  c.timeout = 100;
+  auto all = select_entries(c, g, files, std::nullopt);
+  REQUIRE(all.size() == 3);
+  CHECK(all[0] == SelectedEntry{"eval.py", {}, 100});
+  CHECK(all[1] == SelectedEntry{"train.py", {"--epochs", "1"}, 60});
+  CHECK(all[2] == SelectedEntry{"train.py", {"--model", "big"}, 100});
+  c.auto_detect = false;
+  CHECK(paths(select_entries(c, g, files, std::nullopt)) == std::vector<std::string>{"train.py", "train.py"});
+}
+
+TEST_CASE("entries: selected when they or a module they import changed", "[driver]") {
+  std::vector<std::string> files;
+  ImportGraph g = graph_of(kProject, files);
+  Config c;
+  c.exclude = {"third_party/"};
+  using Set = std::set<std::string>;
+  CHECK(paths(select_entries(c, g, files, Set{"models/blocks.py"})) == std::vector<std::string>{"train.py"});
+  CHECK(paths(select_entries(c, g, files, Set{"models/__init__.py"})) == std::vector<std::string>{"train.py"});
+  CHECK(paths(select_entries(c, g, files, Set{"utils.py"})) == std::vector<std::string>{"eval.py"});
+  CHECK(paths(select_entries(c, g, files, Set{"eval.py", "models/net.py"})) == std::vector<std::string>{"eval.py", "train.py"});
+  CHECK(select_entries(c, g, files, Set{"docs/README.md"}).empty());
+  CHECK(select_entries(c, g, files, Set{"third_party/tool.py"}).empty());
+  CHECK(select_entries(c, g, files, Set{}).empty());
+}
+
+TEST_CASE("shards partition the entries deterministically", "[driver]") {
+  std::vector<SelectedEntry> v;
+  for (int i = 0; i < 7; ++i) v.push_back({"e" + std::to_string(i) + ".py", {}, 1});
+  std::vector<std::string> joined;
+  for (int k = 1; k <= 3; ++k)
+    for (const auto& e : take_shard(v, k, 3)) joined.push_back(e.path);
+  std::sort(joined.begin(), joined.end());
+  CHECK(joined == paths(v));
+  CHECK(paths(take_shard(v, 2, 3)) == std::vector<std::string>{"e1.py", "e4.py"});
+  CHECK(paths(take_shard(v, 1, 1)) == paths(v));
+}
+
+namespace {
+
+report::RunFinding finding_at(const std::string& path, int line, std::vector<RelatedLocation> related) {
+  report::RunFinding rf;
+  rf.finding.rule = RuleId::MatmulInnerDim;
+  rf.finding.message = "shapes cannot be multiplied";
+  rf.finding.location = {path, line, 5, line, 20};
+  rf.finding.related = std::move(related);
+  rf.baseline = report::BaselineState::New;
+  rf.fingerprint = "f";
+  return rf;
+}
+
+}  // namespace
+
+TEST_CASE("anchoring: a finding outside the diff moves to a related location on a changed line", "[driver]") {
+  ChangedFile model{ChangedFile::Status::Modified, "model.py", "model.py", {{16, 16}}, false};
+  RelatedLocation input{{"model.py", 26, 13, 26, 30}, "the input got its shape here"};
+  RelatedLocation layer{{"model.py", 16, 20, 16, 50}, "the Linear layer is defined here"};
+
+  std::vector<report::RunFinding> v{finding_at("model.py", 27, {input, layer})};
+  anchor_to_changes(v, {model});
+  REQUIRE(v.size() == 1);
+  const Finding& f = v[0].finding;
+  CHECK(v[0].anchored);
+  CHECK(f.location == SourceRange{"model.py", 16, 20, 16, 50});
+  REQUIRE(f.related.size() == 2);
+  CHECK(f.related[0].range.line == 27);
+  CHECK(f.related[0].message == "the operation that fails");
+  CHECK(f.related[1].range.line == 26);
+  CHECK(f.message ==
+        "shapes cannot be multiplied (fails at model.py:27; reported on this changed line: the Linear layer is defined here)");
+  CHECK(v[0].fingerprint == "f");  // the identity does not move with the anchor
+
+  SECTION("already on a changed line: unchanged") {
+    std::vector<report::RunFinding> w{finding_at("model.py", 16, {input})};
+    anchor_to_changes(w, {model});
+    CHECK_FALSE(w[0].anchored);
+    CHECK(w[0].finding.location.line == 16);
+  }
+  SECTION("no related location in the diff: unchanged") {
+    std::vector<report::RunFinding> w{finding_at("model.py", 27, {input})};
+    anchor_to_changes(w, {model});
+    CHECK_FALSE(w[0].anchored);
+  }
+  SECTION("unchanged findings (present at the base) are never moved") {
+    std::vector<report::RunFinding> w{finding_at("model.py", 27, {layer})};
+    w[0].baseline = report::BaselineState::Unchanged;
+    anchor_to_changes(w, {model});
+    CHECK_FALSE(w[0].anchored);
+  }
+  SECTION("a whole new file counts as changed everywhere") {
+    ChangedFile added{ChangedFile::Status::Added, "model.py", "", {}, true};
+    std::vector<report::RunFinding> w{finding_at("model.py", 27, {layer})};
+    anchor_to_changes(w, {added});
+    CHECK_FALSE(w[0].anchored);
+  }
+  SECTION("a deleted file's lines are not changed lines") {
+    ChangedFile deleted{ChangedFile::Status::Deleted, "model.py", "model.py", {{16, 16}}, false};
+    std::vector<report::RunFinding> w{finding_at("train.py", 27, {layer})};
+    anchor_to_changes(w, {deleted});
+    CHECK_FALSE(w[0].anchored);
+  }
+}
+
+TEST_CASE("rule overrides: off drops, a level replaces", "[driver]") {
+  AnalysisResult r;
+  Finding a;
+  a.rule = RuleId::MatmulInnerDim;
+  Finding b;
+  b.rule = RuleId::Broadcast;
+  r.findings = {a, b};
+  apply_rule_overrides(r, {{"shape/broadcast", "off"}, {"shape/matmul-inner-dim", "note"}});
+  REQUIRE(r.findings.size() == 1);
+  CHECK(r.findings[0].rule == RuleId::MatmulInnerDim);
+  CHECK(r.findings[0].level == Level::Note);
+}
