@@ -10,7 +10,7 @@ apt_packages=(
   libtree-sitter-dev libz3-dev nlohmann-json3-dev libgit2-dev catch2 libcli11-dev
 )
 # Only for the test suite: the fuzzer/sanitizer build (clang) and the SARIF/JUnit validators.
-test_packages=(clang-14 libclang-rt-14-dev libxml2-utils python3)
+test_packages=(clang-14 libclang-rt-14-dev libxml2-utils python3 pre-commit rsync git)
 
 want=("${apt_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then want+=("${test_packages[@]}"); fi
