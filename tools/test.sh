@@ -31,8 +31,9 @@ if [[ "${TENSCAN_SKIP_SANITIZERS:-0}" != 1 ]]; then
     -DTENSCAN_SANITIZE=address,undefined -DTENSCAN_BUILD_FUZZERS=ON -DTENSCAN_BUILD_TESTS=ON >/dev/null
   build build-fuzz
   echo "== tests under ASan + UBSan, and a short fuzzing session"
-  # (the SARIF validators are Node tools checking the same output as above: not repeated here)
+  # (the validators and the CI-integration tests run Node/Python tools over the same output as
+  # above: not repeated here)
   (cd build-fuzz && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
      LSAN_OPTIONS=suppressions="$root/tests/fuzz/lsan.supp" \
-     ctest -j"$jobs" --output-on-failure --timeout 900 -LE validator)
+     ctest -j"$jobs" --output-on-failure --timeout 900 -LE "validator|integrations")
 fi
