@@ -373,7 +373,7 @@ int run_ci(const CiOptions& options, std::ostream& out, std::ostream& err) {
   ImportGraph graph(files, [&](const std::string& p) -> std::optional<std::string> {
     std::string e;
     return head_sources.read(p, e);
-  });
+  }, config.stub_dirs);
   std::vector<SelectedEntry> all = select_entries(config, graph, files, changed);
   std::vector<SelectedEntry> selected = take_shard(all, options.shard_index, options.shard_count);
 

@@ -339,9 +339,10 @@ PythonFileInfo scan_python(std::string_view source) {
 
 // ---- the import graph ----------------------------------------------------------------------
 
-ImportGraph::ImportGraph(std::vector<std::string> files, FileReader read)
+ImportGraph::ImportGraph(std::vector<std::string> files, FileReader read, std::vector<std::string> stub_dirs)
     : files_(std::make_move_iterator(files.begin()), std::make_move_iterator(files.end())),
-      read_(std::move(read)) {}
+      read_(std::move(read)),
+      stub_dirs_(std::move(stub_dirs)) {}
 
 const PythonFileInfo& ImportGraph::info(const std::string& path) {
   auto it = scanned_.find(path);
@@ -370,10 +371,14 @@ std::vector<std::string> ImportGraph::main_scripts() {
 std::string ImportGraph::find_module(const std::string& entry_dir, const std::string& dotted) const {
   std::string rel = dotted;
   std::replace(rel.begin(), rel.end(), '.', '/');
-  // the entry script's directory first, then the project root; a module before a package
-  for (const std::string* root : {&entry_dir, static_cast<const std::string*>(nullptr)}) {
-    if (root && root->empty()) continue;  // the entry is at the root: one lookup is enough
-    const std::string prefix = root ? *root + "/" : "";
+  // the entry script's directory, the project root, then the user's stub directories; a
+  // module before a package
+  std::vector<const std::string*> roots{&entry_dir, nullptr};
+  for (const auto& dir : stub_dirs_) roots.push_back(&dir);
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    const std::string* root = roots[i];
+    if (i == 0 && root->empty()) continue;  // the entry is at the root: one lookup is enough
+    const std::string prefix = root && !root->empty() ? *root + "/" : "";
     for (const char* suffix : {".py", "/__init__.py"})
       if (auto cand = prefix + rel + suffix; files_.count(cand)) return cand;
   }

@@ -19,6 +19,7 @@
 #include "tenscan/report/json.h"
 #include "tenscan/report/report.h"
 #include "tenscan/report/sarif.h"
+#include "tenscan/report/run.h"
 #include "tenscan/report/text.h"
 
 namespace fs = std::filesystem;
@@ -144,12 +145,19 @@ int run_check(const CheckArgs& args) {
     std::cout.flush();
     return std::cout ? kExitClean : kExitError;
   }
+  // the project's tenscan.json applies to a terminal run as to CI: stub directories, rule
+  // overrides (the CI driver passes them to its workers itself)
+  tenscan::ci::Config config = tenscan::ci::load_config(root, std::nullopt);
+  options.stub_dirs.insert(options.stub_dirs.end(), config.stub_dirs.begin(), config.stub_dirs.end());
   tenscan::AnalysisResult result = tenscan::analyze(*sources, entry, options);
+  tenscan::ci::apply_rule_overrides(result, config.rules);
 
   tenscan::report::SourceLookup lookup = [&sources](const std::string& path) -> std::optional<std::string> {
     std::string err;
     return sources->read(path, err);
   };
+  // `# tenscan: ignore[rule]` comments
+  std::erase_if(result.findings, [&](const tenscan::Finding& f) { return tenscan::report::is_suppressed(f, lookup); });
   std::string out;
   if (args.format == "json") {
     out = tenscan::report::render_json(result, entry);

@@ -145,6 +145,8 @@ case "$case_name" in
     expect_status 0
     [[ $(json "$work/t.sarif" "len(d['runs'][0]['results'])") == 0 ]] || fail "suppressed result in SARIF"
     [[ $(json "$work/t.json" "d['findings'][0]['suppressed']") == True ]] || fail "not reported as suppressed in JSON"
+    run "$tenscan" check "$repo/train.py"
+    expect_status 0; expect_out "no issues found"
     ;;
   config)
     make_repo; introduce_bug
@@ -153,6 +155,8 @@ case "$case_name" in
     expect_status 0; expect_out "model.py:16:20: warning:"; expect_out "[32, 9216]"
     run "$tenscan" ci --repo "$repo" --base "$base" --fail-on warning
     expect_status 1
+    run "$tenscan" check "$repo/train.py"
+    expect_status 0; expect_out "model.py:27:13: warning:"
     printf '{"entries": [{"path": "train.py", "timout": 3}]}\n' >"$repo/tenscan.json"
     run "$tenscan" ci --repo "$repo" --base "$base"
     expect_status 2; expect_err 'tenscan.json: entries[0].timout: unknown key (did you mean "timeout"?)'
@@ -173,6 +177,73 @@ case "$case_name" in
        "$(json "$work/all.sarif" "d['runs'][0]['results'][0]['properties']['entries']")" ]] || fail "merged entries differ"
     [[ $(grep -c '<testsuite ' "$work/m.xml") == 3 ]] || fail "junit suites"
     run "$tenscan" ci --repo "$repo" --shard 3/2; expect_status 2
+    ;;
+  user-stubs)
+    # an in-house package that exists only as a user stub: without the stub its calls are
+    # unmodelled (no finding); with it (tenscan.json stub_dirs or --stub-dir) the bug is found
+    mkdir -p "$repo/stubs/inhouse" "$repo/proj"
+    cat >"$repo/stubs/inhouse/__init__.py" <<'PY'
+PY
+    cat >"$repo/stubs/inhouse/layers.py" <<'PY'
+"""Stub of the in-house layers package (the real one is a private wheel)."""
+import torch.nn as nn
+
+
+class Projection(nn.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.linear = nn.Linear(in_features, out_features)
+
+    def forward(self, x):
+        return self.linear(x)
+PY
+    cat >"$repo/proj/encoder.py" <<'PY'
+import torch.nn as nn
+from inhouse.layers import Projection
+
+
+class Encoder(nn.Module):
+    def __init__(self, width):
+        super().__init__()
+        self.proj = Projection(width, 64)
+
+    def forward(self, x):
+        return self.proj(x)
+PY
+    cat >"$repo/train.py" <<'PY'
+import argparse
+
+import torch
+
+from proj.encoder import Encoder
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--width", type=int, default=128)
+    args = parser.parse_args()
+    model = Encoder(args.width)
+    batch = torch.randn(32, 256)
+    out = model(batch)
+    print(out.shape)
+
+
+if __name__ == "__main__":
+    main()
+PY
+    (cd "$repo" && g init -q && g add -A && g commit -qm stubs)
+    run "$tenscan" check "$repo/train.py"
+    expect_status 0; expect_out "no issues found"
+    run "$tenscan" check --stub-dir stubs "$repo/train.py"
+    expect_status 1; expect_out "proj/encoder.py:11:16: error:"; expect_out "[shape/matmul-inner-dim]"
+    printf '{"stub_dirs": ["stubs"]}\n' >"$repo/tenscan.json"
+    run "$tenscan" ci --repo "$repo"
+    expect_status 1; expect_out "proj/encoder.py:11:16: error:"
+    # a change to the stub selects the entry through the import graph
+    (cd "$repo" && g add -A && g commit -qm config)
+    sed -i 's/in-house layers package/in-house layers package (v2)/' "$repo/stubs/inhouse/layers.py"
+    run "$tenscan" ci --repo "$repo" --base HEAD --list-entries
+    expect_status 0; expect_out "train.py"
     ;;
   bad-repo)
     run "$tenscan" ci --repo "$work"; expect_status 2; expect_err "tenscan: error:"

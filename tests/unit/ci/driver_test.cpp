@@ -72,6 +72,21 @@ TEST_CASE("entries: selected when they or a module they import changed", "[drive
   CHECK(select_entries(c, g, files, Set{}).empty());
 }
 
+TEST_CASE("entries: a changed user stub selects the entries that import its module", "[driver]") {
+  std::map<std::string, std::string> project = {
+      {"train.py", "import inhouse.layers\nif __name__ == '__main__':\n    pass\n"},
+      {"eval.py", "import os\nif __name__ == '__main__':\n    pass\n"},
+      {"stubs/inhouse/__init__.py", ""},
+      {"stubs/inhouse/layers.py", "import torch.nn as nn\n"},
+  };
+  std::vector<std::string> files;
+  for (const auto& [path, _] : project) files.push_back(path);
+  ImportGraph g(files, [&](const std::string& p) -> std::optional<std::string> { return project.at(p); }, {"stubs"});
+  Config c;
+  CHECK(paths(select_entries(c, g, files, std::set<std::string>{"stubs/inhouse/layers.py"})) ==
+        std::vector<std::string>{"train.py"});
+}
+
 TEST_CASE("shards partition the entries deterministically", "[driver]") {
   std::vector<SelectedEntry> v;
   for (int i = 0; i < 7; ++i) v.push_back({"e" + std::to_string(i) + ".py", {}, 1});

@@ -38,8 +38,10 @@ using FileReader = std::function<std::optional<std::string>(const std::string& p
 class ImportGraph {
  public:
   /// `files`: every project file (project-relative, '/' separators); only `.py` files are
-  /// scanned, lazily, each at most once.
-  ImportGraph(std::vector<std::string> files, FileReader read);
+  /// scanned, lazily, each at most once. `stub_dirs`: the user's stub directories
+  /// (Config::stub_dirs), searched after the project like the analyzer does, so that a change
+  /// to a stub selects the entries that use it.
+  ImportGraph(std::vector<std::string> files, FileReader read, std::vector<std::string> stub_dirs = {});
 
   /// The `.py` files that are scripts (is_main_script), sorted. Scans every `.py` file.
   std::vector<std::string> main_scripts();
@@ -63,6 +65,7 @@ class ImportGraph {
   std::set<std::string> files_;
   FileReader read_;
   std::map<std::string, PythonFileInfo> scanned_;
+  std::vector<std::string> stub_dirs_;
 };
 
 }  // namespace tenscan::ci
