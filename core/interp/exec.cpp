@@ -765,8 +765,9 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               v = got[0].v;
             }
             if (!found || !mod.is_obj()) {
-              // maybe a submodule: from pkg import sub
-              Outs sub = import_module(std::move(cur), modname + "." + n, nullptr, 0);
+              // maybe a submodule: from pkg import sub (`from . import sub` in a top-level
+              // module or the entry script: sub is a top-level module)
+              Outs sub = import_module(std::move(cur), modname.empty() ? n : modname + "." + n, nullptr, 0);
               cur = std::move(sub[0].st);
               v = sub[0].v;
               if (v.is_none()) v = Value::unknown(modname + "." + n);

@@ -96,6 +96,11 @@ for i in range(20000): print(f'v{i} = torch.randn(2, {i % 7 + 1})')
     printf 'import torch\nfrom pkg import Head\nout = Head()(torch.randn(3, 10))\n' >"$work/proj/scripts/train.py"
     run "$tenscan" check "$work/proj/scripts/train.py"; expect_status 1
     expect_out "pkg/sub/heads.py:7:16: error:"; expect_out "scripts/train.py"
+    # `from . import helper` in the entry script: helper is a sibling module
+    printf 'import torch\ndef make():\n    return torch.randn(4, 3)\n' >"$work/proj/scripts/helper.py"
+    printf 'import torch\nfrom . import helper\ny = helper.make() @ torch.randn(4, 2)\n' >"$work/proj/scripts/rel.py"
+    run "$tenscan" check "$work/proj/scripts/rel.py"; expect_status 1
+    expect_out "scripts/rel.py:3:5: error:"; expect_out "scripts/helper.py:3:12: note:"
     ;;
   no-escape)
     # a module reached through a symlink that leaves the project is never read
