@@ -45,25 +45,11 @@ std::string env_or(const std::map<std::string, std::string>& env, const std::str
   return it == env.end() ? std::string() : it->second;
 }
 
-// Writes to a temporary file and renames it, so no reader ever sees half a report.
 bool write_atomically(const std::string& path, const std::string& text, std::ostream& err) {
-  fs::path tmp = path + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << text;
-    if (!f) {
-      err << "tenscan: error: cannot write " << path << "\n";
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    err << "tenscan: error: cannot write " << path << ": " << ec.message() << "\n";
-    fs::remove(tmp, ec);
-    return false;
-  }
-  return true;
+  std::string why;
+  if (write_file_atomically(path, text, why)) return true;
+  err << "tenscan: error: cannot write " << path << why << "\n";
+  return false;
 }
 
 bool in_ranges(int line, const ChangedFile& file) {
@@ -84,13 +70,6 @@ bool on_changed_lines(const SourceRange& r, const std::vector<ChangedFile>& chan
   for (int line = r.line; line <= std::max(r.line, r.end_line); ++line)
     if (!in_ranges(line, *c)) return false;
   return true;
-}
-
-std::optional<Level> level_named(const std::string& name) {
-  if (name == "error") return Level::Error;
-  if (name == "warning") return Level::Warning;
-  if (name == "note") return Level::Note;
-  return std::nullopt;
 }
 
 // Everything analysed about one revision: the entries' outcomes and their run findings.
@@ -159,13 +138,6 @@ std::string link_prefix(const std::map<std::string, std::string>& env) {
   return "";
 }
 
-int level_rank(Level l) { return l == Level::Error ? 3 : l == Level::Warning ? 2 : 1; }
-
-int fail_threshold(const std::string& fail_on) {
-  if (fail_on == "none") return 4;
-  return level_rank(*level_named(fail_on));
-}
-
 bool write_reports(const report::RunReport& run, const ReportFiles& files, const report::SourceLookup& sources,
                    const fs::path& root, const std::string& category, const std::map<std::string, std::string>& env,
                    std::ostream& err) {
@@ -189,9 +161,9 @@ bool write_reports(const report::RunReport& run, const ReportFiles& files, const
 
 int exit_status(const report::RunReport& run, const std::string& fail_on) {
   if (!run.complete()) return kExitError;
-  int threshold = fail_threshold(fail_on);
+  std::optional<Level> threshold = report::level_from_name(fail_on);  // nullopt: "none"
   for (const auto& f : run.findings)
-    if (!f.suppressed && level_rank(f.finding.level) >= threshold) return kExitFindings;
+    if (threshold && !f.suppressed && f.finding.level >= *threshold) return kExitFindings;
   return kExitClean;
 }
 
@@ -209,6 +181,23 @@ std::optional<std::string> repo_relative(const fs::path& root, const std::string
 }
 
 }  // namespace
+
+bool write_file_atomically(const std::string& path, const std::string& text, std::string& why) {
+  fs::path tmp = path + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << text;
+    if (!f) return false;
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    why = ": " + ec.message();
+    fs::remove(tmp, ec);
+    return false;
+  }
+  return true;
+}
 
 std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& graph, const std::vector<std::string>& files,
                                           const std::optional<std::set<std::string>>& changed) {
@@ -281,7 +270,7 @@ void apply_rule_overrides(AnalysisResult& result, const std::map<std::string, st
     auto it = rules.find(std::string(rule_info(f.rule).id));
     if (it == rules.end()) {
       kept.push_back(std::move(f));
-    } else if (auto level = level_named(it->second)) {
+    } else if (auto level = report::level_from_name(it->second)) {
       f.level = *level;
       kept.push_back(std::move(f));
     }  // "off": dropped

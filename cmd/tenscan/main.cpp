@@ -47,17 +47,8 @@ bool write_output(const std::string& path, const std::string& text) {
     std::cout.flush();
     return static_cast<bool>(std::cout);
   }
-  // write to a temporary file and rename, so a reader never sees half a report
-  fs::path tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return false;
-    out << text;
-    if (!out) return false;
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  return !ec;
+  std::string why;
+  return tenscan::ci::write_file_atomically(path, text, why);
 }
 
 struct CheckArgs {
