@@ -156,18 +156,40 @@ std::string mask_digits(const std::string& s) {
   return r;
 }
 
+// " on the DataLoader's last minibatch: ..." with the length, batch size and remainder.
+std::string last_batch_text(const Interpreter& in, const interp::LastBatch& lb, const solver::Model* model) {
+  std::string len = render(in, Msg() << lb.length, nullptr), bs = render(in, Msg() << lb.batch_size, nullptr);
+  std::string rest = render(in, Msg() << sym::Expr::mod(lb.length, lb.batch_size), model);
+  std::string text = ", on the DataLoader's last minibatch: ";
+  if (lb.length.as_const() && lb.batch_size.as_const()) {
+    text += "the dataset has " + len + " samples and batch_size is " + bs + ", so the last batch holds " + len + " % " + bs +
+            " = " + rest + " samples";
+  } else {
+    std::string example_len = render(in, Msg() << lb.length, model), example_bs = render(in, Msg() << lb.batch_size, model);
+    text += "when " + len + " is not a multiple of " + bs + ", the last batch holds " + len + " % " + bs +
+            " samples (for example " + example_len + " % " + example_bs + " = " + rest + ")";
+  }
+  return text + " (pass drop_last=True to the DataLoader to skip it, or use the actual batch size)";
+}
+
 class FindingCollector {
  public:
   FindingCollector(const Interpreter& in, AnalysisResult& result) : in_(in), result_(result) {}
 
-  void report(const interp::Requirement& r, const State& st, const solver::Model* model) {
+  /// Reports a violated requirement. `only_some_values`: it holds for some values of the
+  /// user's inputs and fails for others (a warning, ShapeTracer); `condition` then says which.
+  void report(const interp::Requirement& r, const State& st, const solver::Model* model, bool only_some_values = false,
+              const std::string& condition = {}) {
     auto loc = to_range(in_, r.site);
     if (!loc) return;  // a requirement imposed with no project-code site (library internals)
     Finding f;
-    f.rule = r.rule;
-    const auto& info = rule_info(r.rule);
+    f.rule = r.last_batch >= 0 ? RuleId::ResidualBatch : r.rule;
+    const auto& info = rule_info(f.rule);
     f.level = info.default_level == "warning" ? Level::Warning : info.default_level == "note" ? Level::Note : Level::Error;
+    if (only_some_values && f.level == Level::Error) f.level = Level::Warning;
     f.message = render(in_, r.msg, model);
+    if (r.last_batch >= 0) f.message += last_batch_text(in_, in_.last_batch(r.last_batch), model);
+    else if (!condition.empty()) f.message += " (" + condition + ")";
     f.location = *loc;
     for (const auto& rel : r.related) {
       auto rl = to_range(in_, rel.loc);
@@ -179,8 +201,21 @@ class FindingCollector {
     }
     for (const auto& pl : st.path_locs) {
       auto rl = to_range(in_, pl.loc);
-      if (rl) f.related.push_back({*rl, render(in_, pl.msg, model)});
+      if (!rl) continue;
+      f.related.push_back({*rl, render(in_, pl.msg, model)});
+      f.steps.push_back(f.related.back());
     }
+    if (r.last_batch >= 0) {
+      const auto& lb = in_.last_batch(r.last_batch);
+      if (auto rl = to_range(in_, lb.loop)) {
+        RelatedLocation note{*rl, "the loop runs on the DataLoader's last minibatch of " +
+                                      render(in_, Msg() << lb.length << " % " << lb.batch_size, model) + " = " +
+                                      render(in_, Msg() << sym::Expr::mod(lb.length, lb.batch_size), model) + " samples"};
+        f.related.push_back(note);
+        f.steps.push_back(std::move(note));
+      }
+    }
+    if (!f.steps.empty()) f.steps.push_back({f.location, "fails here: " + f.message});
     f.path_conditions = st.path;
     if (model) {
       // the counterexample values of the symbols the message depends on
@@ -198,9 +233,23 @@ class FindingCollector {
       }
     }
     f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(f.message);
-    for (const auto& e : result_.findings)
-      if (e.rule == f.rule && e.location == f.location) return;  // reported once per (rule, location)
+    for (auto& e : result_.findings) {
+      if (e.rule != f.rule || e.location != f.location) continue;
+      // reported once per (rule, location); an error on one path outranks a warning on another
+      if (f.level > e.level) e = std::move(f);
+      return;
+    }
     result_.findings.push_back(std::move(f));
+  }
+
+  /// A last-minibatch failure is only worth its own finding where the full batch passes.
+  void drop_last_batch_duplicates() {
+    auto& fs = result_.findings;
+    std::erase_if(fs, [&](const Finding& f) {
+      if (f.rule != RuleId::ResidualBatch) return false;
+      return std::any_of(fs.begin(), fs.end(),
+                         [&](const Finding& g) { return g.rule != RuleId::ResidualBatch && g.location == f.location; });
+    });
   }
 
  private:
@@ -216,7 +265,65 @@ bool has_symbols(const State& st) {
   return false;
 }
 
-void classify(const AnalysisOptions& opt, State& st, FindingCollector& out, Stats& stats) {
+// Who picks the values of the symbols a condition depends on (see interp::SymKind).
+struct Kinds {
+  std::set<sym::SymId> program, input, data;
+};
+Kinds kinds_of(const Interpreter& in, const sym::Cond& c) {
+  Kinds k;
+  for (auto id : c.symbols()) {
+    switch (in.symbol(id).kind) {
+      case interp::SymKind::Program: k.program.insert(id); break;
+      case interp::SymKind::Input: k.input.insert(id); break;
+      case interp::SymKind::Data: k.data.insert(id); break;
+    }
+  }
+  return k;
+}
+
+// A requirement that can fail and can hold depends on values. Says which of the user's input
+// values it needs: "fails unless --batch-size is 1 or 64", or with more than a few values,
+// one value for which it holds and one for which it fails.
+std::string condition_text(const Interpreter& in, solver::PathSolver& s, const interp::Requirement& r,
+                           const std::set<sym::SymId>& inputs, const solver::Model& failing) {
+  if (inputs.size() != 1) {
+    std::string names;
+    for (auto id : inputs) names += (names.empty() ? "" : ", ") + in.symbol(id).name;
+    return "it holds only for some values of " + names;
+  }
+  sym::SymId id = *inputs.begin();
+  const std::string& name = in.symbol(id).name;
+  sym::Expr x = sym::Expr::symbol(id);
+  std::vector<std::int64_t> holding;
+  s.push();
+  bool exhausted = false;
+  for (int i = 0; i < 4; ++i) {
+    solver::Model m;
+    solver::Sat h = s.can_hold(r.cond, &m);
+    if (h == solver::Sat::Unsat) {
+      exhausted = true;
+      break;
+    }
+    auto it = m.find(id);
+    if (h != solver::Sat::Sat || it == m.end()) break;
+    holding.push_back(it->second);
+    s.add(sym::Cond::ne(x, sym::Expr::constant(it->second)));
+  }
+  s.pop();
+  std::sort(holding.begin(), holding.end());
+  if (exhausted && !holding.empty()) {
+    std::string vals;
+    for (std::size_t i = 0; i < holding.size(); ++i)
+      vals += (i == 0 ? "" : i + 1 == holding.size() ? " or " : ", ") + std::to_string(holding[i]);
+    return "fails unless " + name + " is " + vals;
+  }
+  std::string text = "fails for some values of " + name;
+  if (auto it = failing.find(id); it != failing.end()) text += " (" + name + " = " + std::to_string(it->second) + ")";
+  if (!holding.empty()) text += " and holds for others (" + name + " = " + std::to_string(holding.front()) + ")";
+  return text;
+}
+
+void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, FindingCollector& out, Stats& stats) {
   ++stats.paths_explored;
   if (st.flow == interp::Flow::Dead) {
     ++stats.paths_dontknow;
@@ -255,11 +362,38 @@ void classify(const AnalysisOptions& opt, State& st, FindingCollector& out, Stat
         continue;
       }
       solver::Sat v = s.can_violate(r.cond, &model);
+      if (v == solver::Sat::Unknown) dontknow = true;
       if (v == solver::Sat::Sat) {
-        out.report(r, st, &model);
-        invalid = true;
-      } else if (v == solver::Sat::Unknown) {
-        dontknow = true;
+        // It can fail. Whether that is an error depends on who picks the values it fails for
+        // (ShapeTracer): no value at all, or a value the program picks at run time -> error;
+        // some values of the user's inputs -> warning naming them; unknown data -> the
+        // requirement is an assumption about the data.
+        Kinds k = kinds_of(in, r.cond);
+        solver::Model holds;
+        solver::Sat h = s.can_hold(r.cond, &holds);
+        bool assumption = false, some_values = false;
+        if (h == solver::Sat::Sat && k.program.empty() && !k.data.empty()) {
+          // can the data be such that it holds, whatever the inputs are (as in the counterexample)?
+          s.push();
+          for (auto id : k.input)
+            if (auto it = model.find(id); it != model.end())
+              s.add(sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(it->second)));
+          assumption = s.can_hold(r.cond, nullptr) == solver::Sat::Sat;
+          s.pop();
+        }
+        if (assumption) {
+          ++stats.assumptions;
+        } else if (h == solver::Sat::Sat && k.program.empty() && !k.input.empty()) {
+          some_values = true;
+        }
+        if (!assumption) {
+          out.report(r, st, &model, some_values,
+                     some_values && r.last_batch < 0 ? condition_text(in, s, r, k.input, model) : std::string());
+          invalid = true;
+          // a reported requirement is not assumed afterwards: if it cannot hold at all, assuming
+          // it would make everything after it vacuous (and hide the next independent bug)
+          if (h != solver::Sat::Sat) continue;
+        }
       }
       s.add(r.cond);  // the analysis continued as if it held
     }
@@ -321,7 +455,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   FindingCollector collector(in, result);
   std::vector<interp::Reveal> reveals;
   for (auto& st : finals) {
-    classify(options, st, collector, result.stats);
+    classify(options, in, st, collector, result.stats);
     for (const auto& r : st.reveals) reveals.push_back(r);
     if (st.flow == interp::Flow::Raise && st.exc.is_obj()) {
       // an exception that escaped the program: from tenscan's own models it means a gap in
@@ -341,6 +475,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
       if (!dup) result.notifications.push_back(std::move(n));
     }
   }
+  collector.drop_last_batch_duplicates();
   // paths on which the script exits with an error status (argparse rejecting the arguments,
   // sys.exit(1)): say why; if every path does, the analysis had nothing to run
   std::size_t failed_exits = 0;

@@ -237,13 +237,33 @@ SourceRange range_from_json(const Json& j) {
           to_int(j.at("end_line")), to_int(j.at("end_col"))};
 }
 
+namespace {
+// Related locations and steps: [{location, message}, ...].
+Json located_messages_to_json(const std::vector<RelatedLocation>& list) {
+  Json out = Json::array();
+  for (const auto& r : list) out.push_back({{"location", range_to_json(r.range)}, {"message", r.message}});
+  return out;
+}
+std::vector<RelatedLocation> located_messages_from_json(const Json& j, const char* key) {
+  std::vector<RelatedLocation> out;
+  if (auto it = j.find(key); it != j.end()) {
+    if (!it->is_array())
+      throw std::runtime_error(std::string("expected an array of ") + key + ", got " + it->dump());
+    for (const auto& r : *it)
+      out.push_back({range_from_json(r.at("location")), r.at("message").get<std::string>()});
+  }
+  return out;
+}
+}  // namespace
+
 Json finding_to_json(const Finding& f) {
-  Json related = Json::array();
-  for (const auto& r : f.related)
-    related.push_back({{"location", range_to_json(r.range)}, {"message", r.message}});
-  return {{"rule", rule_info(f.rule).id},  {"level", level_name(f.level)},
-          {"message", f.message},          {"location", range_to_json(f.location)},
-          {"related", std::move(related)}, {"path_conditions", f.path_conditions},
+  return {{"rule", rule_info(f.rule).id},
+          {"level", level_name(f.level)},
+          {"message", f.message},
+          {"location", range_to_json(f.location)},
+          {"related", located_messages_to_json(f.related)},
+          {"steps", located_messages_to_json(f.steps)},
+          {"path_conditions", f.path_conditions},
           {"identity", f.identity}};
 }
 
@@ -256,9 +276,8 @@ Finding finding_from_json(const Json& j) {
   f.level = level_at(j);
   f.message = j.at("message").get<std::string>();
   f.location = range_from_json(j.at("location"));
-  if (auto it = j.find("related"); it != j.end())
-    for (const auto& r : *it)
-      f.related.push_back({range_from_json(r.at("location")), r.at("message").get<std::string>()});
+  f.related = located_messages_from_json(j, "related");
+  f.steps = located_messages_from_json(j, "steps");  // absent from older workers' output
   f.path_conditions = get_or(j, "path_conditions", std::vector<std::string>{});
   f.identity = get_or(j, "identity", std::string{});
   return f;
@@ -286,6 +305,8 @@ Json stats_to_json(const Stats& s) {
           {"paths_dontknow", s.paths_dontknow},
           {"paths_unreachable", s.paths_unreachable},
           {"paths_pruned", s.paths_pruned},
+          {"paths_merged", s.paths_merged},
+          {"assumptions", s.assumptions},
           {"solver_calls", s.solver_calls},
           {"solver_ms", s.solver_ms},
           {"requirements_checked", s.requirements_checked},
@@ -304,6 +325,8 @@ Stats stats_from_json(const Json& j) {
   s.paths_dontknow = get_or(j, "paths_dontknow", 0);
   s.paths_unreachable = get_or(j, "paths_unreachable", 0);
   s.paths_pruned = get_or(j, "paths_pruned", 0);
+  s.paths_merged = get_or(j, "paths_merged", 0);
+  s.assumptions = get_or(j, "assumptions", 0);
   s.solver_calls = get_or(j, "solver_calls", 0);
   s.solver_ms = get_or(j, "solver_ms", 0.0);
   s.requirements_checked = get_or(j, "requirements_checked", 0);

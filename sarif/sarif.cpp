@@ -126,6 +126,29 @@ Json entry_properties(const EntryOutcome& e) {
   return p;
 }
 
+// GitHub shows at most 1,000 thread-flow locations of a result (and rejects more than 10,000,
+// research ci-sarif.md §1.5): a longer path keeps its first steps and its last one, the failing
+// operation.
+constexpr std::size_t kMaxSteps = 1000;
+
+// SARIF §3.36-§3.38: the execution path as one codeFlow with one threadFlow, a threadFlowLocation
+// per step in execution order (executionOrder 1..n, §3.38.11; all at nestingLevel 0, §3.38.10:
+// the path is not a call tree). Steps outside the project are left out, like related locations.
+// nullopt when no step remains (a threadFlow needs at least one location).
+std::optional<Json> code_flow(const std::vector<RelatedLocation>& steps) {
+  Json locations = Json::array();
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (locations.size() + 1 == kMaxSteps && i + 1 < steps.size()) i = steps.size() - 1;
+    auto loc = location(steps[i].range);
+    if (!loc) continue;
+    if (!steps[i].message.empty()) (*loc)["message"] = {{"text", steps[i].message}};
+    locations.push_back(
+        {{"location", std::move(*loc)}, {"nestingLevel", 0}, {"executionOrder", locations.size() + 1}});
+  }
+  if (locations.empty()) return std::nullopt;
+  return Json{{"threadFlows", Json::array({{{"locations", std::move(locations)}}})}};
+}
+
 Json compact_finding(const RunFinding& f) {
   return {{"rule", rule_info(f.finding.rule).id}, {"level", level_name(f.finding.level)},
           {"message", f.finding.message},         {"location", detail::range_to_json(f.finding.location)},
@@ -219,6 +242,7 @@ std::string render_sarif(const RunReport& run, const SourceLookup& sources, cons
       related.push_back(std::move(*loc));
     }
     if (!related.empty()) r["relatedLocations"] = std::move(related);
+    if (auto flow = code_flow(f.steps)) r["codeFlows"] = Json::array({std::move(*flow)});
 
     // §1.3: GitHub's own line hash, computed exactly as upload-sarif would (so no "inconsistent
     // fingerprint" warnings), plus tenscan's line-independent key.
@@ -380,6 +404,23 @@ T property_or(const Json& j, const char* key, T fallback) {
   return props->at(key).template get<T>();
 }
 
+// The inverse of code_flow().
+std::vector<RelatedLocation> steps_from_code_flows(const Json& flows) {
+  if (!flows.is_array() || flows.size() != 1) throw Invalid("a result needs exactly one codeFlow");
+  const Json& threads = member(flows[0], "threadFlows", "codeFlow");
+  if (!threads.is_array() || threads.size() != 1) throw Invalid("a codeFlow needs exactly one threadFlow");
+  const Json& locations = member(threads[0], "locations", "threadFlow");
+  if (!locations.is_array() || locations.empty()) throw Invalid("a threadFlow needs locations");
+  std::vector<RelatedLocation> steps;
+  for (const auto& step : locations) {
+    const Json& loc = member(step, "location", "threadFlowLocation");
+    const auto message = loc.find("message");  // written only when not empty
+    steps.push_back({range_from_location(loc),
+                     message == loc.end() ? std::string() : text_of(*message, "threadFlowLocation message")});
+  }
+  return steps;
+}
+
 RunFinding finding_from_result(const Json& r) {
   RunFinding rf;
   Finding& f = rf.finding;
@@ -392,6 +433,7 @@ RunFinding finding_from_result(const Json& r) {
     for (const auto& loc : *it)
       f.related.push_back({range_from_location(loc),
                            text_of(member(loc, "message", "relatedLocation"), "relatedLocation message")});
+  if (auto it = r.find("codeFlows"); it != r.end()) f.steps = steps_from_code_flows(*it);
   f.path_conditions = property_or(r, "pathConditions", std::vector<std::string>{});
   f.message = text_of(member(r, "message", "result"), "result message");
   const std::string suffix = conditions_suffix(f.path_conditions);

@@ -36,9 +36,10 @@ class Writer {
 
   std::string take() { return std::move(out_); }
 
-  // "path:line:col: level: message [tag]"; `indent` prefixes the line and its snippet.
+  // "path:line:col: level: message [tag]"; `indent` prefixes the line and its snippet (left out
+  // when `with_snippet` is false).
   void diagnostic(const std::string& indent, const SourceRange& where, Level level,
-                  const std::string& message, const std::string& tag) {
+                  const std::string& message, const std::string& tag, bool with_snippet = true) {
     out_ += indent;
     paint(kBold, location(where) + ":");
     out_ += ' ';
@@ -47,7 +48,7 @@ class Writer {
     paint(kBold, message);
     if (!tag.empty()) out_ += " [" + tag + "]";
     out_ += '\n';
-    snippet(indent, where);
+    if (with_snippet) snippet(indent, where);
   }
 
   void note(const std::string& indent, const std::string& message) {
@@ -119,6 +120,20 @@ class Writer {
 void write_finding(Writer& w, const Finding& f) {
   w.diagnostic("", f.location, f.level, f.message, std::string(rule_info(f.rule).id));
   for (const auto& r : f.related) w.diagnostic("  ", r.range, Level::Note, r.message, "");
+  // The steps of the execution path, in order, as further notes; only those that add something:
+  // a step already shown (same location and message as a related note or an earlier step) is
+  // not repeated, and a step at a location whose snippet is already shown gets no second copy.
+  std::vector<const RelatedLocation*> shown;
+  for (const auto& r : f.related) shown.push_back(&r);
+  for (const auto& step : f.steps) {
+    auto seen = [&](auto same) { return std::any_of(shown.begin(), shown.end(), same); };
+    if (seen([&](const RelatedLocation* s) { return *s == step; })) continue;
+    if (step.range == f.location && step.message == f.message) continue;
+    const bool snippet =
+        step.range != f.location && !seen([&](const RelatedLocation* s) { return s->range == step.range; });
+    w.diagnostic("  ", step.range, Level::Note, step.message, "", snippet);
+    shown.push_back(&step);
+  }
   if (!f.path_conditions.empty()) {
     std::string conditions;
     for (const auto& c : f.path_conditions) conditions += (conditions.empty() ? "" : "; ") + c;
@@ -233,17 +248,18 @@ std::string render_run_text(const RunReport& run, const SourceLookup& sources, c
 }
 
 std::string render_stats_text(const Stats& s) {
-  char buf[512];
+  char buf[1024];  // ample for every int; "%.1f" of an absurd solver time is at worst truncated
   std::snprintf(buf, sizeof buf,
                 "statistics:\n"
-                "  paths: %d explored (%d valid, %d invalid, %d dontknow, %d unreachable), %d pruned\n"
+                "  paths: %d explored (%d valid, %d invalid, %d dontknow, %d unreachable), %d pruned, "
+                "%d merged\n"
                 "  solver: %d calls, %.1f ms\n"
-                "  requirements: %d checked, %d decided online\n"
+                "  requirements: %d checked, %d decided online, %d taken as assumptions\n"
                 "  modules: %d loaded\n"
                 "  statements: %d executed\n",
                 s.paths_explored, s.paths_valid, s.paths_invalid, s.paths_dontknow, s.paths_unreachable,
-                s.paths_pruned, s.solver_calls, s.solver_ms, s.requirements_checked, s.requirements_online,
-                s.modules_loaded, s.statements_executed);
+                s.paths_pruned, s.paths_merged, s.solver_calls, s.solver_ms, s.requirements_checked,
+                s.requirements_online, s.assumptions, s.modules_loaded, s.statements_executed);
   return buf + format_count_table(s.unmodelled_calls, "unmodelled calls") +
          format_count_table(s.operations, "operations");
 }

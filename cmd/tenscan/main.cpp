@@ -60,6 +60,7 @@ struct CheckArgs {
   bool stats = false;
   bool color = false;
   int max_paths = 256;
+  bool symbolic_args = false;
   std::vector<std::string> stub_dirs;
   // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
   // the program from a git revision instead of the working tree
@@ -128,6 +129,7 @@ int run_check(const CheckArgs& args) {
   tenscan::AnalysisOptions options;
   options.script_args = args.script_args;
   options.max_paths = args.max_paths;
+  options.symbolic_args = args.symbolic_args;
   options.stub_dirs = args.stub_dirs;
   if (args.worker) {
     inject_test_fault(entry);
@@ -231,6 +233,9 @@ int main(int argc, char** argv) {
   cmd_check->add_option("--max-paths", check.max_paths, "Execution paths analysed at most")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  cmd_check->add_flag("--symbolic-args", check.symbolic_args,
+                      "Integer options not given after -- become symbols instead of their defaults: findings that "
+                      "depend on their values are warnings that name the values that work");
   cmd_check->add_flag("--stats", check.stats, "Print analysis statistics (paths, solver calls, unmodelled calls)");
   cmd_check->add_flag("--color", check.color, "Colour the text output");
   cmd_check->footer(

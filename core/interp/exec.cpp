@@ -91,6 +91,107 @@ bool heaps_equivalent(const State& a, const State& b) {
   return true;
 }
 
+// Whether two paths' states are the same up to where their objects live in the heap: a
+// simultaneous walk of everything reachable from the frames, sys.modules and the pending
+// return value or exception, pairing objects one to one. Paths whose allocation histories
+// differ (one arm of a branch called a layer, the other did not) but that hold the same
+// shapes and values from here on are then one path (PyTea §3.2.3, beyond positional equality).
+class Isomorphism {
+ public:
+  Isomorphism(const State& a, const State& b) : a_(a), b_(b) {}
+
+  bool states() {
+    if (!obj(a_.tensor_cls, b_.tensor_cls) || a_.modules.size() != b_.modules.size()) return false;
+    for (auto ia = a_.modules.begin(), ib = b_.modules.begin(); ia != a_.modules.end(); ++ia, ++ib)
+      if (ia->first != ib->first || !obj(ia->second, ib->second)) return false;
+    if (!value(a_.ret, b_.ret) || !value(a_.exc, b_.exc)) return false;
+    for (std::size_t i = 0; i < a_.frames.size(); ++i) {
+      const Frame& fa = a_.frames[i];
+      const Frame& fb = b_.frames[i];
+      if (fa.code != fb.code || fa.slots.size() != fb.slots.size()) return false;
+      if (!obj(fa.globals, fb.globals) || !obj(fa.function, fb.function) || !obj(fa.class_ns, fb.class_ns) ||
+          !obj(fa.generator, fb.generator) || !value(fa.handling, fb.handling))
+        return false;
+      for (std::size_t k = 0; k < fa.slots.size(); ++k)
+        if (!value(fa.slots[k], fb.slots[k])) return false;
+    }
+    while (!work_.empty()) {
+      auto [x, y] = work_.back();
+      work_.pop_back();
+      if (++visited_ > kMaxVisits || !contents(a_.heap.get(x), b_.heap.get(y))) return false;
+    }
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kMaxVisits = 200'000;
+
+  bool obj(ObjId x, ObjId y) {
+    if (x == kNoObj || y == kNoObj) return x == y;
+    if (!a_.heap.valid(x) || !b_.heap.valid(y)) return false;
+    auto i = ab_.find(x);
+    if (i != ab_.end()) return i->second == y;
+    if (!ba_.emplace(y, x).second) return false;  // y is already the image of another object
+    ab_.emplace(x, y);
+    work_.emplace_back(x, y);
+    return true;
+  }
+  bool value(const Value& x, const Value& y) {
+    if (x.kind != y.kind) return false;
+    if (x.kind != VKind::Obj) return same_value(x, y);
+    return obj(x.obj, y.obj);
+  }
+  bool values(const std::vector<Value>& x, const std::vector<Value>& y) {
+    if (x.size() != y.size()) return false;
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (!value(x[i], y[i])) return false;
+    return true;
+  }
+  bool contents(const Object& x, const Object& y) {
+    if (&x == &y) {
+      // the very same stored object (shared since a fork): only its references can differ
+      return references(x, y);
+    }
+    if (x.kind != y.kind || x.name != y.name || x.module != y.module || x.builtin_type != y.builtin_type ||
+        x.summary_iter != y.summary_iter || x.last_batch != y.last_batch || x.attrs.size() != y.attrs.size() ||
+        x.tensor.has_value() != y.tensor.has_value() || x.fn.code != y.fn.code || x.fn.module != y.fn.module ||
+        x.builtin.id != y.builtin.id || x.builtin.self.has_value() != y.builtin.self.has_value() ||
+        !(x.start == y.start) || !(x.stop == y.stop) || !(x.step == y.step) || x.mro.size() != y.mro.size())
+      return false;
+    if (x.tensor && (x.tensor->shape != y.tensor->shape || x.tensor->dtype != y.tensor->dtype)) return false;
+    return references(x, y);
+  }
+  bool references(const Object& x, const Object& y) {
+    if (!obj(x.cls, y.cls) || !values(x.items, y.items) || x.entries.size() != y.entries.size()) return false;
+    for (std::size_t i = 0; i < x.entries.size(); ++i)
+      if (!value(x.entries[i].key, y.entries[i].key) || !value(x.entries[i].value, y.entries[i].value)) return false;
+    for (const auto& [k, v] : x.attrs) {
+      auto it = y.attrs.find(k);
+      if (it == y.attrs.end() || !value(v, it->second)) return false;
+    }
+    for (std::size_t i = 0; i < x.mro.size(); ++i)
+      if (!obj(x.mro[i], y.mro[i])) return false;
+    if (!value(x.a, y.a) || !value(x.b, y.b) || !value(x.c, y.c)) return false;
+    if (x.builtin.self && !value(*x.builtin.self, *y.builtin.self)) return false;
+    const Function& f = x.fn;
+    const Function& g = y.fn;
+    if (!obj(f.globals, g.globals) || !obj(f.owner_class, g.owner_class) || !values(f.defaults, g.defaults) ||
+        f.kwdefaults.size() != g.kwdefaults.size() || f.closure.size() != g.closure.size())
+      return false;
+    for (auto i = f.kwdefaults.begin(), j = g.kwdefaults.begin(); i != f.kwdefaults.end(); ++i, ++j)
+      if (i->first != j->first || !value(i->second, j->second)) return false;
+    for (std::size_t i = 0; i < f.closure.size(); ++i)
+      if (!obj(f.closure[i], g.closure[i])) return false;
+    return true;
+  }
+
+  const State& a_;
+  const State& b_;
+  std::unordered_map<ObjId, ObjId> ab_, ba_;
+  std::vector<std::pair<ObjId, ObjId>> work_;
+  std::size_t visited_ = 0;
+};
+
 // Passes abnormal outcomes through unchanged and calls f(State&&, Value) on normal ones.
 template <typename F>
 Outs then(Outs&& in, F&& f) {
@@ -120,30 +221,32 @@ void Interpreter::exec_block(const ir::Block& b, States& states) {
   }
 }
 
+// Whether two paths can continue as one: same control flow, same requirements, and the same
+// values up to where objects live in the heap (hard constraints and ranges are joined).
+bool mergeable(const State& a, const State& b) {
+  if (a.flow != b.flow || a.frames.size() != b.frames.size()) return false;
+  if (a.reqs.size() != b.reqs.size() || a.modules != b.modules || a.tensor_cls != b.tensor_cls) return false;
+  if (a.flow == Flow::Return && !equivalent(a, a.ret, b, b.ret)) return false;
+  if (a.flow == Flow::Raise && !equivalent(a, a.exc, b, b.exc)) return false;
+  for (std::size_t i = 0; i < a.frames.size(); ++i) {
+    const auto& fa = a.frames[i];
+    const auto& fb = b.frames[i];
+    if (fa.slots.size() != fb.slots.size() || fa.generator != fb.generator) return false;
+    for (std::size_t k = 0; k < fa.slots.size(); ++k)
+      if (!equivalent(a, fa.slots[k], b, fb.slots[k])) return false;
+  }
+  for (std::size_t i = 0; i < a.reqs.size(); ++i)
+    if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
+  return heaps_equivalent(a, b) || Isomorphism(a, b).states();
+};
 void Interpreter::merge_states(States& states) {
   if (states.size() < 2) return;
-  auto equal = [](const State& a, const State& b) {
-    if (a.flow != b.flow || a.frames.size() != b.frames.size()) return false;
-    if (a.reqs.size() != b.reqs.size() || a.modules != b.modules || a.tensor_cls != b.tensor_cls) return false;
-    if (a.flow == Flow::Return && !equivalent(a, a.ret, b, b.ret)) return false;
-    if (a.flow == Flow::Raise && !equivalent(a, a.exc, b, b.exc)) return false;
-    for (std::size_t i = 0; i < a.frames.size(); ++i) {
-      const auto& fa = a.frames[i];
-      const auto& fb = b.frames[i];
-      if (fa.slots.size() != fb.slots.size() || fa.generator != fb.generator) return false;
-      for (std::size_t k = 0; k < fa.slots.size(); ++k)
-        if (!equivalent(a, fa.slots[k], b, fb.slots[k])) return false;
-    }
-    if (!heaps_equivalent(a, b)) return false;
-    for (std::size_t i = 0; i < a.reqs.size(); ++i)
-      if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
-    return true;
-  };
+
   States out;
   for (auto& s : states) {
     bool merged = false;
     for (auto& o : out) {
-      if (equal(o, s)) {
+      if (mergeable(o, s)) {
         // keep the common prefix of the two paths' hard constraints: the branch condition
         // that separated them no longer matters (PyTea §3.2.3)
         std::size_t k = 0;
@@ -158,6 +261,7 @@ void Interpreter::merge_states(States& states) {
         for (const auto& [sid, iv] : o.ranges.bounds()) joined.set(sid, iv.join(s.ranges.get(sid)));
         o.ranges = joined;
         for (auto& r : s.reveals) o.reveals.push_back(r);
+        ++result_.stats.paths_merged;
         merged = true;
         break;
       }
@@ -178,16 +282,12 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
     }
     sym::Cond c = o.v.kind == VKind::Bool ? o.v.b : sym::Cond();
     if (o.v.kind == VKind::Unknown) {
-      // a condition on a value tenscan does not know: both sides, each as a hard constraint.
-      // The same unknown value (by its label) tested twice is the same condition.
-      std::string label = o.v.s ? *o.v.s : "unknown";
-      auto it = unknown_conditions_.find(label);
-      if (it == unknown_conditions_.end()) {
-        auto id = static_cast<sym::SymId>(symbols_.size());
-        symbols_.push_back({"bool(" + label + ")", "the truth of a value tenscan does not model"});
-        it = unknown_conditions_.emplace(label, id).first;
-      }
-      c = sym::Cond::boolean_symbol(it->second);
+      // a condition on a value tenscan does not know (an unmodelled call, a random draw, a
+      // tensor's contents): both sides, each as a hard constraint. Every evaluation is its
+      // own condition: two draws, or the same call made twice, may disagree.
+      std::string label = o.v.s ? *o.v.s : "an unknown value";
+      c = sym::Cond::boolean_symbol(
+          fresh_bool_symbol("bool(" + label + ")", "the truth of a value tenscan does not know", SymKind::Data));
     }
     sym::Tri t = decide(o.st, c);
     if (t == sym::Tri::True) {
@@ -199,14 +299,14 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
       continue;
     }
     std::string text = cond_expr ? source_text(module_of_file(cond_expr->loc.file), cond_expr->loc) : "";
-    if (++forks_ > options_.max_paths * 8) {
+    if (++forks_ > options_.max_paths * 64) {
       // the whole analysis has split too often: follow the true side only and count the
       // other as not analysed (never as valid)
       ++result_.stats.paths_pruned;
       if (!fork_budget_reported_) {
         fork_budget_reported_ = true;
         note(Notification::Kind::Budget, loc,
-             "the analysis split into more than " + std::to_string(options_.max_paths * 8) +
+             "the analysis split into more than " + std::to_string(options_.max_paths * 64) +
                  " paths; from here on only one side of undecided branches was analysed");
       }
       if (assume(o.st, c)) true_states.push_back(std::move(o.st));
@@ -396,7 +496,15 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         live.push_back(std::move(st));
       }
       int iterations = 0;
+      States heads;  // the states at the head of the previous iteration
       while (!live.empty()) {
+        // a fixpoint: every state at the head equals one seen at the previous head (a loop on
+        // an unknown condition whose body changes no shape): its exits are already collected
+        if (!heads.empty() && std::all_of(live.begin(), live.end(), [&](const State& l) {
+              return std::any_of(heads.begin(), heads.end(), [&](const State& h) { return mergeable(h, l); });
+            }))
+          break;
+        heads = live;
         States cond_true, cond_false;
         for (auto& st : live) {
           if (!st.normal()) {
@@ -450,11 +558,16 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             States live, exited;
             std::vector<Value> items;
             bool summary = false;
+            int last_batch = -1;
             if (it.v.is_obj()) {
               const Object& io = it.st.heap.get(it.v.obj);
               items = io.items;
               summary = io.summary_iter;
+              last_batch = io.last_batch;
             }
+            // the last minibatch is explained at the project's own loop over the DataLoader
+            if (const ir::Module* m = module_of_file(s->loc.file); last_batch >= 0 && m && !m->is_stub)
+              last_batches_[static_cast<std::size_t>(last_batch)].loop = s->loc;
             live.push_back(std::move(it.st));
             if (it.v.is_unknown()) {
               // iterating something tenscan does not know: the body once, on an unknown element
@@ -469,7 +582,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               // After one concrete iteration, try to cover all the remaining ones at once
               // (an epoch loop): see summarise_loop.
               if (idx == 1 && !summary && items.size() > 2 && summarise_loop(s, live, items, idx)) break;
-              run_loop_body(s, live, exited, items[idx]);
+              run_loop_body(s, live, exited, items[idx], idx + 1 == items.size() ? last_batch : -1);
             }
             if (capped && !live.empty()) {
               // the iterations beyond the cap were not analysed, so neither is what follows
@@ -889,16 +1002,21 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vec
   return true;
 }
 
-void Interpreter::run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item) {
+void Interpreter::run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item, int last_batch) {
   States body;
+  int outer = live.empty() ? -1 : live.front().last_batch;
   for (auto& st : live) {
     if (!st.normal()) {
       exited.push_back(std::move(st));
       continue;
     }
+    // the requirements of this iteration belong to the last minibatch (see Requirement)
+    if (last_batch >= 0) st.last_batch = last_batch;
     for (auto& r : assign(s->targets[0], std::move(st), item)) body.push_back(std::move(r));
   }
   exec_block(s->body, body);
+  if (last_batch >= 0)
+    for (auto& st : body) st.last_batch = outer;
   live.clear();
   split_loop_outcomes(body, live, exited);
 }

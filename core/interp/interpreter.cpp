@@ -172,6 +172,7 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   r.related = std::move(related);
   r.function = site_function();
   r.definitely_false = t == sym::Tri::False;
+  r.last_batch = st.last_batch;
   if (r.definitely_false) ++result_.stats.requirements_online;
   st.reqs.push_back(std::move(r));
   return t != sym::Tri::False;
@@ -210,15 +211,21 @@ bool Interpreter::assume(State& st, const sym::Cond& c) {
   return true;
 }
 
+sym::SymId Interpreter::fresh_bool_symbol(std::string name, std::string description, SymKind kind) {
+  auto id = static_cast<sym::SymId>(symbols_.size());
+  symbols_.push_back({std::move(name), std::move(description), kind});
+  return id;
+}
+
 sym::Expr Interpreter::fresh_symbol(State& st, std::string name, std::string description, std::int64_t lo,
-                                    std::int64_t hi) {
+                                    std::int64_t hi, SymKind kind) {
   auto id = static_cast<sym::SymId>(symbols_.size());
   // Disambiguate printable names: the same source expression can create several symbols.
   int same = 0;
   for (const auto& s : symbols_)
     if (s.name == name || s.name.rfind(name + "#", 0) == 0) ++same;
   if (same) name += "#" + std::to_string(same + 1);
-  symbols_.push_back({std::move(name), std::move(description)});
+  symbols_.push_back({std::move(name), std::move(description), kind});
   sym::Expr e = sym::Expr::symbol(id);
   sym::Interval iv{lo, hi >= lo ? hi : sym::Interval::kPosInf};
   st.ranges.set(id, iv);
@@ -721,6 +728,13 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
     gen.kind = OKind::List;
     f.generator = st.heap.alloc(std::move(gen));
   }
+  // A comprehension over something of unknown length (an unmodelled call's result, a
+  // DataLoader) runs its body once to check it, but its result has an unknown length too.
+  bool unknown_length = false;
+  if (code->kind == ir::Code::Kind::Comprehension && !args.pos.empty()) {
+    const Value& src = args.pos[0];
+    unknown_length = src.is_unknown() || (src.is_obj() && st.heap.get(src.obj).summary_iter);
+  }
   bool user = fn.module && !fn.module->is_stub;
   if (user) site_functions_.push_back(code->qualname);
   ++call_depth;
@@ -747,6 +761,7 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
       it.items = s.heap.get(gen).items;
       rv = Value::object(s.heap.alloc(std::move(it)));
     }
+    if (unknown_length && s.normal()) rv = Value::unknown("a comprehension over an unknown number of elements");
     res.push_back({std::move(s), rv});
   }
   return res;

@@ -35,9 +35,30 @@ struct NativeEntry {
 
 /// Symbols of the whole analysis (shared by all paths): names for printing and their
 /// source-level meaning for explanations.
+/// How a symbol's value is chosen, which decides how a requirement that depends on it is
+/// reported (ShapeTracer's warnings vs errors):
+/// - Program: the program itself picks the value at run time (a random draw, a loop
+///   iteration, a count that depends on tensor values). Every value can happen, so a value
+///   that breaks a requirement is an error.
+/// - Input: the user picks it (a command-line option under --symbolic-args, the length of a
+///   dataset read from disk). A requirement that holds only for some values is a warning
+///   that names them; one that holds for none is an error.
+/// - Data: an unknown property of data tenscan cannot see (the shape of a tensor loaded from
+///   a file, the truth of an unmodelled call). A requirement on it is taken as an assumption
+///   about the data (counted in the statistics); only contradictory assumptions are errors.
+enum class SymKind : std::uint8_t { Program, Input, Data };
+
 struct SymbolInfo {
   std::string name;         ///< printable, e.g. "len(train_set)"
   std::string description;  ///< e.g. "the length of the dataset created at train.py:40"
+  SymKind kind = SymKind::Program;
+};
+
+/// A DataLoader's last minibatch: len(dataset) % batch_size samples (PyTea assumption A3).
+struct LastBatch {
+  sym::Expr length;      ///< len(dataset), concrete or a symbol
+  sym::Expr batch_size;
+  ir::Loc loop;          ///< the project-code site that iterates the DataLoader
 };
 
 class Interpreter {
@@ -115,7 +136,10 @@ class Interpreter {
   /// Adds a hard constraint (an input range, a branch condition). False if infeasible.
   bool assume(State& st, const sym::Cond& c);
   /// A fresh integer symbol with lo <= s <= hi (hi < lo: no upper bound).
-  sym::Expr fresh_symbol(State& st, std::string name, std::string description, std::int64_t lo, std::int64_t hi);
+  sym::Expr fresh_symbol(State& st, std::string name, std::string description, std::int64_t lo, std::int64_t hi,
+                         SymKind kind = SymKind::Program);
+  /// A fresh boolean symbol (an undecidable condition), for branching.
+  sym::SymId fresh_bool_symbol(std::string name, std::string description, SymKind kind);
   [[nodiscard]] sym::Tri decide(const State& st, const sym::Cond& c) const;
   /// The innermost location in the project's code that the interpreter is executing.
   [[nodiscard]] ir::Loc site() const;
@@ -124,6 +148,11 @@ class Interpreter {
   void record_operation(std::string_view primitive);
   void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
   [[nodiscard]] const SymbolInfo& symbol(sym::SymId id) const { return symbols_.at(id); }
+  int add_last_batch(LastBatch b) {
+    last_batches_.push_back(std::move(b));
+    return static_cast<int>(last_batches_.size()) - 1;
+  }
+  [[nodiscard]] const LastBatch& last_batch(int i) const { return last_batches_.at(static_cast<std::size_t>(i)); }
   [[nodiscard]] const std::vector<SymbolInfo>& symbols() const { return symbols_; }
   [[nodiscard]] sym::SymbolNamer namer() const;
   [[nodiscard]] std::string show(const State& st, const Value& v) const;  ///< tenscan_reveal format
@@ -145,7 +174,9 @@ class Interpreter {
   States assign(const ir::Expr* target, State&& st, const Value& v);
   States branch(State&& st, const Value& cond, const ir::Loc& loc, const ir::Expr* cond_expr,
                 States* false_out);
-  void run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item);
+  /// One iteration of a for loop on `item`; `last_batch` >= 0 when it is a DataLoader's last
+  /// minibatch (LastBatch index).
+  void run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item, int last_batch = -1);
   void split_loop_outcomes(States& body, States& live, States& exited);
   /// Runs a module's top-level code on `st` with `globals` as its namespace.
   States run_module_body(State&& st, const ir::Module* m, ObjId globals);
@@ -198,6 +229,7 @@ class Interpreter {
   std::vector<NativeEntry> natives_;
   std::unordered_map<std::string, int> native_index_;
   std::vector<SymbolInfo> symbols_;
+  std::vector<LastBatch> last_batches_;
   std::vector<const ir::Expr*> sites_;       // project-code operation stack
   std::vector<std::string> site_functions_;  // enclosing project function per frame
   std::map<std::string, ObjId> builtin_classes_;
@@ -207,7 +239,7 @@ class Interpreter {
   long statements_ = 0;
   long forks_ = 0;
   bool fork_budget_reported_ = false;
-  std::map<std::string, sym::SymId> unknown_conditions_;
+
   bool budget_reported_ = false;
 };
 

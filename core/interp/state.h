@@ -61,6 +61,7 @@ struct Requirement {
   std::vector<RelatedMsg> related;
   std::string function;          ///< enclosing project function (for the finding's identity)
   bool definitely_false = false; ///< decided false by the online checker
+  int last_batch = -1;           ///< imposed on a DataLoader's last minibatch (see State::last_batch)
 };
 
 /// A tenscan_reveal() probe result (tests and documentation).
@@ -105,6 +106,9 @@ struct State {
   std::vector<std::string> path;           ///< branch decisions in source terms
   std::vector<RelatedMsg> path_locs;       ///< where those branches are
   std::vector<Reveal> reveals;
+  /// While the body of a DataLoader loop runs on the last, smaller minibatch: the index of its
+  /// description (Interpreter::last_batch); -1 otherwise.
+  int last_batch = -1;
 
   [[nodiscard]] bool normal() const { return flow == Flow::Normal; }
   Frame& frame() { return frames.back(); }

@@ -34,6 +34,12 @@ struct TensorVal {
   std::optional<std::vector<sym::Expr>> shape;  ///< nullopt: rank unknown
   DType dtype = DType::Float32;
   ir::Loc origin;
+  /// Data tenscan cannot see (torch.load): its rank and dims are unknown properties of the
+  /// data. The first operation that needs an exact rank fixes it, with fresh dims (Data
+  /// symbols), on this path; later uses are checked against that (ShapeTracer's symbolic rank).
+  bool opaque = false;
+  /// The rank was fixed by a use (origin is that use), not by how the tensor was made.
+  bool assumed = false;
   [[nodiscard]] bool ranked() const { return shape.has_value(); }
   [[nodiscard]] std::size_t rank() const { return shape ? shape->size() : 0; }
 };
@@ -138,6 +144,9 @@ struct Object {
   // Iterator over an unknown number of elements (DataLoader): each listed element stands for
   // "some iteration"; see interp for the loop semantics.
   bool summary_iter = false;
+  /// Summary iterator: its last element is a DataLoader's last, smaller minibatch, described by
+  /// Interpreter::last_batch(last_batch); -1 otherwise.
+  int last_batch = -1;
   ir::Loc alloc_site;              ///< where the project's code created it
 };
 

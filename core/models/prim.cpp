@@ -116,12 +116,53 @@ Outs Prim::ret_tensor(Shape shape, DType dtype) {
 }
 
 Outs Prim::ret_unranked(DType dtype) {
-  Value v = in.new_tensor(st, TensorVal{std::nullopt, dtype, in.site()});
+  TensorVal t{std::nullopt, dtype, in.site()};
+  // an operation on data tenscan cannot see (x.float(), x + 1) yields such data too
+  const TensorVal* src = tensor(0);
+  t.opaque = src && src->opaque && !src->shape;
+  Value v = in.new_tensor(st, std::move(t));
   return ret(v);
+}
+
+namespace {
+// Operations that accept exactly one rank per tensor operand: an opaque operand (data tenscan
+// cannot see) takes that rank here. Operations that accept several ranks leave it opaque.
+struct RankUse {
+  const char* primitive;
+  int ranks[2];  ///< for positional operands 0 and 1; 0: not fixed
+};
+constexpr RankUse kRankUses[] = {
+    {"mm", {2, 2}},
+    {"bmm", {3, 3}},
+};
+}  // namespace
+
+void Prim::bind_opaque_ranks() {
+  for (const auto& use : kRankUses) {
+    if (std::string_view(use.primitive) != name) continue;
+    for (std::size_t i = 0; i < 2 && i < args.pos.size(); ++i) {
+      const TensorVal* t = in.tensor_of(st, args.pos[i]);
+      if (!t || !t->opaque || t->shape || use.ranks[i] <= 0) continue;
+      TensorVal bound = *t;
+      Shape dims;
+      for (int d = 0; d < use.ranks[i]; ++d)
+        dims.push_back(in.fresh_symbol(st, "dim" + std::to_string(d), "a dimension of data tenscan cannot see", 0, -1,
+                                       interp::SymKind::Data));
+      bound.shape = std::move(dims);
+      bound.assumed = true;
+      bound.origin = in.site();
+      st.heap.mut(args.pos[i].obj).tensor = std::move(bound);
+    }
+  }
 }
 
 RelatedMsg Prim::origin_note(const TensorVal& t, const std::string& what) const {
   Msg m;
+  if (t.assumed) {
+    m << "this tensor comes from data tenscan cannot see; its use here made it " << static_cast<std::int64_t>(t.rank())
+      << "-D: " << *t.shape;
+    return RelatedMsg{t.origin, m};
+  }
   m << what;
   if (t.shape) m << ": " << *t.shape;
   return RelatedMsg{t.origin, m};

@@ -50,6 +50,7 @@ class Prim {
  public:
   Prim(Interpreter& in, State&& st, Args& args, const char* name) : in(in), st(std::move(st)), args(args), name(name) {
     in.record_operation(name);
+    bind_opaque_ranks();
   }
   Interpreter& in;
   State st;
@@ -98,10 +99,22 @@ class Prim {
     return v ? typed_operand(in, st, *v) : std::nullopt;
   }
   Outs ret_none() { return ret(Value::none()); }
-  Value tensor_value(Shape shape, DType dtype) { return in.new_tensor(st, TensorVal{std::move(shape), dtype, in.site()}); }
+  /// A new tensor. Dims that the path's ranges pin to one value become that constant, so
+  /// that paths with the same shapes written differently ((28 - s) + s) merge.
+  Value tensor_value(Shape shape, DType dtype) {
+    for (auto& d : shape)
+      if (!d.as_const())
+        if (auto iv = st.ranges.eval(d); iv.is_point()) d = sym::Expr::constant(iv.lo);
+    return in.new_tensor(st, TensorVal{std::move(shape), dtype, in.site()});
+  }
   Value tuple(std::vector<Value> items) { return in.new_tuple(st, std::move(items)); }
   /// A related note pointing at where a tensor got its shape.
   RelatedMsg origin_note(const TensorVal& t, const std::string& what) const;
+
+ private:
+  /// Operations that accept exactly one rank fix the rank of opaque tensor operands (see
+  /// TensorVal::opaque), from the table in prim.cpp.
+  void bind_opaque_ranks();
 };
 
 /// Renders a shape like "[64, 9216]" (symbolic dims by name).

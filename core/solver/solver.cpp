@@ -139,12 +139,17 @@ Sat PathSolver::check(Model* model) {
   return r;
 }
 
-Sat PathSolver::can_violate(const sym::Cond& c, Model* model) {
+Sat PathSolver::can_violate(const sym::Cond& c, Model* model) { return can_hold(!c, model); }
+
+Sat PathSolver::can_hold(const sym::Cond& c, Model* model) {
   impl_->s.push();
-  add(!c);
+  add(c);
   Sat r = check(model);
   impl_->s.pop();
   return r;
 }
+
+void PathSolver::push() { impl_->s.push(); }
+void PathSolver::pop() { impl_->s.pop(); }
 
 }  // namespace tenscan::solver

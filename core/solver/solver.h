@@ -31,6 +31,11 @@ class PathSolver {
   Sat check(Model* model = nullptr);
   /// Can `c` be false given everything added? (checks with c negated, then retracts it)
   Sat can_violate(const sym::Cond& c, Model* model);
+  /// Can `c` be true given everything added? (checks with c added, then retracts it)
+  Sat can_hold(const sym::Cond& c, Model* model);
+  /// A scope for temporary constraints (pop retracts what was added since the push).
+  void push();
+  void pop();
   [[nodiscard]] int calls() const { return calls_; }
   [[nodiscard]] double millis() const { return millis_; }
 

@@ -95,6 +95,17 @@ AnalysisResult sample_result() {
        {{"models/net.py", 8, 14, 9, 13}, "self.fc is rebuilt with in_features=756 here (multi-line range)."},
        {{"models/net.py", 7, 6, 7, 19}, "The branch taken on this path."}},
       {"--model is 'big'"});
+  // The execution path of the matmul finding (a SARIF codeFlow): where x got its shape, the
+  // branch, the layer rebuilt, the call into forward (through torch, outside the project: left
+  // out of the log), the failing operation.
+  r.findings.back().steps = {
+      {{"train.py", 12, 5, 12, 44}, "x is created with shape [64, 1, 28, 28] here."},
+      {{"models/net.py", 7, 6, 7, 19}, "kind == \"big\" is true on this path (--model big)."},
+      {{"models/net.py", 8, 14, 9, 13}, "self.fc is rebuilt with in_features=756 here."},
+      {{"train.py", 13, 5, 13, 13}, "model(x) calls Net.forward with x of shape [64, 1, 28, 28]."},
+      {{"/usr/lib/python3/site-packages/torch/nn/modules/module.py", 1501, 16, 1501, 44},
+       "Module.__call__ calls forward."},
+      {{"models/net.py", 12, 10, 12, 41}, "self.fc receives [64, 784] and fails."}};
   add(RuleId::Broadcast, Level::Warning,
       "This works only when batch_size == 64: y is [batch_size, 10] and the target is [64, 10].",
       {"train.py", 14, 9, 14, 32}, {{{"train.py", 13, 5, 13, 13}, "y gets shape [batch_size, 10] here."}},
@@ -143,7 +154,8 @@ AnalysisResult sample_result() {
   };
   Stats& s = r.stats;
   s.paths_explored = 6, s.paths_valid = 3, s.paths_invalid = 2, s.paths_dontknow = 1, s.paths_unreachable = 1;
-  s.paths_pruned = 12, s.solver_calls = 41, s.solver_ms = 87.5, s.requirements_checked = 120;
+  s.paths_pruned = 12, s.paths_merged = 4, s.assumptions = 2, s.solver_calls = 41, s.solver_ms = 87.5,
+  s.requirements_checked = 120;
   s.requirements_online = 97, s.modules_loaded = 3, s.statements_executed = 4096;
   s.unmodelled_calls = {{"torch.compile", 1}, {"wandb.log", 4}, {"\xe6\xa8\xa1\xe5\x9e\x8b.helper", 2}};
   s.operations = {{"linear", 2}, {"view", 1}, {"broadcast", 1}, {"cross_entropy", 1}};

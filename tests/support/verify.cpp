@@ -33,6 +33,7 @@ struct Spec {
   std::map<int, std::string> reveals;  // line -> expected text
   bool expect_none = false;
   std::vector<std::string> args;
+  bool symbolic_args = false;       // tenscan-options: --symbolic-args
   std::vector<std::string> errors;  // malformed expectation comments
 };
 
@@ -92,6 +93,13 @@ void parse_comment(const std::string& text, int line, Spec& spec) {
   }
   if (c.rfind("tenscan-args:", 0) == 0) {
     spec.args = split_args(c.substr(13));
+    return;
+  }
+  if (c.rfind("tenscan-options:", 0) == 0) {
+    for (const auto& o : split_args(c.substr(16))) {
+      if (o == "--symbolic-args") spec.symbolic_args = true;
+      else spec.errors.push_back("line " + std::to_string(line) + ": unknown tenscan option '" + o + "'");
+    }
     return;
   }
   if (c.rfind("reveal:", 0) == 0) {
@@ -158,6 +166,7 @@ int main(int argc, char** argv) {
   DirectorySource sources(fixture.parent_path());
   AnalysisOptions options;
   options.script_args = spec.args;
+  options.symbolic_args = spec.symbolic_args;
   AnalysisResult result = analyze(sources, name, options);
   if (!result.completed) {
     std::cout << name << ": the analysis did not complete\n";

@@ -168,23 +168,88 @@ Outs randint(Interpreter& in, State&& st, Args& a) {
   return p.ret(Value::integer(s));
 }
 
-// _tenscan.symbol(name, lo): an unknown integer >= lo (e.g. the length of a dataset read from disk)
+// _tenscan.symbol(name, lo, kind="input"): an unknown integer >= lo. `kind` says who picks it
+// (see interp::SymKind): "input" (the length of a dataset read from disk, an image size),
+// "data" (a count that depends on tensor contents), "program" (chosen at run time).
 Outs symbol(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "symbol");
   std::string name = p.str_arg(0).value_or("n");
   std::int64_t lo = p.const_int(1).value_or(0);
-  Expr s = in.fresh_symbol(p.st, name, "an unknown size", lo, lo - 1);
+  std::string kind = p.str_arg(2, "kind").value_or("input");
+  interp::SymKind k = kind == "data"      ? interp::SymKind::Data
+                      : kind == "program" ? interp::SymKind::Program
+                                          : interp::SymKind::Input;
+  const char* what = k == interp::SymKind::Input ? "an input-dependent size" : "an unknown size";
+  Expr s = in.fresh_symbol(p.st, name, what, lo, lo - 1, k);
   return p.ret(Value::integer(s));
 }
 
-// _tenscan.summary_iter(items): an iterator over an unknown number of elements, each one of
-// `items` (a DataLoader: full batches, then maybe a smaller last one)
+// _tenscan.input_int(name, default): under --symbolic-args, the value of an integer command-line
+// option the user did not give: a symbol (an Input) with the default's sign as its bound;
+// otherwise the default itself
+Outs input_int(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "input_int");
+  const Value* def = p.arg(1);
+  if (!def) return p.ret(Value::none());
+  std::optional<std::int64_t> d;
+  if (def->kind == VKind::Int) d = def->i.as_const();
+  if (!in.options().symbolic_args || !d.has_value()) return p.ret(*def);
+  const std::int64_t dv = *d;
+  std::string name = p.str_arg(0).value_or("option");
+  std::int64_t lo = dv >= 1 ? 1 : dv >= 0 ? 0 : sym::Interval::kNegInf;
+  Expr s = in.fresh_symbol(p.st, name, "the value of " + name + " (default " + std::to_string(dv) + ")", lo,
+                           lo == sym::Interval::kNegInf ? lo : lo - 1, interp::SymKind::Input);
+  return p.ret(Value::integer(s));
+}
+
+// _tenscan.length_of(n, name): n if it is an integer, else a symbol >= 1 for the unknown length
+// of a dataset (picked by the user's data: warnings, not errors, when only some lengths fail)
+Outs length_of(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "length_of");
+  if (const Value* n = p.arg(0); n && n->kind == VKind::Int) return p.ret(*n);
+  std::string name = p.str_arg(1).value_or("len(dataset)");
+  Expr s = in.fresh_symbol(p.st, name, "the length of a dataset tenscan cannot see", 1, 0, interp::SymKind::Input);
+  return p.ret(Value::integer(s));
+}
+
+// _tenscan.summary_iter(items[, length, batch_size]): an iterator over an unknown number of
+// elements, each one of `items` (a DataLoader: full batches, then maybe a smaller last one).
+// With length and batch_size, the last item is the DataLoader's last minibatch of
+// length % batch_size samples: requirements imposed while the loop body runs on it are
+// reported as such (shape/residual-batch).
 Outs summary_iter(Interpreter& in, State&& st, Args& a) {
   std::vector<Value> items;
   if (!a.pos.empty())
     if (const auto* seq = in.sequence_of(st, a.pos[0])) items = *seq;
   Value v = in.new_summary_iterator(st, std::move(items));
+  if (a.pos.size() >= 3 && a.pos[1].kind == VKind::Int && a.pos[2].kind == VKind::Int)
+    st.heap.mut(v.obj).last_batch = in.add_last_batch({a.pos[1].i, a.pos[2].i, in.site()});
   return interp::one(std::move(st), v);
+}
+
+// _tenscan.summary_enumerate(iterable, start): enumerate() over a summary iterator (a
+// DataLoader) stays a summary iterator, so the last minibatch keeps its meaning; None for
+// anything else (enumerate then materialises the elements).
+Outs summary_enumerate(Interpreter& in, State&& st, Args& a) {
+  if (a.pos.size() < 2) return interp::one(std::move(st), Value::none());
+  Outs its = in.iterate(std::move(st), a.pos[0]);
+  Outs res;
+  for (auto& it : its) {
+    if (!it.st.normal() || !it.v.is_obj() || !it.st.heap.get(it.v.obj).summary_iter) {
+      res.push_back({std::move(it.st), Value::none()});
+      continue;
+    }
+    const interp::Object& o = it.st.heap.get(it.v.obj);
+    std::vector<Value> items = o.items;
+    int last = o.last_batch;
+    auto start = a.pos[1].kind == VKind::Int ? a.pos[1].i : Expr::constant(0);
+    for (std::size_t i = 0; i < items.size(); ++i)
+      items[i] = in.new_tuple(it.st, {Value::integer(start + Expr::constant(static_cast<std::int64_t>(i))), items[i]});
+    Value v = in.new_summary_iterator(it.st, std::move(items));
+    it.st.heap.mut(v.obj).last_batch = last;
+    res.push_back({std::move(it.st), v});
+  }
+  return res;
 }
 
 // _tenscan.const_int(v): v if it is a known integer, else None
@@ -228,6 +293,24 @@ Outs argv(Interpreter& in, State&& st, Args&) {
 }
 
 // _tenscan.unmodelled(name): record a call tenscan has no model for, return unknown
+// _tenscan.is_unknown(v) / _tenscan.is_str(v): concrete tests for stubs (isinstance on an
+// unknown value is itself unknown and would split the path)
+Outs is_unknown(Interpreter&, State&& st, Args& a) {
+  return interp::one(std::move(st), Value::boolean(!a.pos.empty() && a.pos[0].is_unknown()));
+}
+Outs is_str(Interpreter&, State&& st, Args& a) {
+  return interp::one(std::move(st), Value::boolean(!a.pos.empty() && a.pos[0].kind == VKind::Str));
+}
+
+// _tenscan.opaque_tensor(label): a tensor read from data tenscan cannot see (torch.load): rank,
+// dims and dtype unknown until an operation fixes them (TensorVal::opaque)
+Outs opaque_tensor(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "opaque_tensor");
+  TensorVal t{std::nullopt, DType::Unknown, in.site()};
+  t.opaque = true;
+  return p.ret(in.new_tensor(p.st, std::move(t)));
+}
+
 Outs unmodelled(Interpreter& in, State&& st, Args& a) {
   std::string name = !a.pos.empty() && a.pos[0].const_str() ? *a.pos[0].const_str() : "?";
   in.record_unmodelled(name);
@@ -236,8 +319,8 @@ Outs unmodelled(Interpreter& in, State&& st, Args& a) {
 
 const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
-    {"symbol", symbol},         {"summary_iter", summary_iter},     {"unknown", unknown},   {"set_tensor", set_tensor},
-    {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled},
+    {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
+    {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_str", is_str},
     {"const_int", const_int},
 };
 

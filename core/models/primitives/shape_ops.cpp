@@ -292,7 +292,12 @@ Outs reshape(Interpreter& in, State&& st, Args& a) {
       return p.ret_unranked(dt);
     }
   }
-  if (!t->shape) return p.ret_unranked(dt);  // nothing is known about the input (no follow-on findings)
+  if (!t->shape) {
+    // data tenscan cannot see, reshaped to an explicit shape: that shape comes out (assuming
+    // the element counts agree). A failed operation's result stays unknown (no follow-ons).
+    if (t->opaque && infer < 0) return p.ret_tensor(*sizes, dt);
+    return p.ret_unranked(dt);
+  }
   Expr total = numel(*t->shape);
   Shape out = *sizes;
   auto related = std::vector<RelatedMsg>{p.origin_note(*t, "the input got its shape here")};
@@ -765,7 +770,7 @@ Outs index(Interpreter& in, State&& st, Args& a) {
       // True / False: a new dimension indexed by a tensor of 1 / 0 elements
       auto c = v.const_int();
       if (!unsqueeze()) return p.ret_unranked(dt);
-      Expr n = c ? k(*c) : in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, 1);
+      Expr n = c ? k(*c) : in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, 1, interp::SymKind::Data);
       record(AdvIndex{Shape{n}, false, n, {}});
       continue;
     }
@@ -787,21 +792,33 @@ Outs index(Interpreter& in, State&& st, Args& a) {
         }
         return p.ret_unranked(dt);
       }
-      // clamp(start), clamp(stop) to [0, size]; length = max(0, ceil((stop - start) / step))
+      // clamp(start), clamp(stop) to [0, size]; length = max(0, ceil((stop - start) / step)).
+      // min/max the path's ranges decide are resolved, so that equal lengths look equal
+      // (x[:, s:] and x[:, :s] concatenate back to the full size).
+      auto min_r = [&](const Expr& x, const Expr& y) {
+        if (p.st.ranges.decide(Cond::le(x, y)) == sym::Tri::True) return x;
+        if (p.st.ranges.decide(Cond::le(y, x)) == sym::Tri::True) return y;
+        return Expr::min(x, y);
+      };
+      auto max_r = [&](const Expr& x, const Expr& y) {
+        if (p.st.ranges.decide(Cond::ge(x, y)) == sym::Tri::True) return x;
+        if (p.st.ranges.decide(Cond::ge(y, x)) == sym::Tri::True) return y;
+        return Expr::max(x, y);
+      };
       auto norm = [&](const Value& b, const Expr& def) -> std::optional<Expr> {
         if (b.is_none()) return def;
         if (b.kind != VKind::Int && !b.const_int()) return std::nullopt;
         Expr x = b.kind == VKind::Int ? b.i : k(*b.const_int());
         if (auto c = x.as_const(); c && *c < 0) x = x + size;
-        else if (!x.as_const()) return Expr::min(x, size);
-        return Expr::min(Expr::max(x, k(0)), size);
+        else if (!x.as_const()) return min_r(x, size);
+        return min_r(max_r(x, k(0)), size);
       };
       auto a0 = norm(lo, k(0)), a1 = norm(hi, size);
       Expr len;
       if (!a0 || !a1) {
-        len = in.fresh_symbol(p.st, "slice", "the length of a slice", 0, -1);
+        len = in.fresh_symbol(p.st, "slice", "the length of a slice", 0, -1, interp::SymKind::Data);
       } else {
-        len = Expr::max(*a1 - *a0, k(0));
+        len = max_r(*a1 - *a0, k(0));
         if (*sc != 1) len = Expr::floordiv(len + k(*sc - 1), k(*sc));
       }
       cur[static_cast<std::size_t>(dim)] = len;
@@ -824,11 +841,11 @@ Outs index(Interpreter& in, State&& st, Args& a) {
       }
       if (is.empty()) {  // a 0-d mask: a new dimension of 0 or 1 element
         if (!unsqueeze()) return p.ret_unranked(dt);
-        Expr n = in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, 1);
+        Expr n = in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, 1, interp::SymKind::Data);
         record(AdvIndex{Shape{n}, false, n, {}});
         continue;
       }
-      Expr n = mask ? in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, -1) : k(0);
+      Expr n = mask ? in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, -1, interp::SymKind::Data) : k(0);
       record(AdvIndex{is, mask, n, {}});
       continue;
     }
@@ -845,7 +862,7 @@ Outs index(Interpreter& in, State&& st, Args& a) {
       x.shape = n.shape;
       x.mask = n.dtype == DType::Bool;
       if (x.mask) {
-        x.count = in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, -1);
+        x.count = in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, -1, interp::SymKind::Data);
       } else {
         for (const auto& leaf : n.leaves)
           if (leaf.kind == VKind::Int) x.values.push_back(leaf.i);

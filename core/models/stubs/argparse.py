@@ -2,6 +2,7 @@
 # the arguments given after `tenscan check SCRIPT --`, so defaults, type=, choices, actions,
 # nargs, dest and abbreviations behave exactly as they would at run time.
 import sys
+import _tenscan
 
 SUPPRESS = "==SUPPRESS=="
 OPTIONAL = "?"
@@ -352,6 +353,12 @@ class ArgumentParser:
             else:
                 extras.append(token)
             i += 1
+        for a in self._actions:
+            # under --symbolic-args an integer option left at its default is the user's input
+            if a not in seen and a.option_strings and a.action == "store" and a.nargs is None and a.choices is None:
+                v = getattr(ns, a.dest)
+                if isinstance(v, int) and not isinstance(v, bool):
+                    setattr(ns, a.dest, _tenscan.input_int(a.option_strings[-1], v))
         for a in self._actions:
             if a.required and a not in seen:
                 self.error("the following arguments are required: " + "/".join(a.option_strings))

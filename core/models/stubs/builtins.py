@@ -1,6 +1,7 @@
 # The Python part of tenscan's builtins: the exception hierarchy and the iteration helpers.
 # Natives (len, isinstance, getattr, super, min/max, int/str/list/dict, ...) are in
 # core/interp/builtins.cpp and already bound in this module's namespace.
+import _tenscan
 
 
 class BaseException:
@@ -121,6 +122,9 @@ class DeprecationWarning(Warning):
 
 
 def enumerate(iterable, start=0):
+    s = _tenscan.summary_enumerate(iterable, start)
+    if s is not None:
+        return s
     return [(start + i, x) for i, x in _indexed(iterable)]
 
 
@@ -161,6 +165,8 @@ def reversed(seq):
 
 def sorted(iterable, key=None, reverse=False):
     items = list(iterable)
+    if _tenscan.is_unknown(items):
+        return items
     keys = [key(x) for x in items] if key is not None else list(items)
     # a stable insertion sort over the keys (values are usually few and often symbolic)
     for i in range(1, len(items)):

@@ -23,6 +23,7 @@ void check_same(const AnalysisResult& a, const AnalysisResult& b) {
     CHECK(x.message == y.message);
     CHECK(x.location == y.location);
     CHECK(x.related == y.related);
+    CHECK(x.steps == y.steps);
     CHECK(x.path_conditions == y.path_conditions);
     CHECK(x.identity == y.identity);
   }
@@ -41,6 +42,8 @@ void check_same(const AnalysisResult& a, const AnalysisResult& b) {
   CHECK(s.paths_dontknow == t.paths_dontknow);
   CHECK(s.paths_unreachable == t.paths_unreachable);
   CHECK(s.paths_pruned == t.paths_pruned);
+  CHECK(s.paths_merged == t.paths_merged);
+  CHECK(s.assumptions == t.assumptions);
   CHECK(s.solver_calls == t.solver_calls);
   CHECK(s.solver_ms == t.solver_ms);  // exact: the encoding round-trips doubles
   CHECK(s.requirements_checked == t.requirements_checked);
@@ -59,6 +62,10 @@ AnalysisResult awkward() {
   r.findings[0].path_conditions = {"", "args.mode == \"train\u2028\""};
   r.findings[1].identity.clear();
   r.findings[1].related.clear();
+  r.findings[1].steps = {{{"d\xc3\xa9j\xc3\xa0 vu.py", 1, 0, 0, 0}, ""},
+                         {{"train.py", 2, 3, 4, 5}, "a \"quoted\"\nstep\t\xe2\x80\x94"}};
+  r.findings[0].steps.clear();
+  r.stats.paths_merged = 2147483647;
   r.notifications.push_back({Notification::Kind::Internal, Level::Error, "", {"", 0, 3, 0, 0}});
   r.stats.solver_ms = 0.1 + 0.2;
   r.completed = false;
@@ -87,7 +94,14 @@ TEST_CASE("json: the document has the documented shape, sorted", "[json]") {
   CHECK(doc["notifications"][1]["location"]["path"] == "train.py");
   CHECK(doc["stats"]["unmodelled_calls"]["wandb.log"] == 3);
   CHECK(doc["stats"]["solver_ms"] == 12.25);
-  CHECK(doc["stats"].size() == 14);
+  CHECK(doc["stats"]["paths_merged"] == 5);
+  CHECK(doc["stats"]["assumptions"] == 2);
+  CHECK(doc["stats"].size() == 16);
+  CHECK(f["steps"] == json::array());
+  CHECK(doc["findings"][1]["steps"][0] ==
+        json{{"location", {{"path", "train.py"}, {"line", 5}, {"col", 5}, {"end_line", 5}, {"end_col", 31}}},
+             {"message", "x is created with shape [64, 1, 28, 28] here."}});
+  CHECK(doc["findings"][1]["steps"].size() == 3);
 }
 
 TEST_CASE("json lines: every record is one line and the round trip is lossless", "[json][wire]") {
@@ -157,4 +171,28 @@ TEST_CASE("json: invalid UTF-8 in a message is replaced, not thrown", "[json]") 
   auto line = decode_json_line(encode_json_line(r.findings[0]));
   REQUIRE(line);
   CHECK(std::get<Finding>(*line).message == "bad \xef\xbf\xbd byte.");
+}
+
+TEST_CASE("json lines: records from before steps and the new stats still decode", "[json][wire]") {
+  // A worker built before Finding::steps and Stats::paths_merged/assumptions existed.
+  auto f =
+      decode_json_line(R"({"type":"finding","rule":"shape/broadcast","level":"error","message":"m.",)"
+                       R"("location":{"path":"a.py","line":1,"col":1,"end_line":1,"end_col":2},"related":[],)"
+                       R"("path_conditions":[],"identity":""})");
+  REQUIRE(f);
+  CHECK(std::get<Finding>(*f).steps.empty());
+  auto s = decode_json_line(R"({"type":"summary","stats":{"paths_explored":3},"completed":true})");
+  REQUIRE(s);
+  CHECK(std::get<RunSummary>(*s).stats.paths_merged == 0);
+  CHECK(std::get<RunSummary>(*s).stats.assumptions == 0);
+
+  // Mistyped new fields are rejected, not guessed.
+  std::string error;
+  auto line = encode_json_line(sample::result().findings[0]);
+  auto bad_steps = line;
+  bad_steps.replace(bad_steps.find("\"steps\":["), 9, "\"steps\":7,\"x\":[");
+  CHECK_FALSE(decode_json_line(bad_steps, &error));
+  CHECK_THAT(error, Catch::Contains("expected an array of steps"));
+  CHECK_FALSE(decode_json_line(R"({"type":"summary","stats":{"assumptions":"2"},"completed":true})", &error));
+  CHECK_THAT(error, Catch::Contains("expected an integer"));
 }

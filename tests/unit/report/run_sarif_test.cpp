@@ -77,11 +77,15 @@ TEST_CASE("run sarif: entries, statuses and notifications", "[sarif][run]") {
   CHECK(tenscan["entries"][0] == json::parse(R"j({"path": "eval.py", "args": ["--model", "big"],
       "status": "crashed", "detail": "killed by signal 11 (SIGSEGV)", "seconds": 0.25,
       "stats": {"paths_explored": 0, "paths_valid": 0, "paths_invalid": 0, "paths_dontknow": 0,
-                "paths_unreachable": 0, "paths_pruned": 0, "solver_calls": 0, "solver_ms": 0.0,
+                "paths_unreachable": 0, "paths_pruned": 0, "paths_merged": 0, "assumptions": 0,
+                "solver_calls": 0, "solver_ms": 0.0,
                 "requirements_checked": 0, "requirements_online": 0, "modules_loaded": 0,
                 "statements_executed": 0, "unmodelled_calls": {}, "operations": {}}})j"));
   CHECK(tenscan["entries"][2]["path"] == "train.py");
   CHECK(tenscan["entries"][2]["stats"]["solver_calls"] == 17);
+  CHECK(tenscan["entries"][2]["stats"]["paths_merged"] == 5);
+  CHECK(tenscan["entries"][2]["stats"]["assumptions"] == 2);
+  CHECK(results[1]["codeFlows"][0]["threadFlows"][0]["locations"].size() == 3);
 }
 
 TEST_CASE("run sarif: baseline states, absent findings only in properties, suppressions", "[sarif][run]") {
@@ -138,6 +142,14 @@ TEST_CASE("read_sarif: the round trip is byte-identical", "[sarif][read]") {
   odd.findings[0].finding.related.insert(odd.findings[0].finding.related.begin(),
                                          {{"/abs/elsewhere.py", 1, 1, 1, 2}, "dropped: not in the project"});
   odd.findings[0].finding.location.path = "dir with space/n%t.py";
+  // Steps: an empty message, one outside the project (dropped), odd characters, a file-level one.
+  odd.findings[1].finding.steps = {{{"train.py", 2, 1, 2, 3}, ""},
+                                   {{"/abs/elsewhere.py", 1, 1, 1, 2}, "dropped: not in the project"},
+                                   {{"dir with space/n%t.py", 3, 2, 4, 0}, "quotes \" and \\, \xe2\x80\x94."},
+                                   {{"x.py", 0, 0, 0, 0}, "file-level."}};
+  odd.findings[0].finding.steps = {{{"x.py", 1, 1, 1, 1}, "the only step."}};
+  odd.entries[2].stats.paths_merged = 9;
+  odd.entries[2].stats.assumptions = 4;
   odd.entries[2].notifications.push_back(
       {Notification::Kind::SyntaxError, Level::Error, "file-level", {"x.py", 0, 0, 0, 0}});
   odd.entries[2].notifications.push_back(
@@ -168,6 +180,8 @@ TEST_CASE("read_sarif: the round trip is byte-identical", "[sarif][read]") {
   CHECK(read->findings[0].finding.message == original.findings[0].finding.message);
   CHECK(read->findings[0].finding.path_conditions == original.findings[0].finding.path_conditions);
   CHECK(read->findings[0].finding.related == original.findings[0].finding.related);
+  CHECK(read->findings[1].finding.steps == original.findings[1].finding.steps);
+  CHECK_FALSE(read->findings[1].finding.steps.empty());
   CHECK(read->findings[0].finding.location == original.findings[0].finding.location);
   CHECK(read->findings[0].fingerprint == original.findings[0].fingerprint);
   CHECK(read->findings[0].entries == original.findings[0].entries);
@@ -183,6 +197,8 @@ TEST_CASE("read_sarif: the round trip is byte-identical", "[sarif][read]") {
   CHECK(read->entries[0].notifications.empty());  // the status notification is regenerated
   CHECK(read->entries[2].notifications.size() == 2);
   CHECK(read->entries[2].stats.unmodelled_calls == original.entries[0].stats.unmodelled_calls);
+  CHECK(read->entries[2].stats.paths_merged == 5);
+  CHECK(read->entries[2].stats.assumptions == 2);
 }
 
 TEST_CASE("read_sarif: foreign and malformed logs are rejected with a reason", "[sarif][read]") {
@@ -214,6 +230,21 @@ TEST_CASE("read_sarif: foreign and malformed logs are rejected with a reason", "
        "expected an integer"},
       {edit([](json& j) { j["runs"][0]["results"][0]["message"]["text"] = "path conditions lost"; }),
        "does not end with its path conditions"},
+      {edit([](json& j) { j["runs"][0]["results"][1]["codeFlows"].push_back(json::object()); }),
+       "exactly one codeFlow"},
+      {edit([](json& j) { j["runs"][0]["results"][1]["codeFlows"][0]["threadFlows"] = json::array(); }),
+       "exactly one threadFlow"},
+      {edit([](json& j) { j["runs"][0]["results"][1]["codeFlows"][0]["threadFlows"][0]["locations"] = {}; }),
+       "a threadFlow needs locations"},
+      {edit([](json& j) {
+         j["runs"][0]["results"][1]["codeFlows"][0]["threadFlows"][0]["locations"][0].erase("location");
+       }),
+       "threadFlowLocation has no 'location'"},
+      {edit([](json& j) {
+         j["runs"][0]["results"][1]["codeFlows"][0]["threadFlows"][0]["locations"][0]["location"]["message"] =
+             3;
+       }),
+       "threadFlowLocation message has no 'text'"},
       {edit([](json& j) { j["runs"][0]["results"][0]["baselineState"] = "updated"; }),
        "unsupported baselineState"},
       {edit([](json& j) { j["runs"][0]["properties"]["tenscan"]["entries"][0]["status"] = "exploded"; }),

@@ -52,6 +52,10 @@ inline tenscan::AnalysisResult result() {
   broadcast.message = "Tensors of shape [64, 10] and [64, 5] cannot be broadcast: dimension 1 is 10 vs 5.";
   broadcast.location = {"train.py", 7, 9, 7, 31};
   broadcast.related = {{{"train.py", 6, 5, 6, 13}, "y gets shape [64, 10] here."}};
+  // The path: one step new, one the related note again, the last at the failing operation.
+  broadcast.steps = {{{"train.py", 5, 5, 5, 31}, "x is created with shape [64, 1, 28, 28] here."},
+                     {{"train.py", 6, 5, 6, 13}, "y gets shape [64, 10] here."},
+                     {{"train.py", 7, 9, 7, 31}, "The subtraction fails here."}};
   broadcast.identity = "shape/broadcast|<module>|tensors of shape [#, #] and [#, #]";
 
   Finding reshape;
@@ -80,6 +84,8 @@ inline tenscan::AnalysisResult result() {
   r.stats.paths_valid = 2;
   r.stats.paths_invalid = 2;
   r.stats.paths_pruned = 3;
+  r.stats.paths_merged = 5;
+  r.stats.assumptions = 2;
   r.stats.solver_calls = 17;
   r.stats.solver_ms = 12.25;
   r.stats.requirements_checked = 40;

@@ -106,6 +106,59 @@ TEST_CASE("sarif: results carry rule, level, message, region and related locatio
   CHECK(second["message"]["text"] == sample::result().findings[0].message);  // no path conditions
 }
 
+TEST_CASE("sarif: the steps become one codeFlow with one threadFlow", "[sarif][steps]") {
+  auto log = sarif_of(sample::result());
+  const auto& results = log["runs"][0]["results"];
+  CHECK_FALSE(results[0].contains("codeFlows"));  // no steps, no codeFlows
+  CHECK(results[1]["codeFlows"] == json::parse(R"([{"threadFlows": [{"locations": [
+      {"location": {"physicalLocation": {"artifactLocation": {"uri": "train.py", "uriBaseId": "%SRCROOT%"},
+                                         "region": {"startLine": 5, "startColumn": 5, "endLine": 5, "endColumn": 31}},
+                    "message": {"text": "x is created with shape [64, 1, 28, 28] here."}},
+       "nestingLevel": 0, "executionOrder": 1},
+      {"location": {"physicalLocation": {"artifactLocation": {"uri": "train.py", "uriBaseId": "%SRCROOT%"},
+                                         "region": {"startLine": 6, "startColumn": 5, "endLine": 6, "endColumn": 13}},
+                    "message": {"text": "y gets shape [64, 10] here."}},
+       "nestingLevel": 0, "executionOrder": 2},
+      {"location": {"physicalLocation": {"artifactLocation": {"uri": "train.py", "uriBaseId": "%SRCROOT%"},
+                                         "region": {"startLine": 7, "startColumn": 9, "endLine": 7, "endColumn": 31}},
+                    "message": {"text": "The subtraction fails here."}},
+       "nestingLevel": 0, "executionOrder": 3}]}]}])"));
+  // The related locations are unchanged by the steps.
+  CHECK(results[1]["relatedLocations"].size() == 1);
+
+  // Steps outside the project are left out and the order renumbered; a step without a message
+  // has no location.message; no step left, no codeFlows (a threadFlow needs a location).
+  auto r = sample::result();
+  r.findings[0].steps = {{{"/usr/lib/python3/torch/nn/functional.py", 10, 1, 10, 2}, "Inside torch."},
+                         {{"train.py", 6, 5, 6, 13}, ""},
+                         {{"../up.py", 1, 1, 1, 2}, "Outside."},
+                         {{"train.py", 7, 9, 7, 31}, "Fails."}};
+  r.findings[1].steps = {{{"/abs.py", 1, 1, 1, 2}, "Outside."}};
+  auto log2 = sarif_of(r);
+  const auto& results2 = log2["runs"][0]["results"];
+  CHECK_FALSE(results2[0].contains("codeFlows"));
+  const auto& steps = results2[1]["codeFlows"][0]["threadFlows"][0]["locations"];
+  REQUIRE(steps.size() == 2);
+  CHECK_FALSE(steps[0]["location"].contains("message"));
+  CHECK(steps[0]["executionOrder"] == 1);
+  CHECK(steps[1]["location"]["message"]["text"] == "Fails.");
+  CHECK(steps[1]["executionOrder"] == 2);
+  CHECK(log2.dump().find("functional.py") == std::string::npos);
+
+  // GitHub shows 1,000 thread-flow locations: a longer path keeps its first 999 and its last.
+  auto many = sample::result();
+  auto& long_path = many.findings[0].steps;
+  long_path.clear();
+  for (int i = 1; i <= 2500; ++i)
+    long_path.push_back({{"train.py", 1 + i % 7, 1, 1 + i % 7, 2}, std::to_string(i) + "."});
+  auto log3 = sarif_of(many);
+  const auto& capped = log3["runs"][0]["results"][1]["codeFlows"][0]["threadFlows"][0]["locations"];
+  REQUIRE(capped.size() == 1000);
+  CHECK(capped[998]["location"]["message"]["text"] == "999.");
+  CHECK(capped[999]["location"]["message"]["text"] == "2500.");
+  CHECK(capped[999]["executionOrder"] == 1000);
+}
+
 namespace {
 // The run fingerprint assign_fingerprints gives a finding on its own.
 std::string run_fingerprint(const Finding& f) {
@@ -125,6 +178,11 @@ TEST_CASE("sarif: primaryLocationLineHash is GitHub's, tenscan's key ignores lin
   const auto own = results[1]["partialFingerprints"]["tenscanFinding/v1"].get<std::string>();
   CHECK(own == run_fingerprint(sample::result().findings[0]));
   CHECK(own.size() == 16);
+  // The steps are not part of any fingerprint.
+  auto no_steps = sample::result().findings[0];
+  no_steps.steps.clear();
+  CHECK(run_fingerprint(no_steps) == own);
+  CHECK(finding_fingerprint(no_steps) == finding_fingerprint(sample::result().findings[0]));
 
   // Moving the finding keeps tenscan's key; without sources there is no line hash.
   auto moved = sample::result();
@@ -172,6 +230,8 @@ TEST_CASE("sarif: no absolute or escaping path ever reaches an artifactLocation"
   auto r = sample::result();
   r.findings[0].location.path = "/tmp/tenscan-sandbox-1234/train.py";
   r.findings[1].related[0].range.path = "../outside.py";
+  r.findings[1].steps = {{{"/tmp/tenscan-sandbox-1234/lib.py", 2, 1, 2, 3}, "In the sandbox."},
+                         {{"../outside.py", 1, 1, 1, 2}, "Outside."}};
   r.notifications[0].location.path = "C:/work/train.py";
   auto log = sarif_of(r);
   const auto text = log.dump();
@@ -180,6 +240,7 @@ TEST_CASE("sarif: no absolute or escaping path ever reaches an artifactLocation"
   const auto& run = log["runs"][0];
   REQUIRE(run["results"].size() == 1);
   CHECK(run["results"][0]["relatedLocations"].size() == 1);
+  CHECK_FALSE(run["results"][0].contains("codeFlows"));
   const auto& notes = run["invocations"][0]["toolExecutionNotifications"];
   REQUIRE(notes.size() == 3);
   CHECK(notes[0]["descriptor"]["id"] == "analysis/invalid-location");

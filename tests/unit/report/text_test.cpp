@@ -47,6 +47,11 @@ TEST_CASE("text: the whole sample renders like a compiler", "[text]") {
       "  train.py:6:5: note: y gets shape [64, 10] here.\n"
       "  y = model(x)\n"
       "      ^~~~~~~~\n"
+      // the steps: the related one is not repeated; the failing operation gets no second snippet
+      "  train.py:5:5: note: x is created with shape [64, 1, 28, 28] here.\n"
+      "  x = torch.randn(64, 1, 28, 28)\n"
+      "      ^~~~~~~~~~~~~~~~~~~~~~~~~~\n"
+      "  train.py:7:9: note: The subtraction fails here.\n"
       "tenscan: warning: The path budget (256) ran out; 3 paths were dropped. [analysis/budget]\n"
       "train.py:4:9: note: torch.compile is not modelled; its result is unknown. [analysis/unmodelled-call]\n"
       "model = torch.compile(Net())\n"
@@ -116,6 +121,39 @@ TEST_CASE("text: without source text only the header lines appear", "[text]") {
         "bin.py: warning: Cannot read this file. [analysis/unreadable-file]\n");
 }
 
+TEST_CASE("text: steps are notes only where they add to the related notes", "[text][steps]") {
+  const auto source = one_file("p.py", "a = f()\nif big:\n  b = g(a)\nc = h(b)\n");
+  auto f = finding_at({"p.py", 4, 5, 4, 9}, "h rejects b.");
+  f.related = {{{"p.py", 1, 5, 1, 8}, "a gets shape [3] here."}};
+  // Only the related location and the failing operation itself: nothing to add.
+  f.steps = {{{"p.py", 1, 5, 1, 8}, "a gets shape [3] here."}, {{"p.py", 4, 5, 4, 9}, "h rejects b."}};
+  const std::string base =
+      "p.py:4:5: error: h rejects b. [shape/matmul-inner-dim]\n"
+      "c = h(b)\n"
+      "    ^~~~\n"
+      "  p.py:1:5: note: a gets shape [3] here.\n"
+      "  a = f()\n"
+      "      ^~~\n";
+  CHECK(render_finding_text(f, source, {}) == base);
+
+  // New steps in path order, each once; the same location with another message is new but gets
+  // no second snippet, nor does a step at the failing operation; the path conditions come last.
+  f.steps = {{{"p.py", 1, 5, 1, 8}, "a gets shape [3] here."},
+             {{"p.py", 2, 4, 2, 7}, "big is true on this path."},
+             {{"p.py", 1, 5, 1, 8}, "a is not reshaped afterwards."},
+             {{"p.py", 2, 4, 2, 7}, "big is true on this path."},
+             {{"p.py", 4, 5, 4, 9}, "On the last minibatch h fails."}};
+  f.path_conditions = {"big"};
+  const std::string more =
+      "  p.py:2:4: note: big is true on this path.\n"
+      "  if big:\n"
+      "     ^~~\n"
+      "  p.py:1:5: note: a is not reshaped afterwards.\n"
+      "  p.py:4:5: note: On the last minibatch h fails.\n"
+      "  note: on this path: big\n";
+  CHECK(render_finding_text(f, source, {}) == base + more);
+}
+
 TEST_CASE("text: a location without a column shows its line but no caret", "[text]") {
   CHECK(render_finding_text(finding_at({"c.py", 2, 0, 0, 0}), one_file("c.py", "a = 1\nb = a @ a\n"), {}) ==
         "c.py:2: error: Something is wrong. [shape/matmul-inner-dim]\n"
@@ -157,9 +195,9 @@ TEST_CASE("text: colour is off by default and ANSI when asked", "[text]") {
 TEST_CASE("text: the stats block lists every field, counts descending then by name", "[text][stats]") {
   const std::string expected =
       "statistics:\n"
-      "  paths: 4 explored (2 valid, 2 invalid, 0 dontknow, 0 unreachable), 3 pruned\n"
+      "  paths: 4 explored (2 valid, 2 invalid, 0 dontknow, 0 unreachable), 3 pruned, 5 merged\n"
       "  solver: 17 calls, 12.2 ms\n"
-      "  requirements: 40 checked, 31 decided online\n"
+      "  requirements: 40 checked, 31 decided online, 2 taken as assumptions\n"
       "  modules: 2 loaded\n"
       "  statements: 123 executed\n"
       "  unmodelled calls: 3 distinct, 7 total\n"

@@ -45,6 +45,11 @@ struct AnalysisOptions {
   /// Project-relative directories of user-written Python stubs for in-house libraries,
   /// consulted after the project's own modules and before tenscan's built-in library models.
   std::vector<std::string> stub_dirs;
+  /// Integer command-line options the script's argparse parser does not receive on the
+  /// command line become symbols (ShapeTracer's user inputs) instead of taking their default:
+  /// a requirement that then holds only for some of their values is reported as a warning
+  /// naming them ("fails unless --batch-size is 64"). Off: the defaults are used (PyTea).
+  bool symbolic_args = false;
   /// Maximum number of live execution paths; states beyond are dropped and counted.
   int max_paths = 256;
   /// Iterations of a loop unrolled before it is summarised.

@@ -392,6 +392,8 @@ class Tensor:
         return _t.index(self, _b.tuple(idx))
 
     def __getitem__(self, index):
+        if _t.is_str(index):
+            return _t.unknown("torch.load(...)[" + index + "]")  # a loaded checkpoint dict
         return _t.index(self, index)
 
     def __setitem__(self, index, value):
@@ -801,7 +803,7 @@ def arange(start, end=None, step=1, out=None, dtype=None, layout=None, device=No
         return _new((n,), dtype, "int64")
     n = _t.const_int(_b.int(-((start - end) // step)))
     if n is None:
-        n = _t.symbol("arange length", 0)
+        n = _t.symbol("arange length", 0, "data")
     return _t.new((_b.max(n, 0),), _dtype_name(dtype) or "float32")
 
 
@@ -1043,7 +1045,8 @@ def save(obj, f, *args, **kwargs):
 
 
 def load(f, *args, **kwargs):
-    return _t.unmodelled("torch.load")
+    # a tensor of unknown rank and dims (a checkpoint dict indexes like one: see __getitem__)
+    return _t.opaque_tensor("torch.load")
 
 
 def compile(model, *args, **kwargs):

@@ -33,8 +33,10 @@ struct SarifOptions {
 ///
 /// - results: the current findings in reporting order; partialFingerprints carry GitHub's
 ///   primaryLocationLineHash and "tenscanFinding/v1" = RunFinding::fingerprint; baselineState
-///   ("new" / "unchanged") when a baseline was compared; properties: entries, pathConditions,
-///   anchored. Absent (fixed) findings are never results: GitHub ignores baselineState and
+///   ("new" / "unchanged") when a baseline was compared; Finding::steps as codeFlows (one
+///   codeFlow, one threadFlow, a threadFlowLocation per step with executionOrder 1..n; GitHub's
+///   "paths"; at most 1,000 steps: the first 999 and the last); properties: entries,
+///   pathConditions, anchored. Absent (fixed) findings are never results: GitHub ignores baselineState and
 ///   would open alerts for them; they are listed in run.properties.tenscan.absent.
 /// - invocations[0].executionSuccessful is true (the driver ran); each entry's notifications
 ///   become toolExecutionNotifications with properties.entry (and .args), and every entry that
@@ -53,7 +55,7 @@ std::string render_sarif(const AnalysisResult& result, const SourceLookup& sourc
 
 /// Reads a log written by render_sarif(RunReport) back into a RunReport (for `tenscan merge`):
 /// results become findings (Finding::identity is not stored, so it is empty; the fingerprint
-/// is kept), run.properties.tenscan the entries, absent findings and revisions, and the
+/// is kept; codeFlows become the steps), run.properties.tenscan the entries, absent findings and revisions, and the
 /// "analysis/<notification kind>" notifications the entries' notifications (the generated
 /// per-entry status and invalid-location notifications are skipped: rendering regenerates
 /// them). render_sarif(*read_sarif(render_sarif(r))) == render_sarif(r) for any run whose

@@ -16,7 +16,9 @@ struct TextOptions {
 };
 
 /// One finding: the header line, the source line with a caret line, each related location as
-/// an indented note with its own snippet, then the path conditions.
+/// an indented note with its own snippet, then the steps of its execution path that add to
+/// those (a step with the location and message of a related note or an earlier step is left
+/// out; one at a location already shown has no second snippet), then the path conditions.
 std::string render_finding_text(const Finding& finding, const SourceLookup& sources,
                                 const TextOptions& options);
 /// One notification: `path:line:col: <level>: message [analysis/<kind>]` (or `tenscan: ...`

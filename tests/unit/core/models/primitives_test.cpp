@@ -388,7 +388,9 @@ TEST_CASE("primitives/index: ints, slices, None, Ellipsis, masks, index tensors,
       {"torch.randn(4, 5, 6)[[0, -5]]", "!shape/index-out-of-range"},
       {"torch.randn(4, 5, 6)[:, [[1, 5]]]", "!shape/index-out-of-range"},
       {"torch.randn(4, 5, 6)[[0, 1], [0, 1, 2]]", "!shape/broadcast"},
-      {"torch.randn(4, 5, 6)[torch.ones(4, 5, dtype=torch.bool), [0, 1]]", "!shape/broadcast"},
+      // the number of elements a mask selects depends on its values, which tenscan does not
+      // track: an assumption about the data, not a finding (PyTorch raises here: 20 vs 2)
+      {"torch.randn(4, 5, 6)[torch.ones(4, 5, dtype=torch.bool), [0, 1]]", "[max(masked#8, 2)] float32"},
       {"torch.randn(4, 5, 6)[torch.ones(4, 5, dtype=torch.bool), 0]", "!shape/index-out-of-range"},
       {"torch.randn(4, 5, 6)[torch.ones(4, 5, dtype=torch.bool), :, 0]", "!shape/index-out-of-range"},
       {"torch.randn(4, 5, 6)[[0, 1], [0, 1], [0, 1], [0]]", "!shape/index-out-of-range"},
@@ -884,7 +886,7 @@ TEST_CASE("primitives/randint: random.randint becomes a bounded symbol", "[model
       "tenscan_reveal(torch.randn(n).view(-1, 2))\n");
   CHECK(r.reveal_at(4) == "random.randint(1, 4)");
   CHECK(r.reveal_at(5) == "[2*random.randint(1, 4)] float32");
-  CHECK(r.reveal_at(6) == "[max(random.randint(1, 4) - min(random.randint(1, 4), 1), 0), 3] float32");
+  CHECK(r.reveal_at(6) == "[random.randint(1, 4) - 1, 3] float32");
   CHECK(r.reveal_at(7) == "3");        // lo == hi: a constant
   CHECK(r.reveal_at(8) == "unknown");  // an empty range
   CHECK(r.reveal_at(9) == "random.randint(0, 9)");
@@ -959,10 +961,10 @@ TEST_CASE("primitives/unknown and unmodelled: unknown values are recorded, not e
       "tenscan_reveal(a)\n"
       "tenscan_reveal(torch.randn(2, 3).tolist())\n");
   CHECK(r.findings().empty());
-  CHECK(r.reveal_at(3) == "unknown");
+  CHECK(r.reveal_at(3) == "[...] unknown");  // torch.load: a tensor of unknown rank (TensorVal::opaque)
   CHECK(r.reveal_at(5) == "unknown");
   CHECK(r.reveal_at(6) == "unknown");
-  CHECK(r.result.stats.unmodelled_calls.at("torch.load") == 1);
+  CHECK(r.result.stats.unmodelled_calls.count("torch.load") == 0);
   CHECK(r.result.stats.unmodelled_calls.at("torch.Tensor.numpy") == 1);
   CHECK(r.result.stats.unmodelled_calls.count("tensor.tolist()") == 0);  // _tenscan.unknown records nothing
 }

@@ -66,6 +66,8 @@ def default_collate(batch):
 
 def _collate(sample, n):
     """What default_collate makes of n copies of `sample`."""
+    if _t.is_unknown(sample):
+        return _t.unknown("a collated batch")
     if _t.is_tensor(sample):
         return sample.unsqueeze(0).expand(n, *sample.shape)
     if _b.isinstance(sample, _b.bool):
@@ -97,6 +99,12 @@ class DataLoader:
         self.dataset = dataset
         self.batch_size = batch_size
         self.drop_last = drop_last
+        # len(dataset): a symbol when tenscan cannot know it (a dataset read from disk)
+        try:
+            n = _b.len(dataset)
+        except TypeError:
+            n = None
+        self._n = _t.length_of(n, "len(" + _b.type(dataset).__name__ + ")")
         self.collate_fn = collate_fn
         self.num_workers = num_workers
         self.sampler = sampler
@@ -112,14 +120,16 @@ class DataLoader:
             return _t.summary_iter([self.dataset[0]])
         batches = [self._batch(self.batch_size)]
         if not self.drop_last:
-            # the last, smaller batch when the length is known not to be a multiple
-            rest = _t.const_int(_b.len(self.dataset) % self.batch_size)
-            if rest is not None and rest != 0:
+            # the last, smaller minibatch (PyTea assumption A3): when the length is not a
+            # multiple of the batch size, the loop also runs on len % batch_size samples
+            rest = self._n % self.batch_size
+            if rest != 0:
                 batches.append(self._batch(rest))
+                return _t.summary_iter(batches, self._n, self.batch_size)
         return _t.summary_iter(batches)
 
     def __len__(self):
-        n = _b.len(self.dataset)
+        n = self._n
         if self.batch_size is None:
             return n
         if self.drop_last:

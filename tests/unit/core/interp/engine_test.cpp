@@ -1,0 +1,173 @@
+// The path engine: warnings vs errors by who picks a value (SymKind), the last minibatch,
+// merging paths whose heaps differ only in where objects live, loop fixpoints, opaque data.
+#include <catch2/catch.hpp>
+
+#include "../analysis_harness.h"
+
+using namespace tenscan_test;
+using tenscan::Level;
+using tenscan::Notification;
+using tenscan::RuleId;
+
+namespace {
+
+const tenscan::Finding* only_finding(const Run& r) { return r.result.findings.size() == 1 ? &r.result.findings[0] : nullptr; }
+
+}  // namespace
+
+TEST_CASE("engine/a requirement that holds for some option values is a warning naming them", "[engine]") {
+  const std::string program =
+      "import argparse\n"
+      "import torch\n"
+      "p = argparse.ArgumentParser()\n"
+      "p.add_argument('--batch-size', type=int, default=64)\n"
+      "args = p.parse_args()\n"
+      "x = torch.randn(args.batch_size, 10) + torch.randn(64, 10)\n";
+  tenscan::AnalysisOptions symbolic;
+  symbolic.symbolic_args = true;
+  Run r = analyze_program(program, {}, symbolic);
+  const auto* f = only_finding(r);
+  REQUIRE(f);
+  CHECK(f->rule == RuleId::Broadcast);
+  CHECK(f->level == Level::Warning);
+  CHECK(f->message.find("(fails unless --batch-size is 1 or 64)") != std::string::npos);
+  // with the defaults (PyTea's concrete arguments) the script is fine; with 32 it fails for sure
+  CHECK(analyze_program(program).result.findings.empty());
+  Run fixed32 = analyze_program(program, {"--batch-size", "32"}, symbolic);
+  REQUIRE(only_finding(fixed32));
+  CHECK(fixed32.result.findings[0].level == Level::Error);
+}
+
+TEST_CASE("engine/a requirement that holds for no option value is an error", "[engine]") {
+  tenscan::AnalysisOptions symbolic;
+  symbolic.symbolic_args = true;
+  Run r = analyze_program(
+      "import argparse\n"
+      "import torch\n"
+      "p = argparse.ArgumentParser()\n"
+      "p.add_argument('--hidden', type=int, default=64)\n"
+      "args = p.parse_args()\n"
+      "x = torch.randn(8, args.hidden + 1) @ torch.randn(args.hidden, 4)\n",
+      {}, symbolic);
+  const auto* f = only_finding(r);
+  REQUIRE(f);
+  CHECK(f->level == Level::Error);
+}
+
+TEST_CASE("engine/requirements on data tenscan cannot see are assumptions until they contradict", "[engine]") {
+  Run ok = analyze_program(
+      "import torch\n"
+      "x = torch.load('features.pt')\n"
+      "y = torch.mm(x, torch.randn(100, 10))\n"
+      "tenscan_reveal(y)\n");
+  CHECK(ok.result.findings.empty());
+  CHECK(ok.result.stats.assumptions == 1);
+  CHECK(ok.reveal_at(4) == "[dim0, 10] unknown");
+  Run bad = analyze_program(
+      "import torch\n"
+      "x = torch.load('features.pt')\n"
+      "y = torch.mm(x, torch.randn(100, 10))\n"
+      "z = torch.mm(x, torch.randn(50, 10))\n"
+      "w = torch.bmm(x, torch.randn(1, 100, 3))\n");
+  CHECK(bad.findings() == std::vector<std::string>{"shape/matmul-inner-dim@4", "shape/rank@5"});
+  REQUIRE(bad.result.findings.size() == 2);
+  const auto& rank = bad.result.findings[1];
+  REQUIRE_FALSE(rank.related.empty());
+  CHECK(rank.related[0].range.line == 3);
+  CHECK(rank.related[0].message.find("data tenscan cannot see") != std::string::npos);
+}
+
+TEST_CASE("engine/a failure only on the last minibatch is shape/residual-batch with the arithmetic", "[engine]") {
+  Run r = analyze_program(
+      "import torch\n"
+      "from torch.utils.data import DataLoader, TensorDataset\n"
+      "ds = TensorDataset(torch.randn(1000, 784), torch.randint(0, 10, (1000,)))\n"
+      "for x, y in DataLoader(ds, batch_size=64):\n"
+      "    z = x.view(64, 28, 28)\n");
+  const auto* f = only_finding(r);
+  REQUIRE(f);
+  CHECK(f->rule == RuleId::ResidualBatch);
+  CHECK(f->level == Level::Error);
+  CHECK(f->message.find("the dataset has 1000 samples and batch_size is 64, so the last batch holds 1000 % 64 = 40 samples") !=
+        std::string::npos);
+  CHECK(f->message.find("drop_last=True") != std::string::npos);
+  REQUIRE(f->steps.size() == 2);  // the loop on the last minibatch, then the failing view
+  CHECK(f->steps[0].range.line == 4);
+  CHECK(f->steps[1].range.line == 5);
+  // drop_last=True, or a length that is a multiple of the batch size: nothing to report
+  CHECK(analyze_program("import torch\n"
+                        "from torch.utils.data import DataLoader, TensorDataset\n"
+                        "ds = TensorDataset(torch.randn(1000, 784), torch.randint(0, 10, (1000,)))\n"
+                        "for x, y in DataLoader(ds, batch_size=64, drop_last=True):\n"
+                        "    z = x.view(64, 28, 28)\n")
+            .result.findings.empty());
+  CHECK(analyze_program("import torch\n"
+                        "from torch.utils.data import DataLoader, TensorDataset\n"
+                        "ds = TensorDataset(torch.randn(1024, 784), torch.randint(0, 10, (1024,)))\n"
+                        "for i, (x, y) in enumerate(DataLoader(ds, batch_size=64)):\n"
+                        "    z = x.view(64, 28, 28)\n")
+            .result.findings.empty());
+}
+
+TEST_CASE("engine/the last minibatch survives enumerate()", "[engine]") {
+  Run r = analyze_program(
+      "import torch\n"
+      "from torch.utils.data import DataLoader, TensorDataset\n"
+      "ds = TensorDataset(torch.randn(100, 8), torch.randint(0, 2, (100,)))\n"
+      "for i, (x, y) in enumerate(DataLoader(ds, batch_size=32)):\n"
+      "    z = x.view(32, 8)\n");
+  CHECK(r.findings() == std::vector<std::string>{"shape/residual-batch@5"});
+}
+
+TEST_CASE("engine/random branches that rebuild the same shapes merge, whatever they allocate", "[engine]") {
+  // each block allocates a new tensor on one arm only: positional heap equality fails, the
+  // reachable-object isomorphism does not
+  Run r = analyze_program(
+      "import random\n"
+      "import torch\n"
+      "import torch.nn as nn\n"
+      "layers = [nn.Linear(32, 32) for _ in range(24)]\n"
+      "x = torch.randn(8, 32)\n"
+      "for layer in layers:\n"
+      "    if random.random() < 0.5:\n"
+      "        x = layer(x)\n"
+      "tenscan_reveal(x)\n");
+  CHECK(r.result.findings.empty());
+  CHECK(r.result.stats.paths_explored == 1);
+  CHECK(r.result.stats.paths_merged >= 24);
+  CHECK(r.reveal_at(9) == "[8, 32] float32");
+}
+
+TEST_CASE("engine/slices at a random offset concatenate back to the full size", "[engine]") {
+  Run r = analyze_program(
+      "import random\n"
+      "import torch\n"
+      "x = torch.randn(4, 28)\n"
+      "s = random.randint(1, 3)\n"
+      "y = torch.cat([x[:, s:], x[:, :s]], dim=1)\n"
+      "tenscan_reveal(y)\n");
+  CHECK(r.reveal_at(6) == "[4, 28] float32");
+}
+
+TEST_CASE("engine/a while loop on an unknown condition stops at its fixpoint", "[engine]") {
+  Run r = analyze_program(
+      "import os\n"
+      "import torch\n"
+      "x = torch.randn(2, 3)\n"
+      "while not os.path.exists('done'):\n"
+      "    x = x + 1\n"
+      "tenscan_reveal(x)\n");
+  CHECK(r.result.findings.empty());
+  CHECK_FALSE(r.has_note_containing(Notification::Kind::Budget, "while loop"));
+  CHECK(r.reveal_at(6) == "[2, 3] float32");
+}
+
+TEST_CASE("engine/two random draws are two conditions", "[engine]") {
+  // the same expression evaluated twice may come out differently: all four combinations
+  Run r = analyze_program(
+      "import random\n"
+      "a = 1 if random.random() < 0.5 else 2\n"
+      "b = 10 if random.random() < 0.5 else 20\n"
+      "tenscan_reveal(a + b)\n");
+  CHECK(sorted(r.reveals_at(4)) == std::vector<std::string>{"11", "12", "21", "22"});
+}
