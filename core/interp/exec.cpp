@@ -313,14 +313,22 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
       continue;
     }
     State other = o.st;
+    // the path in source terms: branches in the project's code (a library model's own
+    // branches are not the user's path)
+    const ir::Module* m = module_of_file(loc.file);
+    bool user = m && !m->is_stub;
     if (assume(o.st, c)) {
-      o.st.path.push_back("`" + text + "` is true");
-      o.st.path_locs.push_back({loc, Msg("taking the branch where `" + text + "` is true")});
+      if (user) {
+        o.st.path.push_back("`" + text + "` is true");
+        o.st.path_locs.push_back({loc, Msg("taking the branch where `" + text + "` is true")});
+      }
       true_states.push_back(std::move(o.st));
     }
     if (assume(other, !c)) {
-      other.path.push_back("`" + text + "` is false");
-      other.path_locs.push_back({loc, Msg("taking the branch where `" + text + "` is false")});
+      if (user) {
+        other.path.push_back("`" + text + "` is false");
+        other.path_locs.push_back({loc, Msg("taking the branch where `" + text + "` is false")});
+      }
       false_out->push_back(std::move(other));
     }
   }
