@@ -157,17 +157,21 @@ std::string mask_digits(const std::string& s) {
 }
 
 // " on the DataLoader's last minibatch: ..." with the length, batch size and remainder.
+// "1000 % 64 = 40": the size of the last minibatch, with the counterexample's values.
+std::string last_batch_size(const Interpreter& in, const interp::LastBatch& lb, const solver::Model* model) {
+  return render(in, Msg() << lb.length << " % " << lb.batch_size << " = " << sym::Expr::mod(lb.length, lb.batch_size),
+                model);
+}
+
 std::string last_batch_text(const Interpreter& in, const interp::LastBatch& lb, const solver::Model* model) {
   std::string len = render(in, Msg() << lb.length, nullptr), bs = render(in, Msg() << lb.batch_size, nullptr);
-  std::string rest = render(in, Msg() << sym::Expr::mod(lb.length, lb.batch_size), model);
   std::string text = ", on the DataLoader's last minibatch: ";
   if (lb.length.as_const() && lb.batch_size.as_const()) {
-    text += "the dataset has " + len + " samples and batch_size is " + bs + ", so the last batch holds " + len + " % " + bs +
-            " = " + rest + " samples";
+    text += "the dataset has " + len + " samples and batch_size is " + bs + ", so the last batch holds " +
+            last_batch_size(in, lb, model) + " samples";
   } else {
-    std::string example_len = render(in, Msg() << lb.length, model), example_bs = render(in, Msg() << lb.batch_size, model);
     text += "when " + len + " is not a multiple of " + bs + ", the last batch holds " + len + " % " + bs +
-            " samples (for example " + example_len + " % " + example_bs + " = " + rest + ")";
+            " samples (for example " + last_batch_size(in, lb, model) + ")";
   }
   return text + " (pass drop_last=True to the DataLoader to skip it, or use the actual batch size)";
 }
@@ -211,9 +215,8 @@ class FindingCollector {
     if (r.last_batch >= 0) {
       const auto& lb = in_.last_batch(r.last_batch);
       if (auto rl = to_range(in_, lb.loop)) {
-        RelatedLocation note{*rl, "the loop runs on the DataLoader's last minibatch of " +
-                                      render(in_, Msg() << lb.length << " % " << lb.batch_size, model) + " = " +
-                                      render(in_, Msg() << sym::Expr::mod(lb.length, lb.batch_size), model) + " samples"};
+        RelatedLocation note{*rl, "the loop runs on the DataLoader's last minibatch of " + last_batch_size(in_, lb, model) +
+                                      " samples"};
         f.related.push_back(note);
         f.steps.push_back(std::move(note));
       }

@@ -29,6 +29,29 @@ std::string source_text(const ir::Module* m, const ir::Loc& l) {
 }
 
 
+// The structural comparisons below (a loop's trial iteration, path merging) share these two:
+// the tensor payloads, and the values an object holds directly (elements, dict entries,
+// attributes), compared pairwise by `same` once their counts agree.
+bool same_tensor(const Object& x, const Object& y) {
+  if (x.tensor.has_value() != y.tensor.has_value()) return false;
+  return !x.tensor || (x.tensor->shape == y.tensor->shape && x.tensor->dtype == y.tensor->dtype);
+}
+
+template <typename Same>
+bool same_members(const Object& x, const Object& y, Same&& same) {
+  if (x.items.size() != y.items.size() || x.entries.size() != y.entries.size() || x.attrs.size() != y.attrs.size())
+    return false;
+  for (std::size_t i = 0; i < x.items.size(); ++i)
+    if (!same(x.items[i], y.items[i])) return false;
+  for (std::size_t i = 0; i < x.entries.size(); ++i)
+    if (!same(x.entries[i].key, y.entries[i].key) || !same(x.entries[i].value, y.entries[i].value)) return false;
+  for (const auto& [k, v] : x.attrs) {
+    auto it = y.attrs.find(k);
+    if (it == y.attrs.end() || !same(v, it->second)) return false;
+  }
+  return true;
+}
+
 // Whether a value after a trial iteration equals the value before it: the same object, or a
 // new object that is structurally the same (a fresh tensor of the same shape and dtype, ...).
 bool equivalent(const State& a, const Value& x, const State& b, const Value& y, int depth = 0) {
@@ -38,22 +61,9 @@ bool equivalent(const State& a, const Value& x, const State& b, const Value& y, 
   if (depth > 3 || !a.heap.valid(x.obj) || !b.heap.valid(y.obj)) return false;
   const Object& ox = a.heap.get(x.obj);
   const Object& oy = b.heap.get(y.obj);
-  if (ox.kind != oy.kind || ox.cls != oy.cls || ox.items.size() != oy.items.size() ||
-      ox.entries.size() != oy.entries.size() || ox.attrs.size() != oy.attrs.size() || ox.tensor.has_value() != oy.tensor.has_value())
-    return false;
-  if (ox.tensor) {
-    if (ox.tensor->dtype != oy.tensor->dtype || ox.tensor->shape != oy.tensor->shape) return false;
-  }
-  for (std::size_t i = 0; i < ox.items.size(); ++i)
-    if (!equivalent(a, ox.items[i], b, oy.items[i], depth + 1)) return false;
-  for (std::size_t i = 0; i < ox.entries.size(); ++i)
-    if (!equivalent(a, ox.entries[i].key, b, oy.entries[i].key, depth + 1) ||
-        !equivalent(a, ox.entries[i].value, b, oy.entries[i].value, depth + 1))
-      return false;
-  for (const auto& [k, v] : ox.attrs) {
-    auto it = oy.attrs.find(k);
-    if (it == oy.attrs.end() || !equivalent(a, v, b, it->second, depth + 1)) return false;
-  }
+  if (ox.kind != oy.kind || ox.cls != oy.cls || !same_tensor(ox, oy)) return false;
+  auto same = [&](const Value& u, const Value& v) { return equivalent(a, u, b, v, depth + 1); };
+  if (!same_members(ox, oy, same)) return false;
   return ox.fn.code == oy.fn.code && ox.builtin.id == oy.builtin.id && ox.name == oy.name;
 }
 
@@ -74,19 +84,8 @@ bool heaps_equivalent(const State& a, const State& b) {
     if (a.heap.ptr(id) == b.heap.ptr(id)) continue;
     const Object& x = a.heap.get(id);
     const Object& y = b.heap.get(id);
-    if (x.kind != y.kind || x.items.size() != y.items.size() || x.entries.size() != y.entries.size() ||
-        x.attrs.size() != y.attrs.size() || x.tensor.has_value() != y.tensor.has_value())
-      return false;
-    if (x.tensor && (x.tensor->shape != y.tensor->shape || x.tensor->dtype != y.tensor->dtype)) return false;
-    for (std::size_t i = 0; i < x.items.size(); ++i)
-      if (!equivalent(a, x.items[i], b, y.items[i])) return false;
-    for (std::size_t i = 0; i < x.entries.size(); ++i)
-      if (!equivalent(a, x.entries[i].key, b, y.entries[i].key) || !equivalent(a, x.entries[i].value, b, y.entries[i].value))
-        return false;
-    for (const auto& [k, v] : x.attrs) {
-      auto it = y.attrs.find(k);
-      if (it == y.attrs.end() || !equivalent(a, v, b, it->second)) return false;
-    }
+    auto same = [&](const Value& u, const Value& v) { return equivalent(a, u, b, v); };
+    if (x.kind != y.kind || !same_tensor(x, y) || !same_members(x, y, same)) return false;
   }
   return true;
 }
@@ -153,22 +152,16 @@ class Isomorphism {
       return references(x, y);
     }
     if (x.kind != y.kind || x.name != y.name || x.module != y.module || x.builtin_type != y.builtin_type ||
-        x.summary_iter != y.summary_iter || x.last_batch != y.last_batch || x.attrs.size() != y.attrs.size() ||
-        x.tensor.has_value() != y.tensor.has_value() || x.fn.code != y.fn.code || x.fn.module != y.fn.module ||
-        x.builtin.id != y.builtin.id || x.builtin.self.has_value() != y.builtin.self.has_value() ||
-        !(x.start == y.start) || !(x.stop == y.stop) || !(x.step == y.step) || x.mro.size() != y.mro.size())
+        x.summary_iter != y.summary_iter || x.last_batch != y.last_batch || x.fn.code != y.fn.code ||
+        x.fn.module != y.fn.module || x.builtin.id != y.builtin.id ||
+        x.builtin.self.has_value() != y.builtin.self.has_value() || !(x.start == y.start) || !(x.stop == y.stop) ||
+        !(x.step == y.step) || x.mro.size() != y.mro.size() || !same_tensor(x, y))
       return false;
-    if (x.tensor && (x.tensor->shape != y.tensor->shape || x.tensor->dtype != y.tensor->dtype)) return false;
     return references(x, y);
   }
   bool references(const Object& x, const Object& y) {
-    if (!obj(x.cls, y.cls) || !values(x.items, y.items) || x.entries.size() != y.entries.size()) return false;
-    for (std::size_t i = 0; i < x.entries.size(); ++i)
-      if (!value(x.entries[i].key, y.entries[i].key) || !value(x.entries[i].value, y.entries[i].value)) return false;
-    for (const auto& [k, v] : x.attrs) {
-      auto it = y.attrs.find(k);
-      if (it == y.attrs.end() || !value(v, it->second)) return false;
-    }
+    auto same = [this](const Value& u, const Value& v) { return value(u, v); };
+    if (!obj(x.cls, y.cls) || !same_members(x, y, same)) return false;
     for (std::size_t i = 0; i < x.mro.size(); ++i)
       if (!obj(x.mro[i], y.mro[i])) return false;
     if (!value(x.a, y.a) || !value(x.b, y.b) || !value(x.c, y.c)) return false;

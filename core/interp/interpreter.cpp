@@ -260,11 +260,12 @@ Value Interpreter::new_tensor(State& st, TensorVal t) {
   return Value::object(st.heap.alloc(std::move(o)));
 }
 
-Value Interpreter::new_summary_iterator(State& st, std::vector<Value> items) {
+Value Interpreter::new_summary_iterator(State& st, std::vector<Value> items, int last_batch) {
   Object o;
   o.kind = OKind::Iterator;
   o.items = std::move(items);
   o.summary_iter = true;
+  o.last_batch = last_batch;
   return Value::object(st.heap.alloc(std::move(o)));
 }
 

@@ -110,7 +110,8 @@ class Interpreter {
   Value new_tuple(State& st, std::vector<Value> items) { return new_list(st, std::move(items), OKind::Tuple); }
   Value new_dict(State& st, std::vector<DictEntry> entries);
   Value new_tensor(State& st, TensorVal t);
-  Value new_summary_iterator(State& st, std::vector<Value> items);
+  /// `last_batch`: its last element is a DataLoader's last minibatch (see Object::last_batch).
+  Value new_summary_iterator(State& st, std::vector<Value> items, int last_batch = -1);
   /// The tensor payload if v is a tensor (an instance of torch.Tensor or a subclass).
   [[nodiscard]] const TensorVal* tensor_of(const State& st, const Value& v) const;
   [[nodiscard]] bool heap_kind_is_tuple(const State& st, const Value& v) const {

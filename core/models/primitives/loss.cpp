@@ -221,9 +221,10 @@ Outs summary_iter(Interpreter& in, State&& st, Args& a) {
   std::vector<Value> items;
   if (!a.pos.empty())
     if (const auto* seq = in.sequence_of(st, a.pos[0])) items = *seq;
-  Value v = in.new_summary_iterator(st, std::move(items));
+  int last = -1;
   if (a.pos.size() >= 3 && a.pos[1].kind == VKind::Int && a.pos[2].kind == VKind::Int)
-    st.heap.mut(v.obj).last_batch = in.add_last_batch({a.pos[1].i, a.pos[2].i, in.site()});
+    last = in.add_last_batch({a.pos[1].i, a.pos[2].i, in.site()});
+  Value v = in.new_summary_iterator(st, std::move(items), last);
   return interp::one(std::move(st), v);
 }
 
@@ -245,8 +246,7 @@ Outs summary_enumerate(Interpreter& in, State&& st, Args& a) {
     auto start = a.pos[1].kind == VKind::Int ? a.pos[1].i : Expr::constant(0);
     for (std::size_t i = 0; i < items.size(); ++i)
       items[i] = in.new_tuple(it.st, {Value::integer(start + Expr::constant(static_cast<std::int64_t>(i))), items[i]});
-    Value v = in.new_summary_iterator(it.st, std::move(items));
-    it.st.heap.mut(v.obj).last_batch = last;
+    Value v = in.new_summary_iterator(it.st, std::move(items), last);
     res.push_back({std::move(it.st), v});
   }
   return res;
