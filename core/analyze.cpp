@@ -176,13 +176,24 @@ std::string last_batch_text(const Interpreter& in, const interp::LastBatch& lb, 
   return text + " (pass drop_last=True to the DataLoader to skip it, or use the actual batch size)";
 }
 
+// " (on the path where `loss_type == 'ce'` is true)": the branches in the project's code that
+// led to a failure, when it happens only on some paths (the first few; the notes list all).
+std::string path_text(const std::vector<std::string>& path) {
+  if (path.empty()) return {};
+  constexpr std::size_t kShown = 3;
+  std::string text = " (on the path where ";
+  for (std::size_t i = 0; i < path.size() && i < kShown; ++i) text += (i ? " and " : "") + path[i];
+  if (path.size() > kShown) text += " and " + std::to_string(path.size() - kShown) + " more branches";
+  return text + ")";
+}
+
 class FindingCollector {
  public:
   FindingCollector(const Interpreter& in, AnalysisResult& result) : in_(in), result_(result) {}
 
   /// Reports a violated requirement. `only_some_values`: it holds for some values of the
   /// user's inputs and fails for others (a warning, ShapeTracer); `condition` then says which.
-  void report(const interp::Requirement& r, const State& st, const solver::Model* model, bool only_some_values = false,
+  void report(const interp::Requirement& r, const solver::Model* model, bool only_some_values = false,
               const std::string& condition = {}) {
     auto loc = to_range(in_, r.site);
     if (!loc) return;  // a requirement imposed with no project-code site (library internals)
@@ -197,6 +208,8 @@ class FindingCollector {
     f.message = render(in_, r.msg, model);
     if (r.last_batch >= 0) f.message += last_batch_text(in_, in_.last_batch(r.last_batch), model);
     else if (!condition.empty()) f.message += " (" + condition + ")";
+    std::string identity_text = f.message;
+    f.message += path_text(r.path);
     f.location = *loc;
     for (const auto& rel : r.related) {
       auto rl = to_range(in_, rel.loc);
@@ -206,7 +219,7 @@ class FindingCollector {
       for (const auto& e : f.related) dup = dup || (e.range == *rl && e.message == text);
       if (!dup) f.related.push_back({*rl, text});
     }
-    for (const auto& pl : st.path_locs) {
+    for (const auto& pl : r.path_locs) {
       auto rl = to_range(in_, pl.loc);
       if (!rl) continue;
       f.related.push_back({*rl, render(in_, pl.msg, model)});
@@ -222,7 +235,7 @@ class FindingCollector {
       }
     }
     if (!f.steps.empty()) f.steps.push_back({f.location, "fails here: " + f.message});
-    f.path_conditions = st.path;
+    f.path_conditions = r.path;
     if (model) {
       // the counterexample values of the symbols the message depends on
       std::set<sym::SymId> syms;
@@ -238,7 +251,7 @@ class FindingCollector {
                                       in_.symbol(s).description + ")");
       }
     }
-    f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(f.message);
+    f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(identity_text);
     for (auto& e : result_.findings) {
       if (e.rule != f.rule || e.location != f.location) continue;
       // reported once per (rule, location); an error on one path outranks a warning on another
@@ -335,12 +348,24 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     ++stats.paths_dontknow;
     return;
   }
+  // operations whose requirement failed for every value on this path: a requirement on what
+  // they computed is a follow-on of that failure, not a finding of its own
+  std::set<std::uint32_t> failed;
+  auto follows_failure = [&](const interp::Requirement& r) {
+    bool follows = std::any_of(r.after.begin(), r.after.end(), [&](auto id) { return failed.count(id) != 0; });
+    if (follows && r.op != 0) failed.insert(r.op);
+    return follows;
+  };
+  auto fail = [&](const interp::Requirement& r) {
+    if (r.op != 0) failed.insert(r.op);
+  };
   if (!has_symbols(st)) {
     // concrete path: the online checker decided everything
     bool invalid = false;
     for (const auto& r : st.reqs)
-      if (r.definitely_false) {
-        out.report(r, st, nullptr);
+      if (r.definitely_false && !follows_failure(r)) {
+        out.report(r, nullptr);
+        fail(r);
         invalid = true;
       }
     ++(invalid ? stats.paths_invalid : stats.paths_valid);
@@ -356,11 +381,13 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   } else {
     if (reach == solver::Sat::Unknown) dontknow = true;
     for (const auto& r : st.reqs) {
+      if (follows_failure(r)) continue;
       if (r.definitely_false) {
         // violated whenever it is reached: is it reachable with the earlier requirements holding?
         solver::Sat ok = s.check(&model);
         if (ok == solver::Sat::Sat) {
-          out.report(r, st, &model);
+          out.report(r, &model);
+          fail(r);
           invalid = true;
         } else if (ok == solver::Sat::Unknown) {
           dontknow = true;
@@ -393,12 +420,15 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           some_values = true;
         }
         if (!assumption) {
-          out.report(r, st, &model, some_values,
+          out.report(r, &model, some_values,
                      some_values && r.last_batch < 0 ? condition_text(in, s, r, k.input, model) : std::string());
           invalid = true;
           // a reported requirement is not assumed afterwards: if it cannot hold at all, assuming
           // it would make everything after it vacuous (and hide the next independent bug)
-          if (h != solver::Sat::Sat) continue;
+          if (h != solver::Sat::Sat) {
+            fail(r);
+            continue;
+          }
         }
       }
       s.add(r.cond);  // the analysis continued as if it held

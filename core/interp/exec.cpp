@@ -3,6 +3,7 @@
 // constant loops are unrolled, DataLoader-style summary iterators run their body once per
 // kind of element.
 #include <algorithm>
+#include <set>
 #include <cassert>
 
 #include "interp/interpreter.h"
@@ -232,6 +233,44 @@ bool mergeable(const State& a, const State& b) {
     if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
   return heaps_equivalent(a, b) || Isomorphism(a, b).states();
 };
+// What two merged paths know beyond their first k common hard constraints: the disjunction
+// of their remaining ones. Only constraints that bear on the paths' open requirements are
+// kept (those sharing symbols with them, transitively): the bounds of a draw neither
+// requirement mentions cannot change a verdict, and dropping a conjunct only weakens its
+// side. When what is left is a branch condition and its negation (the two arms of one
+// branch) the disjunction is true (PyTea §3.2.3). Kept otherwise, so that a requirement
+// raised under one path's condition (the last minibatch exists: len % bs != 0) is not
+// checked without it.
+static sym::Cond path_disjunction(const State& a, const State& b, std::size_t k) {
+  if (k >= a.hard.size() || k >= b.hard.size()) return {};
+  std::set<sym::SymId> wanted;
+  for (const auto& r : a.reqs)
+    for (auto id : r.cond.symbols()) wanted.insert(id);
+  auto relevant = [&](const State& s) {
+    std::set<sym::SymId> reach = wanted;
+    std::vector<bool> keep(s.hard.size(), false);
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t i = k; i < s.hard.size(); ++i) {
+        if (keep[i]) continue;
+        auto syms = s.hard[i].symbols();
+        if (std::none_of(syms.begin(), syms.end(), [&](auto id) { return reach.count(id) != 0; })) continue;
+        keep[i] = grew = true;
+        reach.insert(syms.begin(), syms.end());
+      }
+    }
+    std::vector<sym::Cond> kept;
+    for (std::size_t i = k; i < s.hard.size(); ++i)
+      if (keep[i]) kept.push_back(s.hard[i]);
+    return kept;
+  };
+  auto ka = relevant(a), kb = relevant(b);
+  if (ka.empty() || kb.empty()) return {};
+  sym::Cond ca = sym::Cond::all(ka), cb = sym::Cond::all(kb);
+  if (ca == !cb) return {};
+  return ca || cb;
+}
+
 void Interpreter::merge_states(States& states) {
   if (states.size() < 2) return;
 
@@ -240,11 +279,11 @@ void Interpreter::merge_states(States& states) {
     bool merged = false;
     for (auto& o : out) {
       if (mergeable(o, s)) {
-        // keep the common prefix of the two paths' hard constraints: the branch condition
-        // that separated them no longer matters (PyTea §3.2.3)
         std::size_t k = 0;
         while (k < o.hard.size() && k < s.hard.size() && o.hard[k] == s.hard[k]) ++k;
+        sym::Cond either = path_disjunction(o, s, k);
         o.hard.resize(k);
+        if (!either.is_true()) o.hard.push_back(either);
         std::size_t p = 0;
         while (p < o.path.size() && p < s.path.size() && o.path[p] == s.path[p]) ++p;
         o.path.resize(p);

@@ -127,7 +127,26 @@ const ir::Module* Interpreter::module_of_file(std::uint32_t file) const {
 }
 
 void Interpreter::record_unmodelled(const std::string& name) { ++result_.stats.unmodelled_calls[name]; }
-void Interpreter::record_operation(std::string_view primitive) { ++result_.stats.operations[std::string(primitive)]; }
+void Interpreter::begin_operation(std::string_view primitive, const State& st, const Args& args) {
+  ++result_.stats.operations[std::string(primitive)];
+  op_ = ++op_count_;
+  op_reqs_ = st.reqs.size();
+  op_after_.clear();
+  auto add = [&](const Value& v) {
+    const TensorVal* t = tensor_of(st, v);
+    if (!t) return;
+    for (auto id : t->after)
+      if (op_after_.size() < 4 && std::find(op_after_.begin(), op_after_.end(), id) == op_after_.end())
+        op_after_.push_back(id);
+  };
+  auto add_value = [&](const Value& v) {
+    add(v);
+    if (const auto* items = sequence_of(st, v))  // torch.cat([a, b]) and the like
+      for (const auto& x : *items) add(x);
+  };
+  for (const auto& v : args.pos) add_value(v);
+  for (const auto& [k, v] : args.kw) add_value(v);
+}
 
 void Interpreter::note(Notification::Kind kind, const ir::Loc& loc, std::string message) {
   Notification n;
@@ -173,6 +192,10 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   r.function = site_function();
   r.definitely_false = t == sym::Tri::False;
   r.last_batch = st.last_batch;
+  r.op = op_;
+  r.after = op_after_;
+  r.path = st.path;
+  r.path_locs = st.path_locs;
   if (r.definitely_false) ++result_.stats.requirements_online;
   st.reqs.push_back(std::move(r));
   return t != sym::Tri::False;
@@ -191,7 +214,16 @@ sym::Tri Interpreter::decide(const State& st, const sym::Cond& c) const {
     if (iv.is_point()) return (iv.lo != 0) != negated ? sym::Tri::True : sym::Tri::False;
     return sym::Tri::Unknown;
   }
-  return st.ranges.decide(c);
+  sym::Tri t = st.ranges.decide(c);
+  if (t != sym::Tri::Unknown) return t;
+  // a condition the path already took (the DataLoader's `len % bs != 0` on the next epoch):
+  // ranges cannot express it, but the path's constraints contain it or its negation
+  sym::Cond neg = !c;
+  for (const auto& h : st.hard) {
+    if (h == c) return sym::Tri::True;
+    if (h == neg) return sym::Tri::False;
+  }
+  return t;
 }
 
 bool Interpreter::assume(State& st, const sym::Cond& c) {
@@ -209,6 +241,17 @@ bool Interpreter::assume(State& st, const sym::Cond& c) {
   if (!st.ranges.refine(c)) return false;
   if (st.ranges.decide(c) != sym::Tri::True || !c.symbols().empty()) st.hard.push_back(c);
   return true;
+}
+
+Value Interpreter::unknown_test(const Value& u, const std::string& test) {
+  auto key = std::make_pair(u.s.get(), test);
+  auto it = unknown_tests_.find(key);
+  if (it == unknown_tests_.end()) {
+    std::string label = (u.s ? *u.s : std::string("an unknown value")) + " " + test;
+    sym::SymId id = fresh_bool_symbol(label, "a test of a value tenscan does not know", SymKind::Data);
+    it = unknown_tests_.emplace(key, std::make_pair(u.s, id)).first;
+  }
+  return Value::boolean(sym::Cond::boolean_symbol(it->second.second));
 }
 
 sym::SymId Interpreter::fresh_bool_symbol(std::string name, std::string description, SymKind kind) {
@@ -255,6 +298,12 @@ Value Interpreter::new_tensor(State& st, TensorVal t) {
   o.kind = OKind::Instance;
   o.cls = st.tensor_cls;
   if (t.origin.line == 0) t.origin = site();
+  // made by the primitive call in progress: it depends on that call if the call left a
+  // requirement open on this path, else on what the call's operands depended on
+  if (op_ != 0 && t.after.empty()) {
+    if (st.reqs.size() > op_reqs_) t.after = {op_};
+    else t.after = op_after_;
+  }
   o.tensor = std::move(t);
   o.alloc_site = site();
   return Value::object(st.heap.alloc(std::move(o)));

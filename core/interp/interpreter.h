@@ -146,7 +146,10 @@ class Interpreter {
   [[nodiscard]] ir::Loc site() const;
   [[nodiscard]] std::string site_function() const;
   void record_unmodelled(const std::string& name);
-  void record_operation(std::string_view primitive);
+  /// A primitive call starts: counts it, and remembers which operations with open
+  /// requirements its tensor operands come from (see Requirement::after).
+  void begin_operation(std::string_view primitive, const State& st, const Args& args);
+  void end_operation() { op_ = 0; }
   void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
   [[nodiscard]] const SymbolInfo& symbol(sym::SymId id) const { return symbols_.at(id); }
   int add_last_batch(LastBatch b) {
@@ -231,6 +234,14 @@ class Interpreter {
   std::unordered_map<std::string, int> native_index_;
   std::vector<SymbolInfo> symbols_;
   std::vector<LastBatch> last_batches_;
+  /// Tests of one unknown value against a constant (`loss_type == 'ce'`), by the value's
+  /// identity (its label's allocation, shared by every copy) and the test: testing the same
+  /// value the same way again gives the same answer, so an option read from a file does not
+  /// split the path anew on every epoch. The label is held so that its address stays unique.
+  std::map<std::pair<const std::string*, std::string>, std::pair<std::shared_ptr<const std::string>, sym::SymId>>
+      unknown_tests_;
+  /// The boolean symbol of `test` on the unknown value u (see unknown_tests_).
+  Value unknown_test(const Value& u, const std::string& test);
   std::vector<const ir::Expr*> sites_;       // project-code operation stack
   std::vector<std::string> site_functions_;  // enclosing project function per frame
   std::map<std::string, ObjId> builtin_classes_;
@@ -239,6 +250,10 @@ class Interpreter {
   std::string entry_path_;
   long statements_ = 0;
   long forks_ = 0;
+  // the primitive call in progress (see begin_operation)
+  std::uint32_t op_count_ = 0, op_ = 0;
+  std::size_t op_reqs_ = 0;                 ///< the path's requirement count when it began
+  std::vector<std::uint32_t> op_after_;     ///< its operands' provenance
   bool fork_budget_reported_ = false;
 
   bool budget_reported_ = false;

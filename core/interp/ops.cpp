@@ -216,8 +216,11 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     bool same;
     if (a.is_unknown() || b.is_unknown()) {
-      if ((a.is_none() || b.is_none()))
-        return one(std::move(st), Value::unknown("identity test"));
+      if (a.is_none() || b.is_none()) {
+        Value t = unknown_test(a.is_unknown() ? a : b, "is None");
+        if (op == CmpOp::IsNot) t.b = !t.b;
+        return one(std::move(st), std::move(t));
+      }
       same = false;
     } else if (a.kind != b.kind) {
       same = false;
@@ -280,6 +283,18 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
     Outs r = instance_dunder(std::move(st), step == 0 ? a : b, step == 0 ? names[k] : reflected[k], step == 0 ? b : a, found);
     if (found) return r;
     st = std::move(r[0].st);
+  }
+  if (a.is_unknown() != b.is_unknown() && (op == CmpOp::Eq || op == CmpOp::Ne)) {
+    // an unknown value against a constant: the same test on the same value, the same answer
+    const Value& known = a.is_unknown() ? b : a;
+    std::string key;
+    if (known.kind == VKind::Str && known.s) key = "== '" + *known.s + "'";
+    else if (auto c = known.const_int(); c && known.kind == VKind::Int) key = "== " + std::to_string(*c);
+    if (!key.empty()) {
+      Value t = unknown_test(a.is_unknown() ? a : b, key);
+      if (op == CmpOp::Ne) t.b = !t.b;
+      return one(std::move(st), std::move(t));
+    }
   }
   if (a.is_unknown() || b.is_unknown()) return one(std::move(st), Value::unknown("comparison with an unknown value"));
   auto ia = as_int_expr(a), ib = as_int_expr(b);

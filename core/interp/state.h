@@ -62,6 +62,17 @@ struct Requirement {
   std::string function;          ///< enclosing project function (for the finding's identity)
   bool definitely_false = false; ///< decided false by the online checker
   int last_batch = -1;           ///< imposed on a DataLoader's last minibatch (see State::last_batch)
+  /// Provenance, to tell a follow-on failure from an independent one: the operation that
+  /// imposed it (one id per primitive call) and the operations with open requirements that
+  /// its tensor operands were computed from. When one of those fails for every value, this
+  /// one is a consequence of that failure (its operands' shapes are not what the program
+  /// would have computed) and is not reported.
+  std::uint32_t op = 0;
+  std::vector<std::uint32_t> after{};
+  /// The path's branches in the project's code when it was imposed (State::path and
+  /// path_locs then): merging paths later shortens the state's path, not this one.
+  std::vector<std::string> path{};
+  std::vector<RelatedMsg> path_locs{};
 };
 
 /// A tenscan_reveal() probe result (tests and documentation).

@@ -40,6 +40,9 @@ struct TensorVal {
   bool opaque = false;
   /// The rank was fixed by a use (origin is that use), not by how the tensor was made.
   bool assumed = false;
+  /// The operations with open requirements this tensor was computed from (nearest ones, at
+  /// most a few; see Requirement::after). Not part of the tensor's identity for merging.
+  std::vector<std::uint32_t> after{};
   [[nodiscard]] bool ranked() const { return shape.has_value(); }
   [[nodiscard]] std::size_t rank() const { return shape ? shape->size() : 0; }
 };

@@ -49,9 +49,12 @@ DType result_type(std::initializer_list<TypedOperand> ops);
 class Prim {
  public:
   Prim(Interpreter& in, State&& st, Args& args, const char* name) : in(in), st(std::move(st)), args(args), name(name) {
-    in.record_operation(name);
+    in.begin_operation(name, this->st, args);
     bind_opaque_ranks();
   }
+  ~Prim() { in.end_operation(); }
+  Prim(const Prim&) = delete;
+  Prim& operator=(const Prim&) = delete;
   Interpreter& in;
   State st;
   Args& args;

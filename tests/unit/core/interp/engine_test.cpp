@@ -171,3 +171,114 @@ TEST_CASE("engine/two random draws are two conditions", "[engine]") {
       "tenscan_reveal(a + b)\n");
   CHECK(sorted(r.reveals_at(4)) == std::vector<std::string>{"11", "12", "21", "22"});
 }
+
+TEST_CASE("engine/a failure caused by an earlier failure is not reported again", "[engine]") {
+  // the reshape fails for every last batch (r * 7 is never a multiple of 8 for 0 < r < 8);
+  // the Linear after it sees the reshape's made-up result and is a follow-on, not a finding
+  Run r = analyze_program(
+      "import torch\n"
+      "import torch.nn as nn\n"
+      "from torch.utils.data import DataLoader, TensorDataset\n"
+      "lin = nn.Linear(7, 2)\n"
+      "loader = DataLoader(TensorDataset(torch.randn(100, 1, 7)), batch_size=8)\n"
+      "for (x,) in loader:\n"
+      "    h = x.reshape(8, -1)\n"
+      "    y = lin(h.relu())\n");
+  const auto* f = only_finding(r);
+  REQUIRE(f);
+  CHECK(f->rule == RuleId::ResidualBatch);
+  CHECK(f->location.line == 7);
+  // an independent failure on the same path still shows
+  Run two = analyze_program(
+      "import torch\n"
+      "a = torch.randn(3, 5).reshape(2, -1)\n"
+      "b = torch.randn(4, 5) @ torch.randn(4, 5)\n");
+  CHECK(two.result.findings.size() == 2);
+}
+
+TEST_CASE("engine/a constraint that only one merged path had still guards its requirements", "[engine]") {
+  // Both arms call f under different conditions; view(-1, 2) needs an even n, which each
+  // arm's condition guarantees. The two paths merge after the if; checking the merged
+  // requirement without either condition would find n = 1 (a false warning).
+  tenscan::AnalysisOptions symbolic;
+  symbolic.symbolic_args = true;
+  Run r = analyze_program(
+      "import argparse\n"
+      "import torch\n"
+      "p = argparse.ArgumentParser()\n"
+      "p.add_argument('--n', type=int, default=8)\n"
+      "n = p.parse_args().n\n"
+      "def f(k):\n"
+      "    return torch.ones(k).view(-1, 2)\n"
+      "if n % 4 == 0:\n"
+      "    y = f(n)\n"
+      "elif n % 2 == 0:\n"
+      "    y = f(n)\n"
+      "else:\n"
+      "    y = torch.ones(n // 2, 2)\n",
+      {}, symbolic);
+  CHECK(r.result.findings.empty());
+  CHECK(r.result.stats.paths_merged >= 1);
+}
+
+TEST_CASE("engine/the same unknown value tested twice gives the same answer", "[engine]") {
+  Run r = analyze_program(
+      "import json\n"
+      "import torch\n"
+      "cfg = json.load(open('cfg.json'))\n"
+      "mode = cfg['mode']\n"
+      "for epoch in range(10):\n"
+      "    if mode == 'wide':\n"
+      "        x = torch.randn(4, 8)\n"
+      "    else:\n"
+      "        x = torch.randn(4, 6)\n"
+      "    if mode != 'wide':\n"
+      "        y = x @ torch.randn(6, 2)\n"
+      "    if mode is None:\n"
+      "        pass\n");
+  CHECK(r.result.findings.empty());
+  // two paths (wide or not), not one per epoch and test
+  CHECK(r.result.stats.paths_explored <= 4);
+}
+
+TEST_CASE("engine/a failure on one branch of an option names the branch in its message", "[engine]") {
+  Run r = analyze_program(
+      "import json\n"
+      "import torch\n"
+      "import torch.nn.functional as F\n"
+      "loss_type = json.load(open('c.json')).get('loss', 'mse')\n"
+      "logits, soft = torch.randn(32, 6), torch.randn(32, 6)\n"
+      "for epoch in range(5):\n"
+      "    if loss_type == 'mse':\n"
+      "        loss = F.mse_loss(logits, soft)\n"
+      "    elif loss_type == 'ce':\n"
+      "        loss = F.cross_entropy(logits, soft.argmax(dim=0))\n");
+  const auto* f = only_finding(r);
+  REQUIRE(f);
+  CHECK(f->message.find("(on the path where `loss_type == 'mse'` is false and `loss_type == 'ce'` is true)") !=
+        std::string::npos);
+  // the finding's identity (its fingerprint) does not depend on the path text
+  CHECK(f->identity.find("on the path") == std::string::npos);
+}
+
+TEST_CASE("engine/a condition the path already took is not split on again", "[engine]") {
+  // len(files) % 8 != 0 is not a range; each epoch's DataLoader tests it again
+  Run r = analyze_program(
+      "import os\n"
+      "import torch\n"
+      "from torch.utils.data import DataLoader, Dataset\n"
+      "class Files(Dataset):\n"
+      "    def __init__(self, d):\n"
+      "        self.files = os.listdir(d)\n"
+      "    def __len__(self):\n"
+      "        return len(self.files)\n"
+      "    def __getitem__(self, i):\n"
+      "        return torch.randn(3)\n"
+      "loader = DataLoader(Files('data'), batch_size=8)\n"
+      "for epoch in range(6):\n"
+      "    for x in loader:\n"
+      "        y = x * 2\n");
+  CHECK(r.result.findings.empty());
+  CHECK(r.result.stats.paths_unreachable == 0);
+  CHECK(r.result.stats.paths_explored <= 2);
+}

@@ -750,7 +750,7 @@ tenscan_reveal(y)  # reveal: [...] float32 | [2, 5] float32
   CHECK(r.result.stats.paths_invalid == 1);
   REQUIRE(r.result.findings.size() == 1);
   const auto& f = r.result.findings[0];
-  CHECK(f.message == "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)");
+  CHECK(f.message == "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5) (on the path where `mode == 0` is false)");
   CHECK(f.path_conditions == std::vector<std::string>{"`mode == 0` is false"});
   bool branch_note = false;
   for (const auto& rel : f.related)
