@@ -75,11 +75,27 @@ Outs matmul_kind(Interpreter& in, State&& st, Args& a, const char* kind) {
   const TensorVal* y = p.tensor(1);
   if (!x || !y) return p.ret_unranked(x ? x->dtype : y ? y->dtype : DType::Unknown);
   DType dt = promote(x->dtype, y->dtype);
-  if (!x->shape || !y->shape) return p.ret_unranked(dt);
-  const Shape A = *x->shape, B = *y->shape;
   std::string k_name = kind;
   std::vector<RelatedMsg> rel{p.origin_note(*x, "the left operand got its shape here"),
                               p.origin_note(*y, "the right operand got its shape here")};
+  // mm and bmm accept one rank: an operand of another rank fails even when the other operand's
+  // shape is unknown (PyTorch: "self must be a matrix", "batch1 must be a 3D tensor")
+  if ((k_name == "mm" || k_name == "bmm") && (!x->shape || !y->shape)) {
+    const std::size_t want = k_name == "mm" ? 2 : 3;
+    const char* names[2] = {k_name == "mm" ? "self" : "batch1", k_name == "mm" ? "mat2" : "batch2"};
+    const TensorVal* ops[2] = {x, y};
+    for (int i = 0; i < 2; ++i) {
+      if (!ops[i]->shape || ops[i]->shape->size() == want) continue;
+      Msg m;
+      m << k_name << " expects " << (want == 2 ? "2-D matrices" : "3-D batches of matrices") << ", but its "
+        << (i == 0 ? "first" : "second") << " operand has shape " << *ops[i]->shape << " (" << names[i] << " must be "
+        << (want == 2 ? "a matrix" : "a 3D tensor") << ")";
+      p.require(Cond::truth(false), RuleId::RankMismatch, m, {rel[static_cast<std::size_t>(i)]});
+      return p.ret_unranked(dt);
+    }
+  }
+  if (!x->shape || !y->shape) return p.ret_unranked(dt);
+  const Shape A = *x->shape, B = *y->shape;
   if (x->dtype != y->dtype && x->dtype != DType::Unknown && y->dtype != DType::Unknown) {
     Msg m;
     m << k_name << ": expected both operands to have the same dtype, but got " << interp::dtype_name(x->dtype) << " and "

@@ -1,6 +1,6 @@
 // Tensor creation and shape manipulation: new/tensor/shape/dtype, reshape/view (with -1),
-// flatten, permute, transpose, squeeze/unsqueeze, expand, repeat, cat, stack, split, chunk,
-// and indexing (ints, slices, None, Ellipsis, bools, and advanced indexing with index
+// flatten, permute, transpose, diag, flip, one_hot, squeeze/unsqueeze, expand, repeat, cat,
+// stack, split, chunk, and indexing (ints, slices, None, Ellipsis, bools, and advanced indexing with index
 // tensors, lists and masks).
 #include <algorithm>
 #include <functional>
@@ -414,6 +414,117 @@ Outs t2(Interpreter& in, State&& st, Args& a) {
   }
   std::reverse(s.begin(), s.end());
   return p.ret_tensor(s, dt);
+}
+
+// min/max of two dims, resolved when the path's ranges decide them (so that equal sizes look
+// equal)
+Expr min_r(const State& st, const Expr& x, const Expr& y) {
+  if (st.ranges.decide(Cond::le(x, y)) == sym::Tri::True) return x;
+  if (st.ranges.decide(Cond::le(y, x)) == sym::Tri::True) return y;
+  return Expr::min(x, y);
+}
+Expr max_r(const State& st, const Expr& x, const Expr& y) {
+  if (st.ranges.decide(Cond::ge(x, y)) == sym::Tri::True) return x;
+  if (st.ranges.decide(Cond::ge(y, x)) == sym::Tri::True) return y;
+  return Expr::max(x, y);
+}
+
+// _tenscan.diag(t, diagonal): torch.diag. A vector [n] becomes the square matrix
+// [n + |k|, n + |k|] with it on diagonal k; a matrix [r, c] gives its diagonal k, of
+// min(r + min(k, 0), c - max(k, 0)) elements. PyTorch 1.13 accepts offsets from -r to c (the
+// diagonals just outside the matrix are empty) and raises "numel: integer multiplication
+// overflow" beyond them.
+Outs diag(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "diag");
+  const TensorVal* t = p.tensor(0);
+  if (!t || !t->shape) return p.ret_unranked(t ? t->dtype : DType::Unknown);
+  const Shape s = *t->shape;
+  const DType dt = t->dtype;
+  Expr kd = k(0);
+  if (p.present(1, "diagonal")) {
+    auto d = p.int_arg(1, "diagonal");
+    if (!d) return p.ret_unranked(dt);
+    kd = *d;
+  }
+  if (!p.require_rank(*t, {1, 2}, Msg("torch.diag (\"matrix or a vector expected\")"))) return p.ret_unranked(dt);
+  if (s.size() == 1) {
+    Expr n = s[0] + max_r(p.st, kd, -kd);
+    return p.ret_tensor({n, n}, dt);
+  }
+  const Expr &r = s[0], &c = s[1];
+  Msg m;
+  m << "torch.diag: the matrix of shape " << s << " has no diagonal at offset " << kd << " (offsets from " << -r << " to " << c
+    << " exist); PyTorch raises RuntimeError: numel: integer multiplication overflow";
+  if (!p.require(Cond::ge(kd, -r) && Cond::le(kd, c), RuleId::IndexOutOfRange, m,
+                 {p.origin_note(*t, "the matrix got its shape here")}))
+    return p.ret_unranked(dt);
+  Expr len = min_r(p.st, r + min_r(p.st, kd, k(0)), c - max_r(p.st, kd, k(0)));
+  return p.ret_tensor({len}, dt);
+}
+
+// _tenscan.flip(t, dims): the shape stays; every dim must be in range and named once
+Outs flip(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "flip");
+  const TensorVal* t = p.tensor(0);
+  if (!t || !t->shape) return p.ret_unranked(t ? t->dtype : DType::Unknown);
+  const Shape s = *t->shape;
+  const DType dt = t->dtype;
+  auto dims = p.ints(1, "dims");
+  if (!dims) return p.ret_unranked(dt);
+  std::set<std::int64_t> seen;
+  for (const auto& d : *dims) {
+    if (!d.as_const()) continue;  // a dim tenscan does not know: neither checked nor compared
+    // a 0-d tensor accepts dim 0 and -1, like a 1-d one
+    auto n = p.dim(d, std::max<std::size_t>(s.size(), 1), Msg("flip()"));
+    if (!n) return p.ret_unranked(dt);
+    if (!seen.insert(*n).second) {
+      Msg m;
+      m << "flip(): dim " << *n << " appears multiple times in the list of dims " << *dims << " (tensor shape " << s << ")";
+      p.require(Cond::truth(false), RuleId::InvalidHyperparameter, m);
+      return p.ret_unranked(dt);
+    }
+  }
+  return p.ret_tensor(s, dt);
+}
+
+// _tenscan.one_hot(t, num_classes): F.one_hot. The input must hold int64 class indices; the
+// result is int64 of shape t.shape + [num_classes]. num_classes=-1 takes max(t) + 1 (a count
+// that depends on the data, and needs a non-empty input); any other value must be positive
+// (PyTorch checks that every class value is smaller, and class values are >= 0).
+Outs one_hot(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "one_hot");
+  const TensorVal* t = p.tensor(0);
+  if (!t) return p.ret_unranked(DType::Int64);
+  if (t->dtype != DType::Int64 && t->dtype != DType::Unknown) {
+    Msg m;
+    m << "one_hot is only applicable to index tensor: the input has dtype " << interp::dtype_name(t->dtype)
+      << " but must be int64 (convert it with .long())";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*t, "the input got its dtype here")});
+    return p.ret_unranked(DType::Int64);
+  }
+  auto nc = p.present(1, "num_classes") ? p.int_arg(1, "num_classes") : std::optional<Expr>(k(-1));
+  if (!t->shape || !nc) return p.ret_unranked(DType::Int64);
+  const Shape s = *t->shape;
+  const Expr n = numel(s);
+  Msg m;
+  if (nc->as_const() == -1)
+    m << "one_hot: Can not infer total number of classes from empty tensor: num_classes=-1 takes max + 1 of the input's "
+         "values, but the input of shape "
+      << s << (n.as_const() == 0 ? " has none" : " can be empty") << " (pass num_classes)";
+  else
+    m << "one_hot: num_classes must be positive, but got " << *nc
+      << " (class values are non-negative and must be smaller than num_classes; PyTorch raises \"Class values must be "
+         "smaller than num_classes\", or \"Can not infer total number of classes from empty tensor\" for an empty input)";
+  Cond ok = (Cond::eq(*nc, k(-1)) && Cond::ge(n, k(1))) || Cond::ge(*nc, k(1));
+  if (!p.require(ok, RuleId::InvalidHyperparameter, m, {p.origin_note(*t, "the input got its shape here")}))
+    return p.ret_unranked(DType::Int64);
+  Expr classes = *nc;
+  if (nc->as_const() == -1)
+    classes = in.fresh_symbol(p.st, "num_classes", "the number of classes one_hot reads from the data (max + 1)", 1, 0,
+                              interp::SymKind::Data);
+  Shape out = s;
+  out.push_back(classes);
+  return p.ret_tensor(out, DType::Int64);
 }
 
 // _tenscan.squeeze(t, dim or None)
@@ -980,6 +1091,9 @@ const PrimRow kRows[] = {
     {"permute", permute},
     {"transpose", transpose},
     {"t", t2},
+    {"diag", diag},
+    {"flip", flip},
+    {"one_hot", one_hot},
     {"squeeze", squeeze},
     {"unsqueeze", unsqueeze},
     {"expand", expand},

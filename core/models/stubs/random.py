@@ -25,8 +25,13 @@ def uniform(a, b):
 
 
 def choice(seq):
+    # one path per element, each knowing which index the draw took
     items = list(seq)
-    return items[randint(0, len(items) - 1)]
+    i = randint(0, len(items) - 1)
+    for j in range(len(items) - 1):
+        if i == j:
+            return items[j]
+    return items[len(items) - 1]
 
 
 def shuffle(x):

@@ -121,6 +121,26 @@ def _check_dtype_arg(d):
     return _dtype_name(d)
 
 
+def _clamp(input, min, max, inplace):
+    """torch.clamp / Tensor.clamp_: min and max are both numbers or both tensors (at least one
+    given); tensors broadcast with the input, and the result dtype is torch.result_type over all
+    three (an in-place clamp must be able to store it in the input)."""
+    if min is None and max is None:
+        _t.require(False, "hparam/invalid-value", "torch.clamp: At least one of 'min' or 'max' must not be None")
+        return _t.unranked(input)
+    if min is not None and max is not None and not _t.is_unknown(min) and not _t.is_unknown(max) and \
+            _t.is_tensor(min) != _t.is_tensor(max):
+        _t.require(False, "hparam/invalid-value", "clamp() received an invalid combination of arguments: min and max ",
+                   "must both be numbers or both be tensors")
+        return _t.unranked(input)
+    op = "clamp_" if inplace else "clamp"
+    r = input
+    for bound in (min, max):
+        if bound is not None:
+            r = _t.elementwise(input if inplace else r, bound, op, None, inplace)
+    return r
+
+
 # ---- the Tensor class ----------------------------------------------------------------------
 class Tensor:
     def __init__(self, *args, **kwargs):
@@ -183,13 +203,23 @@ class Tensor:
         return _t.same(self)
 
     requires_grad = False
+    # the value of a one-element random draw (torch.randint(lo, hi, ()), bernoulli): a bounded
+    # symbol that item() returns, so the program's random choice is a hard constraint
+    _tenscan_draw = None
 
     def element_size(self):
         return 4
 
-    def type(self, dtype=None, **kwargs):
+    def type(self, dtype=None, non_blocking=False, **kwargs):
         if dtype is None:
-            return "torch.FloatTensor"
+            # the type's name, e.g. "torch.LongTensor"
+            d = _t.dtype(self)
+            if _t.is_unknown(d):
+                return _t.unknown("tensor.type()")
+            for name in _TENSOR_TYPES:
+                if _TENSOR_TYPES[name] == d and not name.startswith("torch.cuda."):
+                    return name
+            return _t.unknown("tensor.type()")
         return _t.with_dtype(self, _dtype_name(dtype))
 
     def type_as(self, other):
@@ -275,14 +305,18 @@ class Tensor:
     def share_memory_(self):
         return self
 
-    def numpy(self):
-        return _t.unmodelled("torch.Tensor.numpy")
+    def numpy(self, force=False):
+        import numpy as _np
+        return _np.ndarray(_tensor=_t.same(self))
 
     def tolist(self):
         return _t.unknown("tensor.tolist()")
 
     def item(self):
-        return _t.item(self)
+        v = _t.item(self)
+        if self._tenscan_draw is not None:
+            return self._tenscan_draw
+        return v
 
     def backward(self, *args, **kwargs):
         return None
@@ -332,6 +366,21 @@ class Tensor:
 
     def t(self):
         return _t.t(self)
+
+    def diag(self, diagonal=0):
+        return _t.diag(self, diagonal)
+
+    def flip(self, *dims, **kwargs):
+        # x.flip(0, 1), x.flip([0, 1]), x.flip(dims=[0, 1]); dims= (and torch.flip) take a
+        # sequence only
+        if "dims" in kwargs:
+            dims = kwargs["dims"]
+            if not _t.require(not _b.isinstance(dims, int), "hparam/invalid-value",
+                              "flip(): argument 'dims' must be tuple of ints, not int (write dims=[", dims, "])"):
+                return _t.unranked(self)
+        elif _b.len(dims) == 1 and not _b.isinstance(dims[0], int):
+            dims = dims[0]
+        return _t.flip(self, dims)
 
     def squeeze(self, dim=None):
         return _t.squeeze(self, dim)
@@ -543,6 +592,7 @@ class Tensor:
         return self
 
     def clamp_(self, min=None, max=None):
+        _clamp(self, min, max, True)
         return self
 
     def masked_fill(self, mask, value):
@@ -617,9 +667,10 @@ class Tensor:
         return _t.same(self)
 
     def clamp(self, min=None, max=None):
-        return _t.same(self)
+        return _clamp(self, min, max, False)
 
     clip = clamp
+    clip_ = clamp_
 
     def softmax(self, dim, dtype=None):
         _t.check_dim(self, dim, "softmax()")
@@ -771,7 +822,23 @@ def randint(low, high=None, size=None, generator=None, dtype=None, device=None, 
         high = low
         low = 0
     _t.require(high > low, "hparam/invalid-value", "random_ expects 'from' to be less than 'to', but got from=", low, " >= to=", high)
-    return _new((size,), dtype, "int64")
+    return _draw(_new((size,), dtype, "int64"), low, high - 1, "torch.randint(" + _b.str(low) + ", " + _b.str(high) + ")")
+
+
+def _draw(t, lo, hi, label):
+    """Gives a one-element random tensor t its value for item(): an integer drawn in [lo, hi]."""
+    if _t.const_int(_t.numel(t)) == 1:
+        t._tenscan_draw = _t.randint(lo, hi, label)
+    return t
+
+
+def bernoulli(input, p=None, generator=None, out=None):
+    # a one-element draw is 0 or 1 (item() gives the bounded symbol; PyTorch gives 0.0 / 1.0)
+    if p is None and not _t.require(_t.if_integral(input, True) is None, "dtype/mismatch",
+                                     "bernoulli: \"bernoulli_tensor_cpu_p_\" not implemented for ", _t.dtype(input),
+                                     ": the input holds the probabilities and must be floating-point (convert it with .float())"):
+        return _t.unranked(input)
+    return _draw(_t.same(input), 0, 1, "torch.bernoulli()")
 
 
 def randperm(n, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
@@ -789,7 +856,10 @@ def as_tensor(data, dtype=None, device=None):
 
 
 def from_numpy(ndarray):
-    return _t.unmodelled("torch.from_numpy")
+    # shares the array's memory: same shape, same dtype (NumPy's float64 stays float64)
+    if _t.is_tensor(ndarray):
+        return _t.same(ndarray)
+    return _t.opaque_tensor("torch.from_numpy")
 
 
 def arange(start, end=None, step=1, out=None, dtype=None, layout=None, device=None, requires_grad=False):
@@ -812,8 +882,12 @@ def linspace(start, end, steps, out=None, dtype=None, layout=None, device=None, 
 
 
 def eye(n, m=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    if not _t.require(n >= 0, "hparam/invalid-value", "torch.eye: n must be greater or equal to 0, got ", n):
+        return _t.unranked(_dtype_name(dtype) or "float32")
     if m is None:
         m = n
+    elif not _t.require(m >= 0, "hparam/invalid-value", "torch.eye: m must be greater or equal to 0, got ", m):
+        return _t.unranked(_dtype_name(dtype) or "float32")
     return _new((n, m), dtype)
 
 
@@ -901,6 +975,14 @@ def t(input):
     return _t.t(input)
 
 
+def diag(input, diagonal=0, out=None):
+    return _t.diag(input, diagonal)
+
+
+def flip(input, dims):
+    return input.flip(dims=dims)
+
+
 def permute(input, dims):
     return _t.permute(input, _b.tuple(dims))
 
@@ -973,8 +1055,8 @@ def relu(input):
     return _t.same(input)
 
 
-def clamp(input, min=None, max=None):
-    return _t.same(input)
+def clamp(input, min=None, max=None, out=None):
+    return _clamp(input, min, max, False)
 
 
 clip = clamp
@@ -1058,4 +1140,5 @@ from torch import optim
 from torch import cuda
 from torch import backends
 from torch import utils
+from torch import distributions
 from torch.nn import functional

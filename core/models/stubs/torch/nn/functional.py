@@ -295,4 +295,4 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
 
 
 def one_hot(tensor, num_classes=-1):
-    return _t.unmodelled("torch.nn.functional.one_hot")
+    return _t.one_hot(tensor, num_classes)

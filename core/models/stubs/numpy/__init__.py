@@ -1,0 +1,851 @@
+# numpy: ndarray and the module-level functions, as Python that tenscan interprets.
+# An ndarray carries the same tensor payload as torch.Tensor (a shape and a dtype), set with
+# _tenscan.set_tensor, so the shape primitives of torch apply to it unchanged; every result of
+# a primitive (a torch tensor) is wrapped back into an ndarray by _wrap. NumPy's defaults
+# differ from torch's: floating data is float64, integers int64.
+import builtins as _b
+import _tenscan as _t
+
+
+# ---- dtypes --------------------------------------------------------------------------------
+class dtype:
+    """A NumPy dtype (np.float32, np.dtype('float32'), arr.dtype). Calling one converts a
+    scalar (np.float32(0.5)) or an array (np.float32(arr) is arr.astype(np.float32))."""
+
+    def __init__(self, name):
+        self.name = _dtype_name(name, "float64")
+        self._tenscan_dtype = self.name
+
+    @property
+    def type(self):
+        return self
+
+    @property
+    def kind(self):
+        if self.name == "bool":
+            return "b"
+        if self.name.startswith("uint"):
+            return "u"
+        if self.name.startswith("int"):
+            return "i"
+        if self.name.startswith("complex"):
+            return "c"
+        return "f"
+
+    @property
+    def itemsize(self):
+        return _ITEMSIZE.get(self.name, 8)
+
+    def __call__(self, x=0):
+        if _t.is_tensor(x):
+            return _wrap(_t.with_dtype(x, self.name))
+        if self.name == "bool":
+            return _b.bool(x)
+        if self.kind == "f":
+            return _b.float(x)
+        return _b.int(x)
+
+    def __eq__(self, other):
+        return _dtype_name(other, None) == self.name
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return _b.hash(self.name)
+
+    def __str__(self):
+        return self.name
+
+    def __repr__(self):
+        return "dtype('" + self.name + "')"
+
+
+_ITEMSIZE = {"bool": 1, "uint8": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "float16": 2,
+             "float32": 4, "float64": 8, "complex64": 8, "complex128": 16}
+_ALIASES = {"float": "float64", "double": "float64", "single": "float32", "half": "float16",
+            "int": "int64", "long": "int64", "intc": "int32", "bool_": "bool",
+            "f2": "float16", "f4": "float32", "f8": "float64", "i1": "int8", "i2": "int16",
+            "i4": "int32", "i8": "int64", "u1": "uint8", "b1": "bool", "c8": "complex64",
+            "c16": "complex128", "float_": "float64", "int_": "int64", "complex": "complex128"}
+
+
+def _dtype_name(d, default):
+    """The dtype name ('float64', ...) of a dtype argument, or `default` when there is none."""
+    if d is None or _t.is_unknown(d):
+        return default
+    if _t.is_str(d):
+        name = d
+        if name.startswith("numpy."):
+            name = name[6:]
+        elif name.startswith("np."):
+            name = name[3:]
+        elif name.startswith("torch."):
+            name = name[6:]
+        elif name.startswith("<") or name.startswith(">") or name.startswith("="):
+            name = name[1:]
+        if name in _ALIASES:
+            return _ALIASES[name]
+        if name in _ITEMSIZE:
+            return name
+        return default
+    if _b.isinstance(d, dtype):
+        return d.name
+    if d is _b.float:
+        return "float64"
+    if d is _b.int:
+        return "int64"
+    if d is _b.bool:
+        return "bool"
+    if d is _b.complex:
+        return "complex128"
+    if _t.is_tensor(d):
+        return _t.dtype(d)
+    return default
+
+
+float16 = dtype("float16")
+float32 = dtype("float32")
+float64 = dtype("float64")
+half = float16
+single = float32
+double = float64
+float_ = float64
+int8 = dtype("int8")
+int16 = dtype("int16")
+int32 = dtype("int32")
+int64 = dtype("int64")
+intc = int32
+int_ = int64
+uint8 = dtype("uint8")
+bool_ = dtype("bool")
+complex64 = dtype("complex64")
+complex128 = dtype("complex128")
+_DTYPES = {"float16": float16, "float32": float32, "float64": float64, "int8": int8, "int16": int16,
+           "int32": int32, "int64": int64, "uint8": uint8, "bool": bool_, "complex64": complex64,
+           "complex128": complex128}
+
+
+def _dtype_obj(name):
+    if _t.is_str(name) and name in _DTYPES:
+        return _DTYPES[name]
+    return _t.unknown("dtype")
+
+
+pi = 3.141592653589793
+e = 2.718281828459045
+inf = float("inf")
+nan = float("nan")
+newaxis = None
+
+
+class _Errstate:
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        return False
+
+
+errstate = _Errstate
+
+
+def seterr(*args, **kwargs):
+    return {}
+
+
+def set_printoptions(*args, **kwargs):
+    return None
+
+
+# ---- the ndarray class ---------------------------------------------------------------------
+def _shape(shape):
+    """Normalises a shape argument: an int, a tuple or list of ints."""
+    if _t.is_unknown(shape):
+        return shape
+    if _b.isinstance(shape, tuple) or _b.isinstance(shape, list):
+        return _b.tuple(shape)
+    return (shape,)
+
+
+def _axes(args):
+    """Normalises f(1, 0), f((1, 0)), f([1, 0])."""
+    if _b.len(args) == 1 and (_b.isinstance(args[0], tuple) or _b.isinstance(args[0], list)):
+        return _b.tuple(args[0])
+    return _b.tuple(args)
+
+
+def _wrap(t):
+    """A torch tensor from a primitive, as an ndarray; a 0-d result as a NumPy scalar."""
+    if not _t.is_tensor(t):
+        return t
+    if _t.const_int(_t.ndim(t)) == 0:
+        return _scalar(t)
+    return ndarray(_tensor=t)
+
+
+def _scalar(t):
+    v = _t.item(t)
+    if _t.dtype(t) == "bool":
+        return _t.unknown("a numpy bool")
+    return v
+
+
+class ndarray:
+    def __init__(self, shape=None, dtype=None, buffer=None, offset=0, strides=None, order=None, _tensor=None):
+        if _tensor is not None:
+            _t.set_tensor(self, _tensor)
+        else:
+            _t.set_tensor(self, _t.new(_shape(shape), _dtype_name(dtype, "float64")))
+
+    # -- metadata --
+    @property
+    def shape(self):
+        return _t.shape(self)
+
+    @property
+    def ndim(self):
+        return _t.ndim(self)
+
+    @property
+    def size(self):
+        return _t.numel(self)
+
+    @property
+    def dtype(self):
+        return _dtype_obj(_t.dtype(self))
+
+    @property
+    def itemsize(self):
+        return _ITEMSIZE.get(_t.dtype(self), 8)
+
+    @property
+    def nbytes(self):
+        return _t.numel(self) * self.itemsize
+
+    @property
+    def T(self):
+        return self.transpose()
+
+    def __len__(self):
+        s = _t.shape(self)
+        if _b.len(s) == 0:
+            raise TypeError("len() of unsized object")
+        return s[0]
+
+    def __iter__(self):
+        return _b.iter([self[i] for i in _b.range(_b.len(self))])
+
+    def __bool__(self):
+        _t.item(self)
+        return _t.unknown("the truth value of an array")
+
+    def __int__(self):
+        _t.item(self)
+        return _t.unknown("int(array)")
+
+    def __float__(self):
+        return _b.float(_t.item(self))
+
+    def __index__(self):
+        return _t.unknown("array index")
+
+    def __hash__(self):
+        return _b.id(self)
+
+    def item(self, *args):
+        if args:
+            return _t.unknown("array.item()")
+        return _t.item(self)
+
+    def tolist(self):
+        return _t.unknown("array.tolist()")
+
+    # -- conversions --
+    def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
+        return ndarray(_tensor=_t.with_dtype(self, _dtype_name(dtype, _t.dtype(self))))
+
+    def copy(self, order="C"):
+        return ndarray(_tensor=_t.same(self))
+
+    def view(self, dtype=None, type=None):
+        return ndarray(_tensor=_t.same(self))
+
+    def fill(self, value):
+        return None
+
+    # -- shape --
+    def reshape(self, *shape, order="C"):
+        return _wrap(_t.reshape(self, _axes(shape)))
+
+    def resize(self, *shape, refcheck=True):
+        return None
+
+    def flatten(self, order="C"):
+        return _wrap(_t.reshape(self, (-1,)))
+
+    def ravel(self, order="C"):
+        return _wrap(_t.reshape(self, (-1,)))
+
+    def transpose(self, *axes):
+        if not axes or (_b.len(axes) == 1 and axes[0] is None):
+            n = _t.const_int(_t.ndim(self))
+            if n is None:
+                return ndarray(_tensor=_t.unranked(self))
+            return _wrap(_t.permute(self, _b.tuple(_b.reversed(_b.range(n)))))
+        return _wrap(_t.permute(self, _axes(axes)))
+
+    def swapaxes(self, axis1, axis2):
+        return _wrap(_t.transpose(self, axis1, axis2))
+
+    def squeeze(self, axis=None):
+        return _wrap(_t.squeeze(self, axis))
+
+    def repeat(self, repeats, axis=None):
+        return _t.unmodelled("numpy.ndarray.repeat")
+
+    # -- indexing: an element or slice assignment keeps the array's shape --
+    def __getitem__(self, index):
+        return _wrap(_t.index(self, index))
+
+    def __setitem__(self, index, value):
+        return None
+
+    # -- arithmetic --
+    def __add__(self, other):
+        return _wrap(_t.elementwise(self, other, "+"))
+
+    def __radd__(self, other):
+        return _wrap(_t.elementwise(other, self, "+"))
+
+    def __iadd__(self, other):
+        return _wrap(_t.elementwise(self, other, "+=", None, True))
+
+    def __sub__(self, other):
+        return _wrap(_t.elementwise(self, other, "-"))
+
+    def __rsub__(self, other):
+        return _wrap(_t.elementwise(other, self, "-"))
+
+    def __isub__(self, other):
+        return _wrap(_t.elementwise(self, other, "-=", None, True))
+
+    def __mul__(self, other):
+        return _wrap(_t.elementwise(self, other, "*"))
+
+    def __rmul__(self, other):
+        return _wrap(_t.elementwise(other, self, "*"))
+
+    def __imul__(self, other):
+        return _wrap(_t.elementwise(self, other, "*=", None, True))
+
+    def __truediv__(self, other):
+        return _wrap(_t.elementwise(self, other, "/", _t.if_integral(self, "float64")))
+
+    def __rtruediv__(self, other):
+        return _wrap(_t.elementwise(other, self, "/", _t.if_integral(self, "float64")))
+
+    def __itruediv__(self, other):
+        return _wrap(_t.elementwise(self, other, "/=", None, True))
+
+    def __floordiv__(self, other):
+        return _wrap(_t.elementwise(self, other, "//"))
+
+    def __mod__(self, other):
+        return _wrap(_t.elementwise(self, other, "%"))
+
+    def __pow__(self, other):
+        return _wrap(_t.elementwise(self, other, "**"))
+
+    def __matmul__(self, other):
+        return _wrap(_t.matmul(self, other))
+
+    def __rmatmul__(self, other):
+        return _wrap(_t.matmul(other, self))
+
+    def __neg__(self):
+        return ndarray(_tensor=_t.same(self))
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return ndarray(_tensor=_t.same(self))
+
+    def __eq__(self, other):
+        return _wrap(_t.elementwise(self, other, "==", "bool"))
+
+    def __ne__(self, other):
+        return _wrap(_t.elementwise(self, other, "!=", "bool"))
+
+    def __lt__(self, other):
+        return _wrap(_t.elementwise(self, other, "<", "bool"))
+
+    def __le__(self, other):
+        return _wrap(_t.elementwise(self, other, "<=", "bool"))
+
+    def __gt__(self, other):
+        return _wrap(_t.elementwise(self, other, ">", "bool"))
+
+    def __ge__(self, other):
+        return _wrap(_t.elementwise(self, other, ">=", "bool"))
+
+    def __and__(self, other):
+        return _wrap(_t.elementwise(self, other, "&"))
+
+    def __or__(self, other):
+        return _wrap(_t.elementwise(self, other, "|"))
+
+    def dot(self, other):
+        return _wrap(_t.matmul(self, other))
+
+    # -- reductions (NumPy's: mean of integers is float64, sum of small ints int64) --
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, _dtype_name(dtype, None) or _t.if_integral(self, "int64"), "sum()"))
+
+    def prod(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, _dtype_name(dtype, None) or _t.if_integral(self, "int64"), "prod()"))
+
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, _dtype_name(dtype, None) or _t.if_integral(self, "float64"), "mean()"))
+
+    def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, _dtype_name(dtype, None) or _t.if_integral(self, "float64"), "std()"))
+
+    def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, _dtype_name(dtype, None) or _t.if_integral(self, "float64"), "var()"))
+
+    def max(self, axis=None, out=None, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, None, "max()"))
+
+    def min(self, axis=None, out=None, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, None, "min()"))
+
+    def argmax(self, axis=None, out=None, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, "int64", "argmax()"))
+
+    def argmin(self, axis=None, out=None, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, "int64", "argmin()"))
+
+    def all(self, axis=None, out=None, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, "bool", "all()"))
+
+    def any(self, axis=None, out=None, keepdims=False):
+        return _wrap(_t.reduce(self, axis, keepdims, "bool", "any()"))
+
+    def clip(self, min=None, max=None):
+        return ndarray(_tensor=_t.same(self))
+
+    def round(self, decimals=0):
+        return ndarray(_tensor=_t.same(self))
+
+
+# ---- creation ------------------------------------------------------------------------------
+def _new(shape, dtype, default="float64"):
+    return ndarray(_tensor=_t.new(_shape(shape), _dtype_name(dtype, default)))
+
+
+def zeros(shape, dtype=None, order="C", like=None):
+    return _new(shape, dtype)
+
+
+def ones(shape, dtype=None, order="C", like=None):
+    return _new(shape, dtype)
+
+
+def empty(shape, dtype=None, order="C", like=None):
+    return _new(shape, dtype)
+
+
+def _scalar_dtype(value):
+    if _t.is_unknown(value) or _t.is_tensor(value):
+        return "float64"
+    if _b.isinstance(value, _b.bool):
+        return "bool"
+    if _b.isinstance(value, int):
+        return "int64"
+    return "float64"
+
+
+def full(shape, fill_value, dtype=None, order="C", like=None):
+    return _new(shape, dtype, _scalar_dtype(fill_value))
+
+
+def _like(a, dtype):
+    return ndarray(_tensor=_t.like(asarray(a), _dtype_name(dtype, None)))
+
+
+def zeros_like(a, dtype=None, order="K", subok=True, shape=None):
+    return _like(a, dtype)
+
+
+def ones_like(a, dtype=None, order="K", subok=True, shape=None):
+    return _like(a, dtype)
+
+
+def empty_like(a, dtype=None, order="K", subok=True, shape=None):
+    return _like(a, dtype)
+
+
+def full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None):
+    return _like(a, dtype)
+
+
+def eye(N, M=None, k=0, dtype=None, order="C", like=None):
+    return _new((N, N if M is None else M), dtype)
+
+
+def identity(n, dtype=None, like=None):
+    return _new((n, n), dtype)
+
+
+def arange(start, stop=None, step=1, dtype=None, like=None):
+    if stop is None:
+        stop = start
+        start = 0
+    if _t.is_unknown(start) or _t.is_unknown(stop) or _t.is_unknown(step):
+        return _new((_t.symbol("arange length", 0, "data"),), dtype)
+    if _b.isinstance(start, int) and _b.isinstance(stop, int) and _b.isinstance(step, int):
+        return _new((_b.len(_b.range(start, stop, step)),), dtype, "int64")
+    n = _t.const_int(_b.int(-((start - stop) // step)))
+    if n is None:
+        n = _t.symbol("arange length", 0, "data")
+    return _new((_b.max(n, 0),), dtype)
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    return _new((num,), dtype)
+
+
+def _leaf_is_array(obj):
+    """Whether the first leaf of nested lists is an array (whose dtype the result keeps)."""
+    cur = obj
+    for _ in _b.range(32):
+        if _t.is_tensor(cur):
+            return True
+        if _t.is_unknown(cur) or _t.is_str(cur):
+            return False
+        if not (_b.isinstance(cur, list) or _b.isinstance(cur, tuple)) or _b.len(cur) == 0:
+            return False
+        cur = cur[0]
+    return False
+
+
+def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0, like=None):
+    name = _dtype_name(dtype, None)
+    if _t.is_tensor(object):
+        return ndarray(_tensor=_t.with_dtype(object, name or _t.dtype(object)))
+    if _t.is_unknown(object):
+        # data tenscan cannot see (a file's values): rank and dims unknown until used
+        t = _t.opaque_tensor("numpy.array")
+        if name is not None:
+            t = _t.with_dtype(t, name)
+        return ndarray(_tensor=t)
+    t = _t.from_data(object, name)
+    if name is None and _t.dtype(t) == "float32" and not _leaf_is_array(object):
+        t = _t.with_dtype(t, "float64")  # Python floats are float64 in NumPy
+    return ndarray(_tensor=t)
+
+
+def asarray(a, dtype=None, order=None, like=None):
+    if dtype is None and _t.is_tensor(a) and _b.isinstance(a, ndarray):
+        return a
+    return array(a, dtype)
+
+
+asanyarray = asarray
+ascontiguousarray = asarray
+
+
+def copy(a, order="K"):
+    return array(a)
+
+
+# ---- shape functions -----------------------------------------------------------------------
+def shape(a):
+    return asarray(a).shape
+
+
+def ndim(a):
+    return asarray(a).ndim
+
+
+def size(a, axis=None):
+    if axis is None:
+        return asarray(a).size
+    return asarray(a).shape[axis]
+
+
+def reshape(a, newshape, order="C"):
+    return asarray(a).reshape(newshape)
+
+
+def ravel(a, order="C"):
+    return asarray(a).ravel()
+
+
+def transpose(a, axes=None):
+    if axes is None:
+        return asarray(a).transpose()
+    return asarray(a).transpose(axes)
+
+
+def swapaxes(a, axis1, axis2):
+    return asarray(a).swapaxes(axis1, axis2)
+
+
+def moveaxis(a, source, destination):
+    return _t.unmodelled("numpy.moveaxis")
+
+
+def squeeze(a, axis=None):
+    return asarray(a).squeeze(axis)
+
+
+def expand_dims(a, axis):
+    return _wrap(_t.unsqueeze(asarray(a), axis))
+
+
+def _arrays(arrays):
+    return [asarray(x) for x in arrays]
+
+
+def concatenate(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
+    items = _arrays(arrays)
+    if axis is None:
+        items = [x.ravel() for x in items]
+        axis = 0
+    r = _wrap(_t.cat(items, axis))
+    if dtype is not None:
+        return r.astype(dtype)
+    return r
+
+
+def stack(arrays, axis=0, out=None, dtype=None, casting="same_kind"):
+    r = _wrap(_t.stack(_arrays(arrays), axis))
+    if dtype is not None:
+        return r.astype(dtype)
+    return r
+
+
+def _atleast_2d(x):
+    if x.ndim == 0:
+        return x.reshape(1, 1)
+    if x.ndim == 1:
+        return x.reshape(1, -1)
+    return x
+
+
+def vstack(tup, dtype=None, casting="same_kind"):
+    return concatenate([_atleast_2d(x) for x in _arrays(tup)], 0, None, dtype)
+
+
+row_stack = vstack
+
+
+def hstack(tup, dtype=None, casting="same_kind"):
+    items = _arrays(tup)
+    if items and items[0].ndim == 1:
+        return concatenate(items, 0, None, dtype)
+    return concatenate(items, 1, None, dtype)
+
+
+def column_stack(tup):
+    items = []
+    for x in _arrays(tup):
+        if x.ndim < 2:
+            x = x.reshape(-1, 1)
+        items.append(x)
+    return concatenate(items, 1)
+
+
+def split(ary, indices_or_sections, axis=0):
+    parts = _t.split(asarray(ary), indices_or_sections, axis, True)
+    if _t.is_unknown(parts):
+        return parts
+    return [_wrap(p) for p in parts]
+
+
+array_split = split
+
+
+# ---- elementwise and reductions ------------------------------------------------------------
+def _same(x):
+    if _t.is_tensor(x):
+        return ndarray(_tensor=_t.same(x))
+    return _b.float(x) if not _t.is_unknown(x) else x
+
+
+def exp(x):
+    return _same(x)
+
+
+def log(x):
+    return _same(x)
+
+
+def log1p(x):
+    return _same(x)
+
+
+def sqrt(x):
+    return _same(x)
+
+
+def abs(x):
+    return _same(x)
+
+
+absolute = abs
+
+
+def tanh(x):
+    return _same(x)
+
+
+def sin(x):
+    return _same(x)
+
+
+def cos(x):
+    return _same(x)
+
+
+def floor(x):
+    return _same(x)
+
+
+def ceil(x):
+    return _same(x)
+
+
+def round(x, decimals=0):
+    return _same(x)
+
+
+around = round
+
+
+def clip(a, a_min, a_max):
+    return _same(a)
+
+
+def isnan(x):
+    if _t.is_tensor(x):
+        return ndarray(_tensor=_t.like(x, "bool"))
+    return _t.unknown("isnan")
+
+
+def _binary(a, b, op):
+    if _t.is_tensor(a) or _t.is_tensor(b):
+        return _wrap(_t.elementwise(a, b, op))
+    return _t.unknown("numpy." + op)
+
+
+def add(a, b):
+    return _binary(a, b, "add")
+
+
+def subtract(a, b):
+    return _binary(a, b, "sub")
+
+
+def multiply(a, b):
+    return _binary(a, b, "mul")
+
+
+def divide(a, b):
+    return _binary(a, b, "/")
+
+
+def maximum(a, b):
+    return _binary(a, b, "maximum")
+
+
+def minimum(a, b):
+    return _binary(a, b, "minimum")
+
+
+def where(condition, x=None, y=None):
+    if x is None:
+        return _t.unmodelled("numpy.where")
+    return _wrap(_t.where(condition, x, y))
+
+
+def dot(a, b, out=None):
+    return _wrap(_t.matmul(asarray(a), asarray(b)))
+
+
+def matmul(a, b, out=None):
+    return _wrap(_t.matmul(asarray(a), asarray(b)))
+
+
+def sum(a, axis=None, dtype=None, out=None, keepdims=False):
+    return asarray(a).sum(axis, dtype, None, keepdims)
+
+
+def mean(a, axis=None, dtype=None, out=None, keepdims=False):
+    return asarray(a).mean(axis, dtype, None, keepdims)
+
+
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return asarray(a).std(axis, dtype, None, ddof, keepdims)
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return asarray(a).var(axis, dtype, None, ddof, keepdims)
+
+
+def prod(a, axis=None, dtype=None, out=None, keepdims=False):
+    return asarray(a).prod(axis, dtype, None, keepdims)
+
+
+def max(a, axis=None, out=None, keepdims=False):
+    return asarray(a).max(axis, None, keepdims)
+
+
+amax = max
+
+
+def min(a, axis=None, out=None, keepdims=False):
+    return asarray(a).min(axis, None, keepdims)
+
+
+amin = min
+
+
+def argmax(a, axis=None, out=None, keepdims=False):
+    return asarray(a).argmax(axis, None, keepdims)
+
+
+def argmin(a, axis=None, out=None, keepdims=False):
+    return asarray(a).argmin(axis, None, keepdims)
+
+
+# ---- files ---------------------------------------------------------------------------------
+def load(file, *args, **kwargs):
+    return ndarray(_tensor=_t.opaque_tensor("numpy.load"))
+
+
+def loadtxt(fname, dtype=None, *args, **kwargs):
+    return array(_t.unknown("numpy.loadtxt"), dtype)
+
+
+genfromtxt = loadtxt
+
+
+def save(file, arr, *args, **kwargs):
+    return None
+
+
+def savez(file, *args, **kwargs):
+    return None
+
+
+savetxt = save
+
+
+from numpy import random
