@@ -646,6 +646,28 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
           return one(std::move(st), it);
         }
       }
+      // a bound the path confines to a few values (a random layer count, randint(1, 4)): one
+      // path per value, each unrolled, so that a count that breaks a shape is found
+      constexpr std::int64_t kSplitValues = 8;
+      if (a && s && *s == 1 && !b) {
+        sym::Interval iv = st.ranges.eval(o.stop);
+        if (iv.lo != sym::Interval::kNegInf && iv.hi != sym::Interval::kPosInf && iv.hi >= iv.lo &&
+            iv.hi - iv.lo < kSplitValues) {
+          Outs res;
+          for (std::int64_t n = iv.lo; n <= iv.hi; ++n) {
+            State branch_st = st;
+            if (!assume(branch_st, sym::Cond::eq(o.stop, sym::Expr::constant(n)))) continue;
+            std::vector<Value> items;
+            for (std::int64_t i = *a; i < n; ++i) items.push_back(Value::integer(i));
+            std::int64_t count = n > *a ? n - *a : 0;
+            branch_st.path.push_back("`range(" + o.stop.str(namer()) + ")` has " + std::to_string(count) +
+                                     (count == 1 ? " element" : " elements"));
+            Value it = make_iter(branch_st, std::move(items));
+            res.push_back({std::move(branch_st), it});
+          }
+          if (!res.empty()) return res;
+        }
+      }
       // a symbolic bound: the body runs for a representative index start <= i < stop
       sym::Expr i = fresh_symbol(st, "i", "a loop index", sym::Interval::kNegInf, sym::Interval::kNegInf);
       assume(st, sym::Cond::ge(i, o.start));

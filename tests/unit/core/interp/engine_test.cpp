@@ -282,3 +282,35 @@ TEST_CASE("engine/a condition the path already took is not split on again", "[en
   CHECK(r.result.stats.paths_unreachable == 0);
   CHECK(r.result.stats.paths_explored <= 2);
 }
+
+TEST_CASE("engine/a loop over a random count runs once per possible count", "[engine]") {
+  auto program = [](const std::string& head_in) {
+    return "import random\n"
+           "import torch\n"
+           "import torch.nn as nn\n"
+           "class Net(nn.Module):\n"
+           "    def __init__(self):\n"
+           "        super().__init__()\n"
+           "        depth = random.randint(1, 3)\n"
+           "        layers, width = [], 16\n"
+           "        for i in range(depth):\n"
+           "            layers.append(nn.Linear(width, width * 2))\n"
+           "            width = width * 2\n"
+           "        self.body = nn.Sequential(*layers)\n"
+           "        self.head = nn.Linear(" + head_in + ", 10)\n"
+           "    def forward(self, x):\n"
+           "        return self.head(self.body(x))\n"
+           "y = Net()(torch.randn(8, 16))\n";
+  };
+  // 64 input features fit only two layers: depth 1 and 3 fail, a choice the program makes
+  Run bad = analyze_program(program("64"));
+  const auto* f = only_finding(bad);
+  REQUIRE(f);
+  CHECK(f->level == Level::Error);
+  CHECK(f->message.find("has 1 element") != std::string::npos);
+  CHECK(bad.result.stats.paths_explored == 3);
+  CHECK(bad.result.stats.paths_invalid == 2);
+  Run fixed = analyze_program(program("width"));
+  CHECK(fixed.result.findings.empty());
+  CHECK(fixed.result.stats.paths_explored == 3);
+}
