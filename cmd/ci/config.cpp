@@ -213,6 +213,7 @@ Config parse_config(std::string_view text, const std::string& name) {
     spec.pattern = e["path"].get<std::string>();
     spec.args = e.value("args", std::vector<std::string>{});
     if (e.contains("timeout")) spec.timeout = e["timeout"].get<double>();
+    if (e.contains("symbolic_args")) spec.symbolic_args = e["symbolic_args"].get<bool>();
     c.entries.push_back(std::move(spec));
   }
   c.auto_detect = j.value("auto_detect", c.auto_detect);
@@ -221,6 +222,7 @@ Config parse_config(std::string_view text, const std::string& name) {
   c.timeout = j.value("timeout", c.timeout);
   c.max_memory_mb = j.value("max_memory_mb", c.max_memory_mb);
   c.max_paths = j.value("max_paths", c.max_paths);
+  c.symbolic_args = j.value("symbolic_args", c.symbolic_args);
   c.fail_on = j.value("fail_on", c.fail_on);
   c.new_only = j.value("new_only", c.new_only);
   c.rules = j.value("rules", c.rules);

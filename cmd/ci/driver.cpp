@@ -78,18 +78,6 @@ struct Side {
   std::vector<report::RunFinding> findings;
 };
 
-std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, const std::string& revision,
-                                     const Config& config, const SelectedEntry& entry) {
-  std::vector<std::string> argv{exe.string(), "check", "--worker", "--project-root", root.string(),
-                                "--max-paths", std::to_string(config.max_paths)};
-  if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
-  for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
-  argv.push_back(entry.path);
-  argv.push_back("--");
-  argv.insert(argv.end(), entry.args.begin(), entry.args.end());
-  return argv;
-}
-
 report::EntryOutcome outcome_of(const SelectedEntry& entry, WorkerResult& w) {
   report::EntryOutcome o;
   o.path = entry.path;
@@ -199,6 +187,19 @@ bool write_file_atomically(const std::string& path, const std::string& text, std
   return true;
 }
 
+std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, const std::string& revision,
+                                     const Config& config, const SelectedEntry& entry) {
+  std::vector<std::string> argv{exe.string(), "check", "--worker", "--project-root", root.string(),
+                                "--max-paths", std::to_string(config.max_paths)};
+  if (entry.symbolic_args) argv.push_back("--symbolic-args");
+  if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
+  for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
+  argv.push_back(entry.path);
+  argv.push_back("--");
+  argv.insert(argv.end(), entry.args.begin(), entry.args.end());
+  return argv;
+}
+
 std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& graph, const std::vector<std::string>& files,
                                           const std::optional<std::set<std::string>>& changed) {
   auto excluded = [&](const std::string& path) {
@@ -209,13 +210,15 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
   for (const auto& spec : config.entries)
     for (const auto& f : files)
       if (glob_match(spec.pattern, f) && !excluded(f)) {
-        candidates.push_back({f, spec.args, spec.timeout.value_or(config.timeout)});
+        candidates.push_back(
+            {f, spec.args, spec.timeout.value_or(config.timeout), spec.symbolic_args.value_or(config.symbolic_args)});
         configured.insert(f);
       }
   if (config.auto_detect)
     for (const auto& f : graph.main_scripts())
-      if (!configured.count(f) && !excluded(f)) candidates.push_back({f, {}, config.timeout});
-  std::sort(candidates.begin(), candidates.end(),
+      if (!configured.count(f) && !excluded(f)) candidates.push_back({f, {}, config.timeout, config.symbolic_args});
+  // stable: of configured entries with the same path and arguments, the first in the file wins
+  std::stable_sort(candidates.begin(), candidates.end(),
             [](const SelectedEntry& a, const SelectedEntry& b) { return std::tie(a.path, a.args) < std::tie(b.path, b.args); });
   candidates.erase(std::unique(candidates.begin(), candidates.end(),
                                [](const SelectedEntry& a, const SelectedEntry& b) { return a.path == b.path && a.args == b.args; }),

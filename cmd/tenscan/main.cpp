@@ -61,6 +61,7 @@ struct CheckArgs {
   bool color = false;
   int max_paths = 256;
   bool symbolic_args = false;
+  bool symbolic_args_given = false;  ///< --symbolic-args or --no-symbolic-args: wins over tenscan.json
   std::vector<std::string> stub_dirs;
   // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
   // the program from a git revision instead of the working tree
@@ -139,9 +140,11 @@ int run_check(const CheckArgs& args) {
     return std::cout ? kExitClean : kExitError;
   }
   // the project's tenscan.json applies to a terminal run as to CI: stub directories, rule
-  // overrides (the CI driver passes them to its workers itself)
+  // overrides, symbolic_args unless the command line says (the CI driver passes them to its
+  // workers itself)
   tenscan::ci::Config config = tenscan::ci::load_config(root, std::nullopt);
   options.stub_dirs.insert(options.stub_dirs.end(), config.stub_dirs.begin(), config.stub_dirs.end());
+  if (!args.symbolic_args_given) options.symbolic_args = config.symbolic_args;
   tenscan::AnalysisResult result = tenscan::analyze(*sources, entry, options);
   tenscan::ci::apply_rule_overrides(result, config.rules);
 
@@ -233,9 +236,10 @@ int main(int argc, char** argv) {
   cmd_check->add_option("--max-paths", check.max_paths, "Execution paths analysed at most")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  cmd_check->add_flag("--symbolic-args", check.symbolic_args,
-                      "Integer options not given after -- become symbols instead of their defaults: findings that "
-                      "depend on their values are warnings that name the values that work");
+  auto* o_symbolic = cmd_check->add_flag(
+      "--symbolic-args,!--no-symbolic-args", check.symbolic_args,
+      "Integer options not given after -- become symbols instead of their defaults: findings that depend on their "
+      "values are warnings that name the values that work (default: symbolic_args in tenscan.json, else off)");
   cmd_check->add_flag("--stats", check.stats, "Print analysis statistics (paths, solver calls, unmodelled calls)");
   cmd_check->add_flag("--color", check.color, "Colour the text output");
   cmd_check->footer(
@@ -309,6 +313,7 @@ int main(int argc, char** argv) {
     return rc == 0 ? kExitClean : kExitError;
   }
   check.script_args = script_args;
+  check.symbolic_args_given = o_symbolic->count() > 0;
   try {
     if (*cmd_check) return run_check(check);
     if (*cmd_rules) return run_rules(rules_json);

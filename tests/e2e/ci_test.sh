@@ -161,6 +161,33 @@ case "$case_name" in
     run "$tenscan" ci --repo "$repo" --base "$base"
     expect_status 2; expect_err 'tenscan.json: entries[0].timout: unknown key (did you mean "timeout"?)'
     ;;
+  symbolic-args)
+    # tenscan.json symbolic_args reaches the workers: the batch size becomes a symbol and the
+    # addition is a warning naming --batch-size; an entry's own symbolic_args overrides it
+    mkdir -p "$repo"
+    cat >"$repo/train.py" <<'PY'
+import argparse
+import torch
+parser = argparse.ArgumentParser()
+parser.add_argument('--batch-size', type=int, default=64)
+args = parser.parse_args()
+if __name__ == '__main__':
+    y = torch.randn(args.batch_size, 10) + torch.randn(64, 10)
+PY
+    (cd "$repo" && g init -q && g add -A && g commit -qm base)
+    ci() { run env -u CI_MERGE_REQUEST_DIFF_BASE_SHA -u GITHUB_EVENT_NAME "$tenscan" ci --repo "$repo" "$@"; }
+    ci; expect_status 0; expect_err "1 entry selected"; refute_out "--batch-size"
+    printf '{"symbolic_args": true}\n' >"$repo/tenscan.json"
+    ci --sarif "$work/t.sarif" --fail-on warning
+    expect_status 1; expect_out "train.py:7:9: warning:"; expect_out "--batch-size"
+    expect_file "$work/t.sarif" "--batch-size"
+    printf '{"symbolic_args": true, "entries": [{"path": "train.py", "symbolic_args": false}]}\n' >"$repo/tenscan.json"
+    ci --fail-on warning; expect_status 0; refute_out "--batch-size"
+    printf '{"entries": [{"path": "train.py", "args": ["--batch-size", "64"], "symbolic_args": true}]}\n' >"$repo/tenscan.json"
+    ci --fail-on warning; expect_status 0; refute_out "--batch-size"
+    printf '{"entries": [{"path": "train.py", "symbolic_args": 1}]}\n' >"$repo/tenscan.json"
+    ci; expect_status 2; expect_err "tenscan.json: entries[0].symbolic_args: expected boolean, got integer 1"
+    ;;
   shard-merge)
     make_repo; introduce_bug
     cp "$repo/train.py" "$repo/train2.py"; cp "$repo/train.py" "$repo/train3.py"; (cd "$repo" && g add -A && g commit -qm more)

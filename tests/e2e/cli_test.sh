@@ -141,6 +141,36 @@ PY
     printf 'import torch\nimport mysterylib\nx = mysterylib.load()\ny = torch.randn(2, 2)\n' >"$work/u.py"
     run "$tenscan" check "$work/u.py" --stats; expect_status 0; expect_out "mysterylib.load"
     ;;
+  config-symbolic-args)
+    # tenscan.json "symbolic_args": --batch-size (not given after --) becomes a symbol, and the
+    # addition works only for some of its values: a warning that names it. The command line wins.
+    cat >"$work/train.py" <<'PY'
+import argparse
+import torch
+parser = argparse.ArgumentParser()
+parser.add_argument('--batch-size', type=int, default=64)
+args = parser.parse_args()
+y = torch.randn(args.batch_size, 10) + torch.randn(64, 10)
+PY
+    run "$tenscan" check "$work/train.py"; expect_status 0; expect_out "no issues found"; refute_out "--batch-size"
+    printf '{"symbolic_args": false}\n' >"$work/tenscan.json"
+    run "$tenscan" check "$work/train.py"; expect_status 0; expect_out "no issues found"; refute_out "--batch-size"
+    run "$tenscan" check --symbolic-args "$work/train.py"; expect_status 0
+    expect_out "train.py:6:5: warning: "; expect_out "--batch-size"
+    printf '{"symbolic_args": true}\n' >"$work/tenscan.json"
+    run "$tenscan" check "$work/train.py"; expect_status 0
+    expect_out "train.py:6:5: warning: "; expect_out "--batch-size"
+    run "$tenscan" check --format json "$work/train.py"; expect_status 0; expect_out "--batch-size"
+    run "$tenscan" check --no-symbolic-args "$work/train.py"; expect_status 0; refute_out "--batch-size"
+    # an option given on the script's command line keeps its value
+    run "$tenscan" check "$work/train.py" -- --batch-size 64; expect_status 0; refute_out "--batch-size"
+    # per-entry symbolic_args is for `tenscan ci`: check uses the global key
+    printf '{"entries": [{"path": "train.py", "symbolic_args": true}]}\n' >"$work/tenscan.json"
+    run "$tenscan" check "$work/train.py"; expect_status 0; refute_out "--batch-size"
+    printf '{"symbolic_args": "yes"}\n' >"$work/tenscan.json"
+    run "$tenscan" check "$work/train.py"; expect_status 2
+    expect_err 'tenscan.json: symbolic_args: expected boolean, got string "yes"'
+    ;;
   *) fail "unknown case" ;;
 esac
 echo "ok [$case_name]"

@@ -20,6 +20,7 @@ ls "$work"/readme-*.json >/dev/null 2>&1 || fail "README.md has no json example"
 # broken variants: each must be rejected
 printf '{"entries": [{"path": "train.py", "timout": 3}]}\n' >"$work/bad-unknown-key.json"
 printf '{"jobs": "4"}\n' >"$work/bad-type.json"
+printf '{"symbolic_args": "yes"}\n' >"$work/bad-type-symbolic-args.json"
 printf '{"rules": {"shape/broadcast": "loud"}}\n' >"$work/bad-enum.json"
 
 repo=$work/repo

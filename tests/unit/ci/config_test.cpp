@@ -29,6 +29,7 @@ TEST_CASE("an empty configuration gives the defaults", "[config]") {
   CHECK(c.timeout == 300);
   CHECK(c.max_memory_mb == 4096);
   CHECK(c.max_paths == 256);
+  CHECK_FALSE(c.symbolic_args);
   CHECK(c.fail_on == "error");
   CHECK_FALSE(c.new_only);
   CHECK(c.category == "tenscan/");
@@ -38,11 +39,11 @@ TEST_CASE("an empty configuration gives the defaults", "[config]") {
 TEST_CASE("every key is read", "[config]") {
   Config c = parse_config(R"({
     "$schema": "https://github.com/tenscan/tenscan/blob/main/config/tenscan.schema.json",
-    "entries": [{"path": "train.py", "args": ["--epochs", "1"], "timeout": 60},
+    "entries": [{"path": "train.py", "args": ["--epochs", "1"], "timeout": 60, "symbolic_args": false},
                 {"path": "tools/*.py"}],
     "auto_detect": false,
     "exclude": ["third_party/", "**/test_*.py"],
-    "jobs": 3, "timeout": 90.5, "max_memory_mb": 0, "max_paths": 64,
+    "jobs": 3, "timeout": 90.5, "max_memory_mb": 0, "max_paths": 64, "symbolic_args": true,
     "fail_on": "warning", "new_only": true,
     "rules": {"shape/broadcast": "off", "hparam/invalid-value": "warning"},
     "stub_dirs": ["stubs"], "category": "tenscan/models/"
@@ -54,12 +55,15 @@ TEST_CASE("every key is read", "[config]") {
   CHECK(c.entries[0].timeout == 60);
   CHECK(c.entries[1].args.empty());
   CHECK_FALSE(c.entries[1].timeout);
+  CHECK(c.entries[0].symbolic_args == false);
+  CHECK_FALSE(c.entries[1].symbolic_args.has_value());
   CHECK_FALSE(c.auto_detect);
   CHECK(c.exclude == std::vector<std::string>{"third_party/", "**/test_*.py"});
   CHECK(c.jobs == 3);
   CHECK(c.timeout == 90.5);
   CHECK(c.max_memory_mb == 0);
   CHECK(c.max_paths == 64);
+  CHECK(c.symbolic_args);
   CHECK(c.fail_on == "warning");
   CHECK(c.new_only);
   CHECK(c.rules.at("shape/broadcast") == "off");
@@ -95,6 +99,20 @@ TEST_CASE("configuration errors name the key's path", "[config]") {
   // several problems: all of them, one per line
   CHECK(error_of(R"({"jobs": -1, "auto_detect": "yes"})") ==
         "tenscan.json: auto_detect: expected boolean, got string \"yes\"\ntenscan.json: jobs: must be at least 0, got -1");
+}
+
+TEST_CASE("symbolic_args: a boolean, globally and per entry", "[config]") {
+  Config c = parse_config(R"({"symbolic_args": true, "entries": [{"path": "train.py", "symbolic_args": false}]})",
+                          "tenscan.json");
+  CHECK(c.symbolic_args);
+  REQUIRE(c.entries.size() == 1);
+  CHECK(c.entries[0].symbolic_args == false);
+  CHECK_FALSE(parse_config(R"({"symbolic_args": false})", "tenscan.json").symbolic_args);
+  CHECK(error_of(R"({"symbolic_args": "yes"})") == "tenscan.json: symbolic_args: expected boolean, got string \"yes\"");
+  CHECK(error_of(R"({"symbolic_args": 1})") == "tenscan.json: symbolic_args: expected boolean, got integer 1");
+  CHECK(error_of(R"({"entries": [{"path": "a.py", "symbolic_args": null}]})") ==
+        "tenscan.json: entries[0].symbolic_args: expected boolean, got null null");
+  CHECK(error_of(R"({"symbolic_arg": true})") == "tenscan.json: symbolic_arg: unknown key (did you mean \"symbolic_args\"?)");
 }
 
 TEST_CASE("load_config finds tenscan.json at the root, or uses the defaults", "[config]") {

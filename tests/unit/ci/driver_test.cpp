@@ -2,6 +2,7 @@
 // rule overrides.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 
 #include "tenscan/ci/driver.h"
@@ -46,7 +47,7 @@ TEST_CASE("entries: auto-detected scripts, configured entries with arguments, ex
   Config c;
   c.exclude = {"third_party/"};
   CHECK(paths(select_entries(c, g, files, std::nullopt)) == std::vector<std::string>{"eval.py", "train.py"});
-  c.entries = {{"train.py", {"--epochs", "1"}, 60.0}, {"train.py", {"--model", "big"}, std::nullopt}};
+  c.entries = {{"train.py", {"--epochs", "1"}, 60.0, std::nullopt}, {"train.py", {"--model", "big"}, std::nullopt, std::nullopt}};
   c.timeout = 100;
   auto all = select_entries(c, g, files, std::nullopt);
   REQUIRE(all.size() == 3);
@@ -55,6 +56,52 @@ TEST_CASE("entries: auto-detected scripts, configured entries with arguments, ex
   CHECK(all[2] == SelectedEntry{"train.py", {"--model", "big"}, 100});
   c.auto_detect = false;
   CHECK(paths(select_entries(c, g, files, std::nullopt)) == std::vector<std::string>{"train.py", "train.py"});
+}
+
+TEST_CASE("entries: symbolic_args from the configuration, overridden per entry", "[driver]") {
+  std::vector<std::string> files;
+  ImportGraph g = graph_of(kProject, files);
+  Config c;
+  c.exclude = {"third_party/"};
+  CHECK_FALSE(select_entries(c, g, files, std::nullopt)[0].symbolic_args);
+  c.symbolic_args = true;
+  EntrySpec fixed{"train.py", {"--batch-size", "32"}, std::nullopt, false};
+  EntrySpec inherits{"train.py", {"--model", "big"}, std::nullopt, std::nullopt};
+  c.entries = {fixed, inherits};
+  auto all = select_entries(c, g, files, std::nullopt);
+  REQUIRE(all.size() == 3);
+  CHECK(all[0] == SelectedEntry{"eval.py", {}, 300, true});  // auto-detected: the global key
+  CHECK(all[1] == SelectedEntry{"train.py", {"--batch-size", "32"}, 300, false});
+  CHECK(all[2] == SelectedEntry{"train.py", {"--model", "big"}, 300, true});
+  // the same path and arguments configured twice: the first entry in the file wins
+  c.symbolic_args = false;
+  c.entries = {{"train.py", {}, std::nullopt, true}, {"train.py", {}, std::nullopt, std::nullopt}};
+  all = select_entries(c, g, files, std::nullopt);
+  REQUIRE(all.size() == 2);
+  CHECK(all[1] == SelectedEntry{"train.py", {}, 300, true});
+  std::swap(c.entries[0], c.entries[1]);
+  all = select_entries(c, g, files, std::nullopt);
+  REQUIRE(all.size() == 2);
+  CHECK(all[1] == SelectedEntry{"train.py", {}, 300, false});
+}
+
+TEST_CASE("worker argv: the configuration's options, --symbolic-args when the entry has it", "[driver]") {
+  Config c;
+  c.max_paths = 64;
+  c.stub_dirs = {"stubs"};
+  SelectedEntry e{"train.py", {"--epochs", "1"}, 300, false};
+  auto argv = worker_argv("/bin/tenscan", "/repo", "", c, e);
+  CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
+                                         "64", "--stub-dir", "stubs", "train.py", "--", "--epochs", "1"});
+  e.symbolic_args = true;
+  argv = worker_argv("/bin/tenscan", "/repo", "abc123", c, e);
+  CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
+                                         "64", "--symbolic-args", "--revision", "abc123", "--stub-dir", "stubs",
+                                         "train.py", "--", "--epochs", "1"});
+  // the flag is the tenscan's own, before `--`: never one of the script's arguments
+  auto dashdash = std::find(argv.begin(), argv.end(), "--");
+  CHECK(std::find(argv.begin(), dashdash, "--symbolic-args") != dashdash);
+  CHECK(std::find(dashdash, argv.end(), "--symbolic-args") == argv.end());
 }
 
 TEST_CASE("entries: selected when they or a module they import changed", "[driver]") {

@@ -27,6 +27,7 @@ struct EntrySpec {
   std::string pattern;            ///< repository-relative path or glob
   std::vector<std::string> args;  ///< the script's arguments
   std::optional<double> timeout;  ///< seconds; overrides Config::timeout
+  std::optional<bool> symbolic_args;  ///< overrides Config::symbolic_args
 };
 
 struct Config {
@@ -37,6 +38,7 @@ struct Config {
   double timeout = 300;
   std::size_t max_memory_mb = 4096;
   int max_paths = 256;
+  bool symbolic_args = false;  ///< integer options not given become symbols (check --symbolic-args)
   std::string fail_on = "error";
   bool new_only = false;
   std::map<std::string, std::string> rules;  ///< rule id -> "off" | "note" | "warning" | "error"

@@ -70,6 +70,7 @@ struct SelectedEntry {
   std::string path;
   std::vector<std::string> args;
   double timeout = 300;
+  bool symbolic_args = false;  ///< the entry's symbolic_args, else the configuration's
   friend bool operator==(const SelectedEntry&, const SelectedEntry&) = default;
 };
 
@@ -79,6 +80,11 @@ struct SelectedEntry {
 /// then arguments.
 std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& graph, const std::vector<std::string>& files,
                                           const std::optional<std::set<std::string>>& changed);
+
+/// The command line of the worker that analyses `entry` (at `revision`; empty: the working
+/// tree): `tenscan check --worker` with the configuration's options and the entry's arguments.
+std::vector<std::string> worker_argv(const std::filesystem::path& exe, const std::filesystem::path& root,
+                                     const std::string& revision, const Config& config, const SelectedEntry& entry);
 
 /// Shard K of N (1-based): every N-th entry of the sorted list, starting with the K-th.
 std::vector<SelectedEntry> take_shard(const std::vector<SelectedEntry>& entries, int k, int n);
