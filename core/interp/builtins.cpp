@@ -818,7 +818,7 @@ void Interpreter::init_builtins(State& st) {
   // the Python part of builtins
   const ir::Module* m = nullptr;
   for (const auto& stub : models::embedded_stubs())
-    if (stub.path == "builtins.py") m = lower_file("<stub>/builtins.py", "builtins", std::string(stub.text), true, false);
+    if (stub.path == "builtins.py") m = load_stub(stub, "builtins");
   if (m && m->top) {
     States states = run_module_body(std::move(st), m, builtins_module_);
     st = std::move(states.front());

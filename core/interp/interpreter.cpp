@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "ir/serialize.h"
 #include "models/stubs.h"
 
 namespace tenscan::interp {
@@ -1049,6 +1050,21 @@ const ir::Module* Interpreter::lower_file(const std::string& path, const std::st
   return m;
 }
 
+const ir::Module* Interpreter::load_stub(const models::EmbeddedStub& stub, const std::string& dotted) {
+  auto fid = static_cast<std::uint32_t>(modules_.size());
+  std::string path = "<stub>/" + std::string(stub.path);
+  std::unique_ptr<ir::Module> m = ir::deserialize(stub.ir, fid);
+  if (!m) return lower_file(path, dotted, std::string(stub.text), true, false);  // not lowered at build time
+  m->path = path;
+  m->name = dotted;
+  m->source = std::string(stub.text);
+  m->is_stub = true;
+  ++result_.stats.modules_loaded;
+  modules_.push_back(std::move(m));
+  by_path_[path] = modules_.back().get();
+  return modules_.back().get();
+}
+
 static std::string join_path(const std::string& dir, const std::string& rel) {
   if (dir.empty() || dir == ".") return rel;
   return dir + "/" + rel;
@@ -1135,7 +1151,7 @@ ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool
       } else {
         for (const auto& stub : models::embedded_stubs())
           if (stub.path == cand) {
-            mod = lower_file(key, dotted, std::string(stub.text), true, false);
+            mod = load_stub(stub, dotted);
             break;
           }
       }

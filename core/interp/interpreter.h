@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "interp/state.h"
+#include "models/stubs.h"
 #include "python/lower.h"
 #include "tenscan/core/analyze.h"
 
@@ -202,6 +203,8 @@ class Interpreter {
   /// `user_file`: a file of the project (its syntax errors are findings).
   const ir::Module* lower_file(const std::string& path, const std::string& dotted, std::string source, bool is_stub,
                                bool user_file);
+  /// One of tenscan's library stubs: its IR lowered at build time (falls back to lowering).
+  const ir::Module* load_stub(const models::EmbeddedStub& stub, const std::string& dotted);
   void merge_states(States& states);
 
   void init_builtins(State& st);

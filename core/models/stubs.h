@@ -1,4 +1,5 @@
-// The Python library stubs compiled into the binary (see embed_stubs.cmake).
+// The Python library stubs compiled into the binary, lowered when tenscan is built
+// (cmd/stubc writes them).
 #pragma once
 
 #include <string_view>
@@ -9,6 +10,7 @@ namespace tenscan::models {
 struct EmbeddedStub {
   std::string_view path;  ///< relative to core/models/stubs, e.g. "torch/nn/functional.py"
   std::string_view text;
+  std::string_view ir;    ///< the lowered module (ir/serialize.h)
 };
 
 const std::vector<EmbeddedStub>& embedded_stubs();
