@@ -1,5 +1,7 @@
 // Layers with shape rules of their own: convolution and pooling (Refty's illegal-shape
 // output-size rule), adaptive pooling, batch/layer norm, embedding and recurrent layers.
+#include <cmath>
+
 #include "models/prim.h"
 
 namespace tenscan::models {
@@ -91,6 +93,16 @@ Outs conv(Interpreter& in, State&& st, Args& a) {
   auto pad = pad_mode ? std::optional<Shape>(Shape(nd, k(0))) : tuple_n(p, 4, {}, nd, 0);
   auto outpad = tuple_n(p, 9, {}, nd, 0);
   if (!stride || !pad || !dil || !outpad) return p.ret_unranked(dt);
+  if (transposed) {
+    // each output_padding must be smaller than the stride or the dilation of its dim
+    Cond c = Cond::truth(true);
+    for (std::size_t i = 0; i < nd; ++i)
+      c = c && (Cond::lt((*outpad)[i], (*stride)[i]) || Cond::lt((*outpad)[i], (*dil)[i]));
+    Msg mp;
+    mp << name << ": output padding must be smaller than either stride or dilation, but got output_padding=" << *outpad
+       << ", stride=" << *stride << " and dilation=" << *dil;
+    if (!p.require(c, RuleId::InvalidHyperparameter, mp, rel)) return p.ret_unranked(dt);
+  }
   if (same)
     for (const auto& sv : *stride)
       if (sv.as_const() != 1) return p.ret_unranked(dt);
@@ -329,9 +341,122 @@ Outs rnn(Interpreter& in, State&& st, Args& a) {
   return p.ret(p.tuple({o, h}));
 }
 
+// _tenscan.interpolate(input, size, scale_factor, mode, align_corners, antialias, recompute_scale_factor)
+// F.interpolate / nn.Upsample as torch/nn/functional.py (1.13) checks them, in its order:
+// align_corners only with the interpolating modes; exactly one of size and scale_factor, with
+// one value per spatial dim; antialias only for 4-D bilinear/bicubic; the mode must fit the
+// rank (linear 3-D, bilinear/bicubic 4-D, trilinear 5-D; nearest/area any of 3-D..5-D);
+// floating-point input; every output size positive (floor(in * scale_factor)).
+Outs interpolate(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "interpolate");
+  const TensorVal* x = p.tensor(0);
+  std::string mode = p.str_arg(3).value_or("nearest");
+  DType dt = x ? x->dtype : DType::Float32;
+  auto fail = [&](RuleId rule, const Msg& m) {
+    p.require(Cond::truth(false), rule, m);
+    return p.ret_unranked(dt);
+  };
+  const bool size_given = p.present(1), scale_given = p.present(2);
+  const bool nearestish = mode == "nearest" || mode == "area" || mode == "nearest-exact";
+  if (nearestish && p.present(4)) {
+    return fail(RuleId::InvalidHyperparameter,
+                Msg("align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear "
+                    "(mode='" + mode + "')"));
+  }
+  if (!x || !x->shape) return p.ret_unranked(dt);
+  const Shape s = *x->shape;
+  const auto rank = static_cast<std::int64_t>(s.size());
+  const std::size_t nsp = s.size() >= 2 ? s.size() - 2 : 0;
+  const Shape spatial(s.begin() + static_cast<long>(s.size() - nsp), s.end());
+  if (size_given && scale_given) return fail(RuleId::InvalidHyperparameter, Msg("only one of size or scale_factor should be defined"));
+  if (!size_given && !scale_given) return fail(RuleId::InvalidHyperparameter, Msg("either size or scale_factor should be defined"));
+  // the requested output sizes, or the scale factors (as doubles; nullopt: not known)
+  std::optional<Shape> sizes;
+  std::vector<Value> scales;
+  const Value& arg = *p.arg(size_given ? 1 : 2);
+  const auto* seq = in.sequence_of(p.st, arg);
+  std::vector<Value> parts = seq ? *seq : std::vector<Value>(nsp, arg);
+  if (seq && parts.size() != nsp) {
+    Msg m;
+    if (size_given)
+      m << "Input and output must have the same number of spatial dimensions, but got input with spatial dimensions of "
+        << spatial << " and output size of " << in.show(p.st, arg);
+    else
+      m << "Input and scale_factor must have the same number of spatial dimensions, but got input with spatial dimensions of "
+        << spatial << " and scale_factor of shape " << in.show(p.st, arg);
+    m << ". Please provide input tensor in (N, C, d1, d2, ...,dK) format";
+    return fail(RuleId::RankMismatch, m);
+  }
+  if (size_given && p.bool_arg(6).value_or(false))
+    return fail(RuleId::InvalidHyperparameter, Msg("recompute_scale_factor is not meaningful with an explicit size."));
+  if (p.bool_arg(5).value_or(false) && !((mode == "bilinear" || mode == "bicubic") && rank == 4))
+    return fail(RuleId::InvalidHyperparameter, Msg("Anti-alias option is only supported for bilinear and bicubic modes"));
+  struct ModeRank {
+    const char* mode;
+    std::int64_t rank;  ///< 0: any of 3, 4, 5
+  };
+  static constexpr ModeRank kModes[] = {{"nearest", 0}, {"area", 0}, {"nearest-exact", 0}, {"linear", 3},
+                                        {"bilinear", 4}, {"bicubic", 4}, {"trilinear", 5}};
+  const ModeRank* mr = nullptr;
+  for (const auto& r : kModes)
+    if (mode == r.mode) mr = &r;
+  if (!mr) {
+    Msg m;
+    m << "Input Error: Only 3D, 4D and 5D input Tensors supported (got " << rank
+      << "D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got " << mode << ")";
+    return fail(RuleId::InvalidHyperparameter, m);
+  }
+  if (mr->rank ? rank != mr->rank : (rank < 3 || rank > 5)) {
+    Msg m;
+    if (mr->rank && rank >= 3 && rank <= 5 && mode != "bicubic")
+      m << "Got " << rank << "D input, but " << mode << " mode needs " << mr->rank << "D input (shape " << s << ")";
+    else
+      m << "Input Error: Only 3D, 4D and 5D input Tensors supported (got " << rank
+        << "D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got " << mode
+        << "); mode '" << mode << "' needs a " << (mr->rank ? std::to_string(mr->rank) + "D" : std::string("3D, 4D or 5D"))
+        << " input (N, C, d1, ...), got shape " << s;
+    p.require(Cond::truth(false), RuleId::RankMismatch, m, {p.origin_note(*x, "the input got its shape here")});
+    return p.ret_unranked(dt);
+  }
+  if (dt != DType::Unknown && !interp::dtype_is_float(dt)) {
+    Msg m;
+    m << "interpolate (mode '" << mode << "') is not implemented for '" << dtype_title(dt)
+      << "': the input must be floating-point (convert it with .float())";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*x, "the input got its dtype here")});
+    return p.ret_unranked(dt);
+  }
+  Shape out(s.begin(), s.begin() + 2);
+  Shape spatial_out;
+  for (std::size_t i = 0; i < nsp; ++i) {
+    const Value& v = parts[i];
+    if (size_given) {
+      if (v.kind != VKind::Int) return p.ret_unranked(dt);
+      spatial_out.push_back(v.i);
+      continue;
+    }
+    if (v.kind == VKind::Int) {
+      spatial_out.push_back(spatial[i] * v.i);
+    } else if (v.kind == VKind::Float && v.f && *v.f == static_cast<double>(static_cast<std::int64_t>(*v.f))) {
+      spatial_out.push_back(spatial[i] * k(static_cast<std::int64_t>(*v.f)));
+    } else if (v.kind == VKind::Float && v.f && spatial[i].as_const()) {
+      spatial_out.push_back(k(static_cast<std::int64_t>(std::floor(static_cast<double>(*spatial[i].as_const()) * *v.f))));
+    } else {
+      spatial_out.push_back(in.fresh_symbol(p.st, "interpolate", "the output size of interpolate", 0, -1, interp::SymKind::Data));
+    }
+  }
+  Cond positive = Cond::truth(true);
+  for (const auto& d : spatial_out) positive = positive && Cond::gt(d, k(0));
+  Msg m;
+  m << "Input and output sizes should be greater than 0, but got input " << spatial << " output " << spatial_out;
+  if (!p.require(positive, RuleId::IllegalOutputSize, m, {p.origin_note(*x, "the input got its shape here")}))
+    return p.ret_unranked(dt);
+  out.insert(out.end(), spatial_out.begin(), spatial_out.end());
+  return p.ret_tensor(out, dt);
+}
+
 const PrimRow kRows[] = {
     {"conv", conv},           {"pool", pool},           {"adaptive_pool", adaptive_pool}, {"batch_norm", batch_norm},
-    {"layer_norm", layer_norm}, {"embedding", embedding}, {"rnn", rnn},
+    {"layer_norm", layer_norm}, {"embedding", embedding}, {"rnn", rnn}, {"interpolate", interpolate},
 };
 
 }  // namespace

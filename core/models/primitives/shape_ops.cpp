@@ -1066,6 +1066,347 @@ Outs index(Interpreter& in, State&& st, Args& a) {
   return p.ret_tensor(out, dt);
 }
 
+// ---- index-driven ops: gather, scatter, scatter_add, index_select --------------------------
+// One table row per op says what PyTorch 1.13 checks (aten/src/ATen/native/ScatterGatherChecks.h
+// and index_select): the index dtype, its rank (the input's rank, or a vector), whether a
+// src tensor (or a scalar value) takes part, and what shape the result has.
+enum class IndexResult { Index, Self, SelfDimIsIndexLength };
+enum class SrcKind { None, TensorOrScalar, TensorOnly };
+struct IndexOpSpec {
+  const char* name;       ///< the op as PyTorch names it in its messages
+  bool int32_ok;          ///< index_select takes int32 or int64, the scatter/gather family only int64
+  bool vector_index;      ///< the index is a vector (index_select) instead of a tensor of the input's rank
+  SrcKind src;
+  IndexResult result;
+};
+constexpr IndexOpSpec kIndexOps[] = {
+    {"gather", false, false, SrcKind::None, IndexResult::Index},
+    {"scatter", false, false, SrcKind::TensorOrScalar, IndexResult::Self},
+    {"scatter_add", false, false, SrcKind::TensorOnly, IndexResult::Self},
+    {"index_select", true, true, SrcKind::None, IndexResult::SelfDimIsIndexLength},
+};
+
+// _tenscan.index_op(op, input, dim, index, src or None, reduce or None)
+Outs index_op(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "index_op");
+  std::string op = p.str_arg(0).value_or("gather");
+  const IndexOpSpec* spec = &kIndexOps[0];
+  for (const auto& s : kIndexOps)
+    if (op == s.name) spec = &s;
+  const TensorVal* x = p.tensor(1);
+  const TensorVal* ix = p.tensor(3);
+  const TensorVal* src = p.tensor(4);
+  DType dt = x ? x->dtype : DType::Unknown;
+  if (!x || !ix) return p.ret_unranked(dt);
+  auto origin = [&](const TensorVal& t, const char* what) { return p.origin_note(t, what); };
+  // the index dtype
+  bool dtype_ok = ix->dtype == DType::Unknown || ix->dtype == DType::Int64 || (spec->int32_ok && ix->dtype == DType::Int32);
+  if (!dtype_ok) {
+    Msg m;
+    m << op << "(): Expected dtype " << (spec->int32_ok ? "int32 or int64" : "int64") << " for index, but the index has dtype "
+      << interp::dtype_name(ix->dtype) << " (convert it with .long())";
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {origin(*ix, "the index got its dtype here")});
+    return p.ret_unranked(dt);
+  }
+  // src: a tensor of the input's dtype, or (scatter) a Python number
+  if (spec->src == SrcKind::TensorOnly && !src && p.present(4)) {
+    Msg m;
+    m << op << "() received an invalid combination of arguments: src must be a tensor, not a number (use scatter() with a "
+         "value, or pass torch.full_like(index, value, dtype=...))";
+    p.require(Cond::truth(false), RuleId::InvalidHyperparameter, m);
+    return p.ret_unranked(dt);
+  }
+  if (src && src->dtype != DType::Unknown && dt != DType::Unknown && src->dtype != dt) {
+    Msg m;
+    m << "scatter(): Expected self.dtype to be equal to src.dtype, but self is " << interp::dtype_name(dt) << " and src is "
+      << interp::dtype_name(src->dtype);
+    p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {origin(*src, "src got its dtype here")});
+    return p.ret_unranked(dt);
+  }
+  if (auto reduce = p.str_arg(5); reduce && *reduce != "add" && *reduce != "multiply") {
+    Msg m;
+    m << "reduce argument must be either add or multiply, but got '" << *reduce << "'";
+    p.require(Cond::truth(false), RuleId::InvalidHyperparameter, m);
+    return p.ret_unranked(dt);
+  }
+  if (!x->shape || !ix->shape || (src && !src->shape)) return p.ret_unranked(dt);
+  const Shape& xs = *x->shape;
+  const Shape& is = *ix->shape;
+  auto d_expr = p.int_arg(2, "dim");
+  if (!d_expr) return p.ret_unranked(dt);
+  Msg what;
+  what << op << "()";
+  auto d = p.dim(*d_expr, std::max<std::size_t>(xs.size(), 1), what);
+  if (!d) return p.ret_unranked(dt);
+  const auto dim = static_cast<std::size_t>(*d);
+  if (spec->vector_index) {
+    if (is.size() > 1) {
+      Msg m;
+      m << op << "(): Index is supposed to be a vector, but the index has shape " << is;
+      p.require(Cond::truth(false), RuleId::RankMismatch, m, {origin(*ix, "the index got its shape here")});
+      return p.ret_unranked(dt);
+    }
+    if (xs.empty()) return p.ret_tensor(xs, dt);
+    Shape out = xs;
+    out[dim] = is.empty() ? k(1) : is[0];
+    return p.ret_tensor(out, dt);
+  }
+  // ranks: PyTorch counts a 0-d tensor as 1-d here (ensure_nonempty_dim)
+  auto nonempty = [](const Shape& s) { return std::max<std::size_t>(s.size(), 1); };
+  const char* self_name = op == "gather" ? "input" : "self";
+  if (nonempty(is) != nonempty(xs)) {
+    Msg m;
+    m << "Index tensor must have the same number of dimensions as " << self_name << " tensor: the index has shape " << is
+      << " and " << self_name << " has shape " << xs;
+    p.require(Cond::truth(false), RuleId::RankMismatch, m, {origin(*ix, "the index got its shape here"), origin(*x, "the tensor got its shape here")});
+    return p.ret_unranked(dt);
+  }
+  if (src && nonempty(*src->shape) != nonempty(is)) {
+    Msg m;
+    m << "Index tensor must have the same number of dimensions as src tensor: the index has shape " << is
+      << " and src has shape " << *src->shape;
+    p.require(Cond::truth(false), RuleId::RankMismatch, m, {origin(*ix, "the index got its shape here"), origin(*src, "src got its shape here")});
+    return p.ret_unranked(dt);
+  }
+  if (!is.empty() && !xs.empty()) {
+    Cond c = Cond::truth(true);
+    for (std::size_t i = 0; i < is.size(); ++i) {
+      if (i != dim) c = c && Cond::le(is[i], xs[i]);
+      if (src && !src->shape->empty()) c = c && Cond::le(is[i], (*src->shape)[i]);
+    }
+    Msg m;
+    if (op == "gather") {
+      m << "Size does not match: expected index " << is << " to be smaller than self " << xs << " apart from dimension "
+        << static_cast<std::int64_t>(dim);
+    } else {
+      m << "Expected index " << is << " to be smaller than self " << xs << " apart from dimension "
+        << static_cast<std::int64_t>(dim);
+      if (src) m << " and to be smaller size than src " << *src->shape;
+    }
+    if (!p.require(c, RuleId::SizeMismatch, m, {origin(*ix, "the index got its shape here"), origin(*x, "the tensor got its shape here")}))
+      return p.ret_unranked(dt);
+  }
+  return p.ret_tensor(spec->result == IndexResult::Index ? is : xs, dt);
+}
+
+// _tenscan.select_k(t, dim, k or None, op): the shape of sort/argsort (k None: unchanged) and
+// topk/kthvalue-like selections (the dim becomes k, which must be in [0, size of dim]).
+Outs select_k(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "select_k");
+  const TensorVal* t = p.tensor(0);
+  std::string op = p.str_arg(3).value_or("sort");
+  if (!t || !t->shape) return p.ret_unranked(t ? t->dtype : DType::Unknown);
+  DType dt = t->dtype;
+  const Shape s = *t->shape;
+  auto d_expr = p.int_arg(1, "dim");
+  if (!d_expr) return p.ret_unranked(dt);
+  Msg what;
+  what << op << "()";
+  auto d = p.dim(*d_expr, std::max<std::size_t>(s.size(), 1), what);
+  if (!d) return p.ret_unranked(dt);
+  if (!p.present(2)) return p.ret_tensor(s, dt);
+  auto kk = p.int_arg(2);
+  if (!kk) return p.ret_unranked(dt);
+  Expr size = s.empty() ? k(1) : s[static_cast<std::size_t>(*d)];
+  Msg m;
+  m << "selected index k out of range: " << op << "() asks for k=" << *kk << " elements along dim " << *d << ", which has size "
+    << size << " (tensor shape " << s << ")";
+  if (!p.require(Cond::ge(*kk, k(0)) && Cond::le(*kk, size), RuleId::IndexOutOfRange, m,
+                 {p.origin_note(*t, "the tensor got its shape here")}))
+    return p.ret_unranked(dt);
+  if (s.empty()) return p.ret_tensor(s, dt);
+  Shape out = s;
+  out[static_cast<std::size_t>(*d)] = *kk;
+  return p.ret_tensor(out, dt);
+}
+
+// _tenscan.einsum(equation, operands): torch.einsum as aten/src/ATen/native/Linear.cpp parses
+// it: subscripts [a-zA-Z], at most one `...` per operand, an explicit output after `->` (or
+// the implicit one: the ellipsis dims, then the labels seen once, A-Z before a-z). A label's
+// sizes broadcast (size 1 stretches) across operands and must be equal within one operand.
+Outs einsum(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "einsum");
+  auto eq = p.str_arg(0);
+  auto ops = p.tensors(1);
+  if (!eq || !ops) return p.ret_unranked(DType::Unknown);
+  DType dt = ops->empty() ? DType::Unknown : (*ops)[0].dtype;
+  auto fail = [&](RuleId rule, const Msg& m) {
+    p.require(Cond::truth(false), rule, m);
+    return p.ret_unranked(dt);
+  };
+  const std::string& e = *eq;
+  if (ops->empty()) {
+    return fail(RuleId::InvalidHyperparameter,
+                Msg("einsum(): must specify the equation string and at least one operand, or at least one operand and its "
+                    "subscripts list"));
+  }
+  auto label_index = [](char c) { return c >= 'A' && c <= 'Z' ? c - 'A' : c - 'a' + 26; };
+  auto is_label = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+  const auto arrow = e.find("->");
+  const std::string lhs = e.substr(0, arrow);
+  // parse the operands' subscripts; -1 stands for the ellipsis
+  std::vector<std::vector<int>> terms(1);
+  std::vector<bool> has_ell(1, false);
+  for (std::size_t i = 0; i < lhs.size(); ++i) {
+    char c = lhs[i];
+    if (c == ' ') continue;
+    if (c == ',') {
+      terms.emplace_back();
+      has_ell.push_back(false);
+      continue;
+    }
+    if (c == '.') {
+      if (has_ell.back()) {
+        Msg m;
+        m << "einsum(): found '.' for operand " << static_cast<std::int64_t>(terms.size() - 1)
+          << " for which an ellipsis was already found";
+        return fail(RuleId::InvalidHyperparameter, m);
+      }
+      if (i + 2 >= lhs.size() || lhs[i + 1] != '.' || lhs[i + 2] != '.') {
+        Msg m;
+        m << "einsum(): found '.' for operand " << static_cast<std::int64_t>(terms.size() - 1)
+          << " that is not part of any ellipsis";
+        return fail(RuleId::InvalidHyperparameter, m);
+      }
+      i += 2;
+      has_ell.back() = true;
+      terms.back().push_back(-1);
+      continue;
+    }
+    if (!is_label(c)) {
+      Msg m;
+      m << "einsum(): invalid subscript given at index " << static_cast<std::int64_t>(i)
+        << " in the equation string, subscripts must be in [a-zA-Z] (equation '" << e << "')";
+      return fail(RuleId::InvalidHyperparameter, m);
+    }
+    terms.back().push_back(label_index(c));
+  }
+  if (terms.size() != ops->size()) {
+    Msg m;
+    m << "einsum(): " << (terms.size() > ops->size() ? "fewer" : "more")
+      << " operands were provided than specified in the equation: '" << e << "' names "
+      << static_cast<std::int64_t>(terms.size()) << " operand(s), but " << static_cast<std::int64_t>(ops->size())
+      << " were given";
+    return fail(RuleId::InvalidHyperparameter, m);
+  }
+  for (const auto& t : *ops) {
+    if (t.dtype != DType::Unknown && dt != DType::Unknown && t.dtype != dt) {
+      Msg m;
+      m << "einsum(): expected scalar type " << dtype_title(dt) << " but found " << dtype_title(t.dtype)
+        << ": all operands must have the same dtype";
+      p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(t, "this operand got its dtype here")});
+      return p.ret_unranked(dt);
+    }
+    if (!t.shape) return p.ret_unranked(dt);
+  }
+  std::vector<std::optional<Expr>> label_size(52);
+  std::vector<int> label_count(52, 0);
+  Shape ell;  // the broadcast ellipsis dims, right-aligned
+  bool any_ell = false;
+  for (std::size_t o = 0; o < terms.size(); ++o) {
+    const Shape& s = *(*ops)[o].shape;
+    const auto nlabels = static_cast<std::int64_t>(terms[o].size()) - (has_ell[o] ? 1 : 0);
+    const auto rank = static_cast<std::int64_t>(s.size());
+    std::vector<RelatedMsg> rel{p.origin_note((*ops)[o], "this operand got its shape here")};
+    if (has_ell[o] ? nlabels > rank : nlabels != rank) {
+      Msg m;
+      m << "einsum(): the number of subscripts in the equation (" << nlabels << ") "
+        << (has_ell[o] ? "is more than" : "does not match") << " the number of dimensions (" << rank << ") for operand "
+        << static_cast<std::int64_t>(o) << (has_ell[o] ? "" : " and no ellipsis was given") << " (operand shape " << s << ")";
+      p.require(Cond::truth(false), RuleId::RankMismatch, m, rel);
+      return p.ret_unranked(dt);
+    }
+    std::size_t dim = 0;
+    std::vector<std::optional<Expr>> here(52);
+    for (int l : terms[o]) {
+      if (l < 0) {
+        any_ell = true;
+        const auto n = static_cast<std::size_t>(rank - nlabels);
+        Shape part(s.begin() + static_cast<long>(dim), s.begin() + static_cast<long>(dim + n));
+        Msg what;
+        what << "einsum(): the dimensions covered by the ellipsis in operand " << static_cast<std::int64_t>(o)
+             << " do not broadcast with the previously seen ellipsis dimensions";
+        auto b = broadcast_shapes(p, ell, part, what);
+        if (!b) return p.ret_unranked(dt);
+        ell = *b;
+        dim += n;
+        continue;
+      }
+      const Expr& size = s[dim++];
+      const char name = static_cast<char>(l < 26 ? 'A' + l : 'a' + (l - 26));
+      if (here[static_cast<std::size_t>(l)]) {
+        Msg m;
+        m << "einsum(): subscript " << std::string(1, name) << " is repeated for operand " << static_cast<std::int64_t>(o)
+          << " but the sizes don't match, " << size << " != " << *here[static_cast<std::size_t>(l)] << " (operand shape " << s << ")";
+        if (!p.require(Cond::eq(size, *here[static_cast<std::size_t>(l)]), RuleId::SizeMismatch, m, rel))
+          return p.ret_unranked(dt);
+        ++label_count[static_cast<std::size_t>(l)];  // implicit output: a label seen twice is summed
+        continue;
+      }
+      here[static_cast<std::size_t>(l)] = size;
+      ++label_count[static_cast<std::size_t>(l)];
+      auto& seen = label_size[static_cast<std::size_t>(l)];
+      if (!seen) {
+        seen = size;
+        continue;
+      }
+      Msg m;
+      m << "einsum(): subscript " << std::string(1, name) << " has size " << size << " for operand "
+        << static_cast<std::int64_t>(o) << " which does not broadcast with previously seen size " << *seen << " (operand shape "
+        << s << ")";
+      if (!p.require(Cond::eq(size, *seen) || Cond::eq(size, k(1)) || Cond::eq(*seen, k(1)), RuleId::SizeMismatch, m, rel))
+        return p.ret_unranked(dt);
+      if (seen->as_const() == 1) seen = size;
+    }
+  }
+  Shape out;
+  if (arrow == std::string::npos) {
+    out = ell;
+    for (std::size_t l = 0; l < 52; ++l)
+      if (label_count[l] == 1) out.push_back(*label_size[l]);
+    return p.ret_tensor(out, dt);
+  }
+  const std::string rhs = e.substr(arrow + 2);
+  std::vector<bool> used(52, false);
+  bool out_ell = false;
+  for (std::size_t i = 0; i < rhs.size(); ++i) {
+    char c = rhs[i];
+    if (c == ' ') continue;
+    if (c == '.') {
+      if (out_ell || i + 2 >= rhs.size() || rhs[i + 1] != '.' || rhs[i + 2] != '.') {
+        return fail(RuleId::InvalidHyperparameter, Msg("einsum(): found '.' for output that is not part of any ellipsis or "
+                                                       "for which an ellipsis was already found"));
+      }
+      i += 2;
+      out_ell = true;
+      out.insert(out.end(), ell.begin(), ell.end());
+      continue;
+    }
+    if (!is_label(c)) {
+      Msg m;
+      m << "einsum(): invalid subscript given at index " << static_cast<std::int64_t>(arrow + 2 + i)
+        << " in the equation string, subscripts must be in [a-zA-Z] (equation '" << e << "')";
+      return fail(RuleId::InvalidHyperparameter, m);
+    }
+    auto l = static_cast<std::size_t>(label_index(c));
+    if (used[l]) {
+      Msg m;
+      m << "einsum(): output subscript " << std::string(1, c) << " appears more than once in the output (equation '" << e << "')";
+      return fail(RuleId::InvalidHyperparameter, m);
+    }
+    if (!label_size[l]) {
+      Msg m;
+      m << "einsum(): output subscript " << std::string(1, c)
+        << " does not appear in the equation for any input operand (equation '" << e << "')";
+      return fail(RuleId::InvalidHyperparameter, m);
+    }
+    used[l] = true;
+    out.push_back(*label_size[l]);
+  }
+  (void)any_ell;
+  return p.ret_tensor(out, dt);
+}
+
 // _tenscan.unranked(t or dtype): a tensor of unknown shape (what a stub returns after a
 // primitive reported the failure of its operation, so that nothing follows from it)
 Outs unranked(Interpreter& in, State&& st, Args& a) {
@@ -1102,6 +1443,9 @@ const PrimRow kRows[] = {
     {"stack", stack},
     {"split", split},
     {"index", index},
+    {"index_op", index_op},
+    {"select_k", select_k},
+    {"einsum", einsum},
     {"unranked", unranked},
 };
 

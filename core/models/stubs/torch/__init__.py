@@ -141,6 +141,54 @@ def _clamp(input, min, max, inplace):
     return r
 
 
+def _masked_fill_value(value):
+    """masked_fill takes a number or a 0-d tensor as the value."""
+    if not _t.is_tensor(value) or _t.is_unknown(_t.ndim(value)):
+        return True
+    return _t.require(_t.ndim(value) == 0, "shape/rank", "masked_fill_ only supports a 0-dimensional value tensor, but got ",
+                      "tensor with ", _t.ndim(value), " dimension(s) (shape ", value, ")")
+
+
+def _float_input(input, op):
+    d = _t.dtype(input)
+    return _t.is_unknown(d) or _t.require(_t.if_integral(input, True) is None, "dtype/mismatch", op,
+                                           ": input dtype should be either floating point or complex. Got ", d, " instead")
+
+
+def _dims_list(dim):
+    if dim is None:
+        return None
+    if _b.isinstance(dim, int):
+        return [dim]
+    return _b.list(dim)
+
+
+def _norm(input, p, dim, keepdim, dtype):
+    """torch.norm / Tensor.norm (1.13): a string p is 'fro' (at most 2 dims) or 'nuc' (exactly 2
+    dims, or a 2-D input); any number p is a vector norm over the given dims (all by default)."""
+    if not _float_input(input, "norm()"):
+        return _t.unranked("float32")
+    dims = _dims_list(dim)
+    if _b.isinstance(p, str):
+        if not _t.require(p in ("fro", "nuc"), "hparam/invalid-value", "only valid string values are 'fro' and 'nuc', found ",
+                          p):
+            return _t.unranked(input)
+        if p == "fro" and dims is not None and not _t.require(_b.len(dims) <= 2, "hparam/invalid-value", "Expected at most 2 ",
+                                                              "dimensions, but got ", _b.len(dims), " dimensions instead (",
+                                                              "the Frobenius norm reduces 1 or 2 dims; got dim=", dim, ")"):
+            return _t.unranked(input)
+        if p == "nuc":
+            if dims is None:
+                r = _t.ndim(input)
+                if not _t.is_unknown(r) and not _t.require(r == 2, "shape/rank", "norm(p='nuc') without dim needs a 2-D ",
+                                                          "input, but got shape ", input):
+                    return _t.unranked(input)
+            elif not _t.require(_b.len(dims) == 2, "hparam/invalid-value", "nuclear norm requires a 'dim' argument of size 2 ",
+                                "(got dim=", dim, ")"):
+                return _t.unranked(input)
+    return _t.reduce(input, dims, keepdim, _dtype_name(dtype), "norm()", True)
+
+
 # ---- the Tensor class ----------------------------------------------------------------------
 class Tensor:
     def __init__(self, *args, **kwargs):
@@ -596,10 +644,13 @@ class Tensor:
         return self
 
     def masked_fill(self, mask, value):
+        if not _masked_fill_value(value):
+            return _t.unranked(self)
         return _t.elementwise(self, mask, "masked_fill", _t.dtype(self))
 
     def masked_fill_(self, mask, value):
-        _t.elementwise(self, mask, "masked_fill_", _t.dtype(self), True)
+        if _masked_fill_value(value):
+            _t.elementwise(self, mask, "masked_fill_", _t.dtype(self), True)
         return self
 
     def matmul(self, other):
@@ -681,12 +732,70 @@ class Tensor:
         return _t.same(self)
 
     def cumsum(self, dim, dtype=None):
-        _t.check_dim(self, dim, "cumsum()")
+        if not _t.check_dim(self, dim, "cumsum()"):
+            return _t.unranked(self)
         return _t.same(self, _dtype_name(dtype) or _t.if_integral(self, "int64"))
 
     def cumprod(self, dim, dtype=None):
-        _t.check_dim(self, dim, "cumprod()")
+        if not _t.check_dim(self, dim, "cumprod()"):
+            return _t.unranked(self)
         return _t.same(self, _dtype_name(dtype) or _t.if_integral(self, "int64"))
+
+    def cumsum_(self, dim, dtype=None):
+        _t.check_dim(self, dim, "cumsum_()")
+        return self
+
+    # -- selections along a dim: (values, int64 indices) --
+    def topk(self, k, dim=-1, largest=True, sorted=True):
+        v = _t.select_k(self, dim, k, "topk")
+        return _ReturnTypes(v, _t.with_dtype(v, "int64"))
+
+    def kthvalue(self, k, dim=-1, keepdim=False):
+        v = _t.select_k(self, dim, None, "kthvalue")
+        if not _t.is_unknown(_t.ndim(v)) and _t.ndim(v) > 0:
+            n = v.size(dim)
+            _t.require((k >= 1) & (k <= n), "shape/index-out-of-range", "kthvalue(): selected number k out of range for ",
+                       "dimension ", dim, " of size ", n, " (k=", k, ")")
+        r = _t.reduce(self, dim, keepdim, None, "kthvalue()")
+        return _ReturnTypes(r, _t.with_dtype(r, "int64"))
+
+    def sort(self, dim=-1, descending=False, stable=False):
+        v = _t.select_k(self, dim, None, "sort")
+        return _ReturnTypes(v, _t.with_dtype(v, "int64"))
+
+    def argsort(self, dim=-1, descending=False, stable=False):
+        return _t.with_dtype(_t.select_k(self, dim, None, "argsort"), "int64")
+
+    def msort(self):
+        return _t.select_k(self, 0, None, "msort")
+
+    # -- index-driven ops --
+    def gather(self, dim, index, sparse_grad=False):
+        return _t.index_op("gather", self, dim, index, None, None)
+
+    def scatter(self, dim, index, src=None, value=None, reduce=None):
+        if src is None:
+            src = value
+        return _t.index_op("scatter", self, dim, index, src, reduce)
+
+    def scatter_(self, dim, index, src=None, value=None, reduce=None):
+        if src is None:
+            src = value
+        _t.index_op("scatter", self, dim, index, src, reduce)
+        return self
+
+    def scatter_add(self, dim, index, src):
+        return _t.index_op("scatter_add", self, dim, index, src, None)
+
+    def scatter_add_(self, dim, index, src):
+        _t.index_op("scatter_add", self, dim, index, src, None)
+        return self
+
+    def index_select(self, dim, index):
+        return _t.index_op("index_select", self, dim, index, None, None)
+
+    def nonzero(self, as_tuple=False):
+        return nonzero(self, as_tuple=as_tuple)
 
     # -- reductions --
     # sum and prod of bool or integer tensors accumulate in int64; mean, std, var and norm
@@ -707,7 +816,7 @@ class Tensor:
         return _t.reduce(self, dim, keepdim, None, "var()", True)
 
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
-        return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "norm()", True)
+        return _norm(self, p, dim, keepdim, dtype)
 
     def logsumexp(self, dim, keepdim=False):
         return _t.reduce(self, dim, keepdim, _t.if_integral(self, "float32"), "logsumexp()")
@@ -1087,7 +1196,90 @@ def eq(input, other):
 
 
 def where(condition, input=None, other=None):
+    if input is None and other is None:
+        return nonzero(condition, as_tuple=True)
+    if not _t.require(input is not None and other is not None, "hparam/invalid-value", "where() received an invalid ",
+                      "combination of arguments: give the condition alone (the indices where it holds) or condition, input ",
+                      "and other"):
+        return _t.unranked(condition)
+    if _t.is_tensor(condition):
+        d = _t.dtype(condition)
+        if not _t.is_unknown(d) and not _t.require((d == "bool") | (d == "uint8"), "dtype/mismatch", "where expected condition ",
+                                                   "to be a boolean tensor, but got a tensor with dtype ", d,
+                                                   " (compare it first, e.g. x > 0)"):
+            return _t.unranked(input if _t.is_tensor(input) else other)
     return _t.where(condition, input, other)
+
+
+def nonzero(input, out=None, as_tuple=False):
+    """The indices of the non-zero elements: how many there are depends on the data."""
+    r = _t.const_int(_t.ndim(input))
+    n = _t.symbol("nonzero", 0, "data")
+    if as_tuple:
+        if r is None:
+            return _t.unknown("nonzero(as_tuple=True)")
+        return _b.tuple([_t.new((n,), "int64") for _ in _b.range(_b.max(r, 1))])
+    if r is None:
+        return _t.unranked("int64")
+    return _t.new((n, r), "int64")
+
+
+def gather(input, dim, index, sparse_grad=False, out=None):
+    return input.gather(dim, index)
+
+
+def scatter(input, dim, index, src=None, value=None, reduce=None):
+    return input.scatter(dim, index, src, value, reduce)
+
+
+def scatter_add(input, dim, index, src):
+    return input.scatter_add(dim, index, src)
+
+
+def index_select(input, dim, index, out=None):
+    return input.index_select(dim, index)
+
+
+def masked_fill(input, mask, value):
+    return input.masked_fill(mask, value)
+
+
+def einsum(equation, *operands):
+    if _b.len(operands) == 1 and (_b.isinstance(operands[0], list) or _b.isinstance(operands[0], tuple)):
+        operands = operands[0]
+    return _t.einsum(equation, _b.list(operands))
+
+
+def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
+    return _norm(input, p, dim, keepdim, dtype)
+
+
+def cumsum(input, dim, dtype=None, out=None):
+    return input.cumsum(dim, dtype)
+
+
+def cumprod(input, dim, dtype=None, out=None):
+    return input.cumprod(dim, dtype)
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True, out=None):
+    return input.topk(k, dim, largest, sorted)
+
+
+def kthvalue(input, k, dim=-1, keepdim=False, out=None):
+    return input.kthvalue(k, dim, keepdim)
+
+
+def sort(input, dim=-1, descending=False, stable=False, out=None):
+    return input.sort(dim, descending, stable)
+
+
+def argsort(input, dim=-1, descending=False, stable=False):
+    return input.argsort(dim, descending, stable)
+
+
+def msort(input, out=None):
+    return input.msort()
 
 
 def maximum(input, other):
@@ -1141,4 +1333,5 @@ from torch import cuda
 from torch import backends
 from torch import utils
 from torch import distributions
+from torch import linalg
 from torch.nn import functional

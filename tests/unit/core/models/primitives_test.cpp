@@ -1046,3 +1046,83 @@ TEST_CASE("primitives/stubs go on after a primitive reported a failure: no excep
     CHECK(n.message.find("uncaught") == std::string::npos);
   }
 }
+
+TEST_CASE("primitives/index_op: gather, scatter, scatter_add, index_select", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.gather(torch.randn(4, 5), 0, torch.zeros(7, 5, dtype=torch.long))", "[7, 5] float32"},
+      {"torch.randn(4, 5).gather(1, torch.zeros(4, 2, dtype=torch.long))", "[4, 2] float32"},
+      {"torch.gather(torch.tensor(1.0), 0, torch.tensor([0]))", "[1] float32"},
+      {"torch.randn(4, 5).gather(0, torch.zeros(3, 6, dtype=torch.long))", "!shape/size-mismatch"},
+      {"torch.randn(4, 5).gather(1, torch.zeros(4, dtype=torch.long))", "!shape/rank"},
+      {"torch.randn(4, 5).gather(1, torch.zeros(4, 2, dtype=torch.int32))", "!dtype/mismatch"},
+      {"torch.randn(4, 5).gather(2, torch.zeros(4, 2, dtype=torch.long))", "!shape/dim-out-of-range"},
+      {"torch.zeros(4, 5).scatter(0, torch.zeros(3, 5, dtype=torch.long), torch.randn(5, 7))", "[4, 5] float32"},
+      {"torch.zeros(4, 5).scatter(0, torch.zeros(3, 5, dtype=torch.long), torch.randn(2, 5))", "!shape/size-mismatch"},
+      {"torch.zeros(4, 5).scatter(0, torch.zeros(3, 5, dtype=torch.long), torch.randn(3, 5, 1))", "!shape/rank"},
+      {"torch.zeros(4, 5).scatter(0, torch.zeros(3, 5, dtype=torch.long), torch.randn(3, 5).double())", "!dtype/mismatch"},
+      {"torch.zeros(4, 5).scatter_add(0, torch.zeros(3, 5, dtype=torch.long), 1.0)", "!hparam/invalid-value"},
+      {"torch.zeros(4, 5).scatter_(1, torch.zeros(4, 1, dtype=torch.long), 1.0, reduce='sum')", "!hparam/invalid-value"},
+      {"torch.randn(4, 5).index_select(1, torch.tensor([0, 2]))", "[4, 2] float32"},
+      {"torch.randn(4, 5).index_select(1, torch.tensor(2))", "[4, 1] float32"},
+      {"torch.randn(4, 5).index_select(1, torch.tensor([0, 2]).int())", "[4, 2] float32"},
+      {"torch.randn(4, 5).index_select(1, torch.tensor([[0, 2]]))", "!shape/rank"},
+      {"torch.randn(4, 5).index_select(1, torch.tensor([0.0, 2.0]))", "!dtype/mismatch"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/select_k: topk, sort, argsort", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.randn(4, 5).topk(3)[0]", "[4, 3] float32"},
+      {"torch.randn(4, 5).topk(3, dim=0)[1]", "[3, 5] int64"},
+      {"torch.randn(4, 5).topk(0)[0]", "[4, 0] float32"},
+      {"torch.tensor(1.0).topk(1)[0]", "[] float32"},
+      {"torch.randn(4, 5).topk(6)", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5).topk(-1)", "!shape/index-out-of-range"},
+      {"torch.randn(4, 5).topk(1, dim=2)", "!shape/dim-out-of-range"},
+      {"torch.randn(4, 5).sort(dim=0)[1]", "[4, 5] int64"},
+      {"torch.randn(4, 5).bool().sort()[0]", "[4, 5] bool"},
+      {"torch.argsort(torch.randn(4, 5), dim=-1)", "[4, 5] int64"},
+      {"torch.argsort(torch.randn(4, 5), dim=-3)", "!shape/dim-out-of-range"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/einsum", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.einsum('ij,jk->ik', torch.randn(2, 3), torch.randn(3, 4))", "[2, 4] float32"},
+      {"torch.einsum('ba,ca', torch.randn(2, 3), torch.randn(4, 3))", "[2, 4] float32"},
+      {"torch.einsum('iJ,Jk', torch.randn(2, 3), torch.randn(3, 4))", "[2, 4] float32"},
+      {"torch.einsum('ii', torch.randn(3, 3))", "[] float32"},
+      {"torch.einsum('...ij,...jk->...ik', torch.randn(5, 2, 3), torch.randn(1, 3, 4))", "[5, 2, 4] float32"},
+      {"torch.einsum('...ij,jk->ik', torch.randn(5, 2, 3), torch.randn(3, 4))", "[2, 4] float32"},
+      {"torch.einsum('i,i->i', torch.randn(1), torch.randn(3))", "[3] float32"},
+      {"torch.einsum('ij,jk->ik', torch.ones(2, 3).long(), torch.ones(3, 4).long())", "[2, 4] int64"},
+      {"torch.einsum('ii->i', torch.randn(3, 4))", "!shape/size-mismatch"},
+      {"torch.einsum('ij,jk->ik', torch.randn(2, 3), torch.randn(4, 4))", "!shape/size-mismatch"},
+      {"torch.einsum('ij,jk->ik', torch.randn(2, 3))", "!hparam/invalid-value"},
+      {"torch.einsum('ij,jk->ik', torch.randn(2, 3, 1), torch.randn(3, 4))", "!shape/rank"},
+      {"torch.einsum('ij,jk->il', torch.randn(2, 3), torch.randn(3, 4))", "!hparam/invalid-value"},
+      {"torch.einsum('...ij,...jk->...ik', torch.randn(5, 2, 3), torch.randn(4, 3, 4))", "!shape/broadcast"},
+      {"torch.einsum('ij->j->i', torch.randn(2, 3))", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/interpolate and the ConvTranspose output_padding", "[models][primitives]") {
+  static const Batch batch({
+      {"F.interpolate(torch.randn(2, 3, 8, 8), size=(16, 12))", "[2, 3, 16, 12] float32"},
+      {"F.interpolate(torch.randn(2, 3, 8, 8), scale_factor=(2, 0.5))", "[2, 3, 16, 4] float32"},
+      {"F.interpolate(torch.randn(1, 1, 7, 7), scale_factor=1.7)", "[1, 1, 11, 11] float32"},
+      {"F.interpolate(torch.randn(1, 2, 4, 4, 4), scale_factor=2, mode='trilinear')", "[1, 2, 8, 8, 8] float32"},
+      {"F.interpolate(torch.randn(2, 3, 8, 8), size=16, scale_factor=2)", "!hparam/invalid-value"},
+      {"F.interpolate(torch.randn(2, 3, 8), scale_factor=2, mode='bilinear')", "!shape/rank"},
+      {"F.interpolate(torch.randn(1, 2, 4, 4, 4), scale_factor=2, mode='bicubic')", "!shape/rank"},
+      {"F.interpolate(torch.randn(2, 3, 8, 8), size=0)", "!shape/nonpositive-output"},
+      {"F.interpolate(torch.randn(2, 3, 8, 8), scale_factor=2, mode='nearest', align_corners=False)", "!hparam/invalid-value"},
+      {"nn.ConvTranspose2d(4, 2, 3, stride=2, output_padding=1)(torch.randn(1, 4, 5, 5))", "[1, 2, 12, 12] float32"},
+      {"nn.ConvTranspose2d(4, 2, 3, dilation=2, output_padding=1)(torch.randn(1, 4, 5, 5))", "[1, 2, 10, 10] float32"},
+      {"nn.ConvTranspose2d(4, 2, 3, stride=2, output_padding=2)(torch.randn(1, 4, 5, 5))", "!hparam/invalid-value"},
+  });
+  run_rows(batch);
+}

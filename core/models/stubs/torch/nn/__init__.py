@@ -15,6 +15,10 @@ def _pair(x, n=2):
     return _b.tuple([x] * n)
 
 
+def _rank(t):
+    return F._rank(t)
+
+
 def _positive(value, what):
     _t.require(value > 0, "hparam/invalid-value", what, " must be positive, but got ", value)
 
@@ -251,19 +255,69 @@ class Conv3d(_ConvNd):
     _nd = 3
 
 
-class ConvTranspose1d(_ConvNd):
+class _ConvTransposeNd(_ConvNd):
+    _transposed = True
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode="zeros", device=None, dtype=None):
+        name = _b.type(self).__name__
+        ok = _t.require(padding_mode == "zeros", "hparam/invalid-value", "Only \"zeros\" padding mode is supported for ", name,
+                        " (got padding_mode='", padding_mode, "')")
+        _ConvNd.__init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias, "zeros",
+                         output_padding=output_padding)
+        if not ok:
+            self._failed = True
+
+    def _output_padding(self, input, output_size):
+        """The output_padding that makes the result output_size (ConvTranspose's forward(input,
+        output_size)): output_size holds the spatial sizes (or all sizes), each between the
+        smallest and the largest output this stride allows."""
+        nd = self._nd
+        s = _b.list(input.shape)
+        size = _b.list(output_size)
+        r = _b.len(s)
+        if _b.len(size) == r:
+            size = size[2:] if r == nd + 2 else size[1:]
+        if not _t.require(_b.len(size) == nd, "hparam/invalid-value", "ConvTranspose", nd, "D: for ", r, "D input, output_size ",
+                          "must have ", nd, " or ", r, " elements (got ", _b.len(output_size), ")"):
+            return None
+        lo, hi = [], []
+        ok = True
+        for d in _b.range(nd):
+            n = s[r - nd + d]
+            m = (n - 1) * self.stride[d] - 2 * self.padding[d] + self.dilation[d] * (self.kernel_size[d] - 1) + 1
+            lo.append(m)
+            hi.append(m + self.stride[d] - 1)
+            ok = ok & (size[d] >= m) & (size[d] <= m + self.stride[d] - 1)
+        if not _t.require(ok, "hparam/invalid-value", "requested an output size of ", size, ", but valid sizes range from ",
+                          lo, " to ", hi, " (for an input of ", s[r - nd:], ")"):
+            return None
+        return _b.tuple([size[d] - lo[d] for d in _b.range(nd)])
+
+    def forward(self, input, output_size=None):
+        if self._failed:
+            return _t.unranked(input)
+        output_padding = self.output_padding
+        if output_size is not None:
+            if _rank(input) is None:
+                return _t.unranked(input)
+            output_padding = self._output_padding(input, output_size)
+            if output_padding is None:
+                return _t.unranked(input)
+        return _t.conv(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups, self._nd, True,
+                       output_padding)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
     _nd = 1
-    _transposed = True
 
 
-class ConvTranspose2d(_ConvNd):
+class ConvTranspose2d(_ConvTransposeNd):
     _nd = 2
-    _transposed = True
 
 
-class ConvTranspose3d(_ConvNd):
+class ConvTranspose3d(_ConvTransposeNd):
     _nd = 3
-    _transposed = True
 
 
 class _PoolNd(Module):
@@ -598,6 +652,31 @@ class Embedding(Module):
         return cls(s[0], s[1], padding_idx)
 
 
+class EmbeddingBag(Module):
+    def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, mode="mean",
+                 sparse=False, _weight=None, include_last_offset=False, padding_idx=None, device=None, dtype=None):
+        Module.__init__(self)
+        if padding_idx is not None:
+            _t.require((padding_idx < num_embeddings) & (padding_idx >= -num_embeddings), "hparam/invalid-value",
+                       "EmbeddingBag: padding_idx must be within num_embeddings (", num_embeddings, "), but got ", padding_idx)
+        self.num_embeddings = num_embeddings
+        self.embedding_dim = embedding_dim
+        self.mode = mode
+        self.include_last_offset = include_last_offset
+        self.padding_idx = padding_idx
+        self.weight = Parameter(torch.empty(num_embeddings, embedding_dim))
+
+    def forward(self, input, offsets=None, per_sample_weights=None):
+        return F.embedding_bag(input, self.weight, offsets, mode=self.mode, per_sample_weights=per_sample_weights,
+                               include_last_offset=self.include_last_offset, padding_idx=self.padding_idx)
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, mode="mean",
+                        sparse=False, include_last_offset=False, padding_idx=None):
+        s = embeddings.shape
+        return cls(s[0], s[1], mode=mode, include_last_offset=include_last_offset, padding_idx=padding_idx)
+
+
 class _RNNBase(Module):
     _mode = "RNN"
 
@@ -657,6 +736,344 @@ class GRU(_RNNBase):
                  bidirectional=False, proj_size=0, device=None, dtype=None):
         _RNNBase.__init__(self, input_size, hidden_size, num_layers, "tanh", bias, batch_first, dropout, bidirectional,
                           proj_size)
+
+
+class _RNNCellBase(Module):
+    _mode = "RNNCell"
+    _gates = 1
+
+    def __init__(self, input_size, hidden_size, bias=True, nonlinearity="tanh", device=None, dtype=None):
+        Module.__init__(self)
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.nonlinearity = nonlinearity
+        self.weight_ih = Parameter(torch.empty(self._gates * hidden_size, input_size))
+        self.weight_hh = Parameter(torch.empty(self._gates * hidden_size, hidden_size))
+
+    def _check_hidden(self, input, batched, h):
+        """hx (and c for LSTMCell): (batch, hidden_size), or (hidden_size) for a 1-D input."""
+        rh = _rank(h)
+        if rh is None:
+            return True
+        want = 2 if batched else 1
+        if not _t.require(rh == want, "shape/rank", self._mode, ": for ", "batched 2-D" if batched else "unbatched 1-D",
+                          " input, the hidden state should be ", want, "-D, but got a ", rh, "-D tensor of shape ", h):
+            return False
+        hs = h.shape
+        if batched and not _t.require(hs[0] == input.shape[0], "shape/size-mismatch", "Input batch size ", input.shape[0],
+                                      " doesn't match hidden0 batch size ", hs[0], " (input ", input, ", hidden ", h, ")"):
+            return False
+        return _t.require(hs[-1] == self.hidden_size, "shape/size-mismatch", "hidden0 has inconsistent hidden_size: got ",
+                          hs[-1], ", expected ", self.hidden_size, " (hidden shape ", h, ")")
+
+    def _cell(self, input, hx):
+        """The checks of RNNCell/GRUCell/LSTMCell.forward and the shape of the new hidden state, or None."""
+        r = _rank(input)
+        if r is None:
+            return None
+        if not _t.require((r == 1) | (r == 2), "shape/rank", self._mode, ": Expected input to be 1-D or 2-D but received ", r,
+                          "-D tensor (shape ", input, ")"):
+            return None
+        batched = r == 2
+        if hx is not None:
+            hs = hx if _b.isinstance(hx, tuple) or _b.isinstance(hx, list) else (hx,)
+            for h in hs:
+                if not self._check_hidden(input, batched, h):
+                    return None
+        if not _t.require(input.shape[-1] == self.input_size, "shape/channels", "input has inconsistent input_size: got ",
+                          input.shape[-1], " expected ", self.input_size, " (", self._mode, " input shape ", input, ")"):
+            return None
+        if self._mode == "RNNCell" and not _t.require(self.nonlinearity in ("tanh", "relu"), "hparam/invalid-value",
+                                                      "Unknown nonlinearity: ", self.nonlinearity):
+            return None
+        # the input-to-hidden product checks the dtype as Linear does
+        _t.linear(input, self.weight_ih, None)
+        return (input.shape[0], self.hidden_size) if batched else (self.hidden_size,)
+
+    def forward(self, input, hx=None):
+        shape = self._cell(input, hx)
+        if shape is None:
+            return _t.unranked(input)
+        return torch.zeros(shape, dtype=_t.dtype(input))
+
+
+class RNNCell(_RNNCellBase):
+    _mode = "RNNCell"
+    _gates = 1
+
+
+class GRUCell(_RNNCellBase):
+    _mode = "GRUCell"
+    _gates = 3
+
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        _RNNCellBase.__init__(self, input_size, hidden_size, bias)
+
+
+class LSTMCell(_RNNCellBase):
+    _mode = "LSTMCell"
+    _gates = 4
+
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        _RNNCellBase.__init__(self, input_size, hidden_size, bias)
+
+    def forward(self, input, hx=None):
+        shape = self._cell(input, hx)
+        if shape is None:
+            return (_t.unranked(input), _t.unranked(input))
+        return (torch.zeros(shape, dtype=_t.dtype(input)), torch.zeros(shape, dtype=_t.dtype(input)))
+
+
+class PixelShuffle(Module):
+    def __init__(self, upscale_factor):
+        Module.__init__(self)
+        self.upscale_factor = upscale_factor
+
+    def forward(self, input):
+        return F.pixel_shuffle(input, self.upscale_factor)
+
+
+class PixelUnshuffle(Module):
+    def __init__(self, downscale_factor):
+        Module.__init__(self)
+        self.downscale_factor = downscale_factor
+
+    def forward(self, input):
+        return F.pixel_unshuffle(input, self.downscale_factor)
+
+
+class Upsample(Module):
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
+        Module.__init__(self)
+        self.size = size
+        self.scale_factor = scale_factor
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def forward(self, input):
+        return _t.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners, False,
+                              self.recompute_scale_factor)
+
+
+class UpsamplingNearest2d(Upsample):
+    def __init__(self, size=None, scale_factor=None):
+        Upsample.__init__(self, size, scale_factor, "nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    def __init__(self, size=None, scale_factor=None):
+        Upsample.__init__(self, size, scale_factor, "bilinear", True)
+
+
+class MultiheadAttention(Module):
+    def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False, kdim=None,
+                 vdim=None, batch_first=False, device=None, dtype=None):
+        Module.__init__(self)
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.add_bias_kv = add_bias_kv
+        self.add_zero_attn = add_zero_attn
+        ok = _t.require(num_heads > 0, "hparam/invalid-value", "MultiheadAttention: num_heads must be positive, but got ",
+                        num_heads, " (PyTorch divides embed_dim by it)")
+        if ok:
+            ok = _t.require(embed_dim % num_heads == 0, "hparam/invalid-value", "embed_dim must be divisible by num_heads: ",
+                            "embed_dim=", embed_dim, " and num_heads=", num_heads)
+        if ok:
+            ok = _t.require(embed_dim >= 0, "hparam/invalid-value", "Trying to create tensor with negative dimension ",
+                            3 * embed_dim, ": MultiheadAttention embed_dim must be non-negative, but got ", embed_dim)
+        self._failed = not ok
+        self.head_dim = embed_dim // num_heads if ok else 0
+        self.out_proj = Linear(embed_dim, embed_dim, bias=bias) if ok else None
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True):
+        if self._failed:
+            return (_t.unranked(query), _t.unranked(query))
+        extra = (1 if self.add_bias_kv else 0) + (1 if self.add_zero_attn else 0)
+        return F._mha_forward(query, key, value, self.embed_dim, self.num_heads, self.kdim, self.vdim, key_padding_mask,
+                              need_weights, attn_mask, average_attn_weights, self.batch_first, extra)
+
+
+def _activation(activation, name):
+    if _b.isinstance(activation, str):
+        if not _t.require(activation in ("relu", "gelu"), "hparam/invalid-value", name, ": activation should be relu/gelu, ",
+                          "not ", activation):
+            return None
+        return F.relu if activation == "relu" else F.gelu
+    return activation
+
+
+def _kpm_dtype(mask):
+    return mask is None or _t.require(F._mask_dtype_ok(mask, False), "dtype/mismatch", "only bool and floating types of ",
+                                      "key_padding_mask are supported (got ", _t.dtype(mask), ")")
+
+
+class TransformerEncoderLayer(Module):
+    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu", layer_norm_eps=1e-5,
+                 batch_first=False, norm_first=False, device=None, dtype=None):
+        Module.__init__(self)
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first)
+        self.linear1 = Linear(d_model, dim_feedforward)
+        self.dropout = Dropout(dropout)
+        self.linear2 = Linear(dim_feedforward, d_model)
+        self.norm_first = norm_first
+        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps)
+        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps)
+        self.dropout1 = Dropout(dropout)
+        self.dropout2 = Dropout(dropout)
+        self.batch_first = batch_first
+        self.activation = _activation(activation, "TransformerEncoderLayer")
+
+    def forward(self, src, src_mask=None, src_key_padding_mask=None):
+        if self.activation is None or self.self_attn._failed:
+            return _t.unranked(src)
+        x = src
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), src_mask, src_key_padding_mask)
+            x = x + self._ff_block(self.norm2(x))
+        else:
+            x = self.norm1(x + self._sa_block(x, src_mask, src_key_padding_mask))
+            x = self.norm2(x + self._ff_block(x))
+        return x
+
+    def _sa_block(self, x, attn_mask, key_padding_mask):
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False)[0]
+        return self.dropout1(x)
+
+    def _ff_block(self, x):
+        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
+        return self.dropout2(x)
+
+
+class TransformerDecoderLayer(Module):
+    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu", layer_norm_eps=1e-5,
+                 batch_first=False, norm_first=False, device=None, dtype=None):
+        Module.__init__(self)
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first)
+        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first)
+        self.linear1 = Linear(d_model, dim_feedforward)
+        self.dropout = Dropout(dropout)
+        self.linear2 = Linear(dim_feedforward, d_model)
+        self.norm_first = norm_first
+        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps)
+        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps)
+        self.norm3 = LayerNorm(d_model, eps=layer_norm_eps)
+        self.dropout1 = Dropout(dropout)
+        self.dropout2 = Dropout(dropout)
+        self.dropout3 = Dropout(dropout)
+        self.batch_first = batch_first
+        self.activation = _activation(activation, "TransformerDecoderLayer")
+
+    def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None, memory_key_padding_mask=None):
+        if self.activation is None or self.self_attn._failed:
+            return _t.unranked(tgt)
+        x = tgt
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), tgt_mask, tgt_key_padding_mask)
+            x = x + self._mha_block(self.norm2(x), memory, memory_mask, memory_key_padding_mask)
+            x = x + self._ff_block(self.norm3(x))
+        else:
+            x = self.norm1(x + self._sa_block(x, tgt_mask, tgt_key_padding_mask))
+            x = self.norm2(x + self._mha_block(x, memory, memory_mask, memory_key_padding_mask))
+            x = self.norm3(x + self._ff_block(x))
+        return x
+
+    def _sa_block(self, x, attn_mask, key_padding_mask):
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False)[0]
+        return self.dropout1(x)
+
+    def _mha_block(self, x, mem, attn_mask, key_padding_mask):
+        x = self.multihead_attn(x, mem, mem, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False)[0]
+        return self.dropout2(x)
+
+    def _ff_block(self, x):
+        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
+        return self.dropout3(x)
+
+
+class TransformerEncoder(Module):
+    def __init__(self, encoder_layer, num_layers, norm=None, enable_nested_tensor=True, mask_check=True):
+        Module.__init__(self)
+        # PyTorch deep-copies the layer: the copies have the same shapes
+        self.layers = ModuleList([encoder_layer for _ in _b.range(num_layers)])
+        self.num_layers = num_layers
+        self.norm = norm
+
+    def forward(self, src, mask=None, src_key_padding_mask=None):
+        if not _kpm_dtype(src_key_padding_mask):
+            return _t.unranked(src)
+        output = src
+        for mod in self.layers:
+            output = mod(output, src_mask=mask, src_key_padding_mask=src_key_padding_mask)
+        if self.norm is not None:
+            output = self.norm(output)
+        return output
+
+
+class TransformerDecoder(Module):
+    def __init__(self, decoder_layer, num_layers, norm=None):
+        Module.__init__(self)
+        self.layers = ModuleList([decoder_layer for _ in _b.range(num_layers)])
+        self.num_layers = num_layers
+        self.norm = norm
+
+    def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None, memory_key_padding_mask=None):
+        output = tgt
+        for mod in self.layers:
+            output = mod(output, memory, tgt_mask=tgt_mask, memory_mask=memory_mask, tgt_key_padding_mask=tgt_key_padding_mask,
+                         memory_key_padding_mask=memory_key_padding_mask)
+        if self.norm is not None:
+            output = self.norm(output)
+        return output
+
+
+class Transformer(Module):
+    def __init__(self, d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6, dim_feedforward=2048, dropout=0.1,
+                 activation="relu", custom_encoder=None, custom_decoder=None, layer_norm_eps=1e-5, batch_first=False,
+                 norm_first=False, device=None, dtype=None):
+        Module.__init__(self)
+        if custom_encoder is not None:
+            self.encoder = custom_encoder
+        else:
+            layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first,
+                                            norm_first)
+            self.encoder = TransformerEncoder(layer, num_encoder_layers, LayerNorm(d_model, eps=layer_norm_eps))
+        if custom_decoder is not None:
+            self.decoder = custom_decoder
+        else:
+            layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first,
+                                            norm_first)
+            self.decoder = TransformerDecoder(layer, num_decoder_layers, LayerNorm(d_model, eps=layer_norm_eps))
+        self.d_model = d_model
+        self.nhead = nhead
+        self.batch_first = batch_first
+
+    def forward(self, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None, src_key_padding_mask=None,
+                tgt_key_padding_mask=None, memory_key_padding_mask=None):
+        rs, rt = _rank(src), _rank(tgt)
+        if rs is None or rt is None:
+            return _t.unranked(tgt)
+        if rs == 3 and rt >= 2:
+            b = 0 if self.batch_first else 1
+            if not _t.require(src.shape[b] == tgt.shape[b], "shape/size-mismatch", "the batch number of src and tgt must ",
+                              "be equal: src ", src, " and tgt ", tgt, " (batch_first=", self.batch_first, ")"):
+                return _t.unranked(tgt)
+        if not _t.require((src.shape[-1] == self.d_model) & (tgt.shape[-1] == self.d_model), "shape/channels",
+                          "the feature number of src and tgt must be equal to d_model (", self.d_model, "): src ", src,
+                          " and tgt ", tgt):
+            return _t.unranked(tgt)
+        memory = self.encoder(src, mask=src_mask, src_key_padding_mask=src_key_padding_mask)
+        return self.decoder(tgt, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                            tgt_key_padding_mask=tgt_key_padding_mask, memory_key_padding_mask=memory_key_padding_mask)
+
+    @staticmethod
+    def generate_square_subsequent_mask(sz, device="cpu"):
+        return torch.zeros(sz, sz)
 
 
 class Sequential(Module):

@@ -291,7 +291,256 @@ def pad(input, pad, mode="constant", value=None):
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None,
                 antialias=False):
-    return _t.unmodelled("torch.nn.functional.interpolate")
+    return _t.interpolate(input, size, scale_factor, mode, align_corners, antialias, recompute_scale_factor)
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    return _t.interpolate(input, size, scale_factor, mode, align_corners, False, None)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    return _t.interpolate(input, size, scale_factor, "nearest", None, False, None)
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    return _t.interpolate(input, size, scale_factor, "bilinear", True, False, None)
+
+
+def _rank(t):
+    """The rank of a tensor when known, else None (so that stubs never branch on an unknown)."""
+    if not _t.is_tensor(t):
+        return None
+    return _t.const_int(_t.ndim(t))
+
+
+def _shuffle(input, factor, down):
+    """pixel_shuffle / pixel_unshuffle: [*, C, H, W] <-> [*, C / r^2, H * r, W * r]."""
+    name = "pixel_unshuffle" if down else "pixel_shuffle"
+    r = _rank(input)
+    if r is None:
+        return _t.unranked(input)
+    if not _t.require(r >= 3, "shape/rank", name, " expects input to have at least 3 dimensions, but got input with ", r,
+                      " dimension(s) (shape ", input, ")"):
+        return _t.unranked(input)
+    if not _t.require(factor > 0, "hparam/invalid-value", name, " expects a positive ",
+                      "downscale_factor" if down else "upscale_factor", ", but got ", factor):
+        return _t.unranked(input)
+    s = _b.list(input.shape)
+    c, h, w = s[-3], s[-2], s[-1]
+    if down:
+        if not _t.require(h % factor == 0, "shape/size-mismatch", "pixel_unshuffle expects height to be divisible by ",
+                          "downscale_factor, but input.size(-2)=", h, " is not divisible by ", factor, " (input shape ", input, ")"):
+            return _t.unranked(input)
+        if not _t.require(w % factor == 0, "shape/size-mismatch", "pixel_unshuffle expects width to be divisible by ",
+                          "downscale_factor, but input.size(-1)=", w, " is not divisible by ", factor, " (input shape ", input, ")"):
+            return _t.unranked(input)
+        return _t.reshape(input, _b.tuple(s[:-3] + [c * factor * factor, h // factor, w // factor]))
+    if not _t.require(c % (factor * factor) == 0, "shape/channels", "pixel_shuffle expects its input's 'channel' dimension ",
+                      "to be divisible by the square of upscale_factor, but input.size(-3)=", c, " is not divisible by ",
+                      factor * factor, " (input shape ", input, ")"):
+        return _t.unranked(input)
+    return _t.reshape(input, _b.tuple(s[:-3] + [c // (factor * factor), h * factor, w * factor]))
+
+
+def pixel_shuffle(input, upscale_factor):
+    return _shuffle(input, upscale_factor, False)
+
+
+def pixel_unshuffle(input, downscale_factor):
+    return _shuffle(input, downscale_factor, True)
+
+
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
+                  sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """F.embedding_bag as torch/nn/functional.py (1.13) checks it: per_sample_weights of the
+    input's shape; a 2-D input (fixed-length bags) takes no offsets, a 1-D input needs 1-D
+    offsets; mode sum, mean or max; per_sample_weights only with mode='sum'; integer indices
+    and offsets. The result has one row per bag."""
+    ws = _b.list(weight.shape) if _rank(weight) == 2 else None
+    r = _rank(input)
+    if ws is None or r is None:
+        return _t.unranked("float32")
+    if per_sample_weights is not None:
+        if not _t.require(_rank(per_sample_weights) == r, "shape/size-mismatch", "embedding_bag: If per_sample_weights (",
+                          per_sample_weights, ") is not None, then it must have the same shape as the input (", input, ")"):
+            return _t.unranked(weight)
+        same = True
+        for a, b in _b.zip(_b.list(per_sample_weights.shape), _b.list(input.shape)):
+            same = same & (a == b)
+        if not _t.require(same, "shape/size-mismatch", "embedding_bag: If per_sample_weights (", per_sample_weights,
+                          ") is not None, then it must have the same shape as the input (", input, ")"):
+            return _t.unranked(weight)
+    if r == 2:
+        if not _t.require(offsets is None, "hparam/invalid-value", "embedding_bag: if input is 2D, then offsets has to be None, ",
+                          "as input is treated is a mini-batch of fixed length sequences (input shape ", input, ")"):
+            return _t.unranked(weight)
+        bags = input.shape[0]
+    elif r == 1:
+        if not _t.require(offsets is not None, "hparam/invalid-value", "embedding_bag: offsets has to be a 1D Tensor but got ",
+                          "None: a 1-D input (", input, ") is split into bags at the given offsets"):
+            return _t.unranked(weight)
+        ro = _rank(offsets)
+        if ro is None:
+            return _t.unranked(weight)
+        if not _t.require(ro == 1, "shape/rank", "embedding_bag: offsets has to be a 1D Tensor, but got offsets of shape ",
+                          offsets):
+            return _t.unranked(weight)
+        bags = offsets.shape[0] - 1 if include_last_offset else offsets.shape[0]
+    else:
+        _t.require(False, "shape/rank", "embedding_bag: input has to be 1D or 2D Tensor, but got Tensor of dimension ", r,
+                   " (shape ", input, ")")
+        return _t.unranked(weight)
+    if not _t.require(mode in ("sum", "mean", "max"), "hparam/invalid-value", "embedding_bag: mode has to be one of sum, ",
+                      "mean or max, but got '", mode, "'"):
+        return _t.unranked(weight)
+    if not _t.require(per_sample_weights is None or mode == "sum", "hparam/invalid-value", "embedding_bag: per_sample_weights ",
+                      "was not None. per_sample_weights is only supported for mode='sum' (got mode='", mode, "')"):
+        return _t.unranked(weight)
+    for t, what in ((input, "indices"), (offsets, "offsets")):
+        if t is not None and not _t.require(_t.if_integral(t, True) is not None, "dtype/mismatch", "embedding_bag: expected ",
+                                            what, " to have one of the following scalar types: Long, Int; but got ",
+                                            _t.dtype(t), " (convert it with .long())"):
+            return _t.unranked(weight)
+    return _t.new((bags, ws[1]), _t.dtype(weight))
+
+
+# ---- attention -------------------------------------------------------------------------------
+def _pair_of(t):
+    return (_t.unranked(t), _t.unranked(t))
+
+
+def _same_shape(a, b):
+    sa, sb = _b.list(a.shape), _b.list(b.shape)
+    if _b.len(sa) != _b.len(sb):
+        return False
+    ok = True
+    for x, y in _b.zip(sa, sb):
+        ok = ok & (x == y)
+    return ok
+
+
+def _mask_dtype_ok(m, allow_byte):
+    d = _t.dtype(m)
+    if _t.is_unknown(d):
+        return True
+    return d == "bool" or d.startswith("float") or d == "bfloat16" or (allow_byte and d == "uint8")
+
+
+def _mha_forward(query, key, value, embed_dim, num_heads, kdim, vdim, key_padding_mask=None, need_weights=True,
+                 attn_mask=None, average_attn_weights=True, batch_first=False, extra_kv=0):
+    """nn.MultiheadAttention.forward and F.multi_head_attention_forward (1.13), in PyTorch's
+    order of checks. Returns (attn_output, attn_weights or None)."""
+    rq, rk, rv = _rank(query), _rank(key), _rank(value)
+    if rq is None or rk is None or rv is None:
+        return _pair_of(query)
+    if key_padding_mask is not None and not _t.require(_mask_dtype_ok(key_padding_mask, True), "dtype/mismatch",
+                                                       "only bool and floating types of key_padding_mask are supported ",
+                                                       "(got ", _t.dtype(key_padding_mask), ")"):
+        return _pair_of(query)
+    rkpm = _rank(key_padding_mask) if key_padding_mask is not None else None
+    ram = _rank(attn_mask) if attn_mask is not None else None
+    if rq == 3:
+        if not _t.require((rk == 3) & (rv == 3), "shape/rank", "For batched (3-D) `query`, expected `key` and `value` to be ",
+                          "3-D but found ", rk, "-D and ", rv, "-D tensors respectively"):
+            return _pair_of(query)
+        if rkpm is not None and not _t.require(rkpm == 2, "shape/rank", "For batched (3-D) `query`, expected ",
+                                               "`key_padding_mask` to be `None` or 2-D but found ", rkpm, "-D tensor instead"):
+            return _pair_of(query)
+        if ram is not None and not _t.require((ram == 2) | (ram == 3), "shape/rank", "For batched (3-D) `query`, expected ",
+                                              "`attn_mask` to be `None`, 2-D or 3-D but found ", ram, "-D tensor instead"):
+            return _pair_of(query)
+        if batch_first:
+            B, L, E = query.shape
+            kb, S = key.shape[0], key.shape[1]
+        else:
+            L, B, E = query.shape
+            S, kb = key.shape[0], key.shape[1]
+    elif rq == 2:
+        if not _t.require((rk == 2) & (rv == 2), "shape/rank", "For unbatched (2-D) `query`, expected `key` and `value` to be ",
+                          "2-D but found ", rk, "-D and ", rv, "-D tensors respectively"):
+            return _pair_of(query)
+        if rkpm is not None and not _t.require(rkpm == 1, "shape/rank", "For unbatched (2-D) `query`, expected ",
+                                               "`key_padding_mask` to be `None` or 1-D but found ", rkpm, "-D tensor instead"):
+            return _pair_of(query)
+        if ram is not None and not _t.require((ram == 2) | (ram == 3), "shape/rank", "For unbatched (2-D) `query`, expected ",
+                                              "`attn_mask` to be `None`, 2-D or 3-D but found ", ram, "-D tensor instead"):
+            return _pair_of(query)
+        L, E = query.shape
+        S = key.shape[0]
+        B = 1
+        kb = 1
+        if ram == 3:
+            ms = attn_mask.shape
+            if not _t.require((ms[0] == num_heads) & (ms[1] == L) & (ms[2] == S), "shape/size-mismatch",
+                              "Expected `attn_mask` shape to be (", num_heads, ", ", L, ", ", S, ") but got ", attn_mask):
+                return _pair_of(query)
+    else:
+        _t.require(False, "shape/rank", "query should be unbatched 2D or batched 3D tensor but received ", rq,
+                   "-D query tensor (shape ", query, ")")
+        return _pair_of(query)
+    if not _t.require(E == embed_dim, "shape/channels", "was expecting embedding dimension of ", embed_dim, ", but got ", E,
+                      " (query shape ", query, ")"):
+        return _pair_of(query)
+    separate = not ((kdim == embed_dim) & (vdim == embed_dim))
+    if separate:
+        if not _t.require((key.shape[0] == value.shape[0]) & (key.shape[1] == value.shape[1]), "shape/size-mismatch",
+                          "key's sequence and batch dims ", key, " do not match value's ", value):
+            return _pair_of(query)
+        if not _t.require(key.shape[-1] == kdim, "shape/channels", "expecting key weights shape of (", embed_dim, ", ",
+                          key.shape[-1], "), but got (", embed_dim, ", ", kdim, "): the layer was built with kdim=", kdim,
+                          " but the key ", key, " has ", key.shape[-1], " features"):
+            return _pair_of(query)
+        if not _t.require(value.shape[-1] == vdim, "shape/channels", "expecting value weights shape of (", embed_dim, ", ",
+                          value.shape[-1], "), but got (", embed_dim, ", ", vdim, "): the layer was built with vdim=", vdim,
+                          " but the value ", value, " has ", value.shape[-1], " features"):
+            return _pair_of(query)
+    else:
+        if not _t.require(_same_shape(key, value), "shape/size-mismatch", "key shape ", key, " does not match value shape ",
+                          value):
+            return _pair_of(query)
+        if not _t.require(key.shape[-1] == embed_dim, "shape/matmul-inner-dim", "mat1 and mat2 shapes cannot be multiplied: ",
+                          "the key/value have ", key.shape[-1], " features but the attention's in-projection expects ",
+                          embed_dim, " (embed_dim; key shape ", key, ")"):
+            return _pair_of(query)
+    if attn_mask is not None:
+        if not _t.require(_mask_dtype_ok(attn_mask, True), "dtype/mismatch", "Only float, byte, and bool types are supported ",
+                          "for attn_mask, not ", _t.dtype(attn_mask)):
+            return _pair_of(query)
+        ms = attn_mask.shape
+        if ram == 2:
+            if not _t.require((ms[0] == L) & (ms[1] == S), "shape/size-mismatch", "The shape of the 2D attn_mask is ",
+                              attn_mask, ", but should be (", L, ", ", S, ") (target length, source length)"):
+                return _pair_of(query)
+        elif not _t.require((ms[0] == B * num_heads) & (ms[1] == L) & (ms[2] == S), "shape/size-mismatch",
+                            "The shape of the 3D attn_mask is ", attn_mask, ", but should be (", B * num_heads, ", ", L, ", ",
+                            S, ") (batch size * num_heads, target length, source length)"):
+            return _pair_of(query)
+    if not _t.require(kb == B, "shape/size-mismatch", "the key and value have batch size ", kb, " but the query has batch ",
+                      "size ", B, " (query ", query, ", key ", key, ", batch_first=", batch_first, "); PyTorch fails ",
+                      "reshaping the key into (", S, ", ", B * num_heads, ", ", embed_dim // num_heads, ")"):
+        return _pair_of(query)
+    if key_padding_mask is not None:
+        ks = key_padding_mask.shape
+        if rq == 3:
+            ok = (ks[0] == B) & (ks[1] == S)
+        else:
+            ok = ks[0] == S
+        if not _t.require(ok, "shape/size-mismatch", "expecting key_padding_mask shape of (", B, ", ", S, "), but got ",
+                          key_padding_mask, " (batch size, source length)"):
+            return _pair_of(query)
+    dt = _t.dtype(query)
+    if rq == 3:
+        out = _t.new((B, L, E) if batch_first else (L, B, E), dt)
+    else:
+        out = _t.new((L, E), dt)
+    if not need_weights:
+        return (out, None)
+    S = S + extra_kv
+    if average_attn_weights:
+        w = _t.new((B, L, S) if rq == 3 else (L, S), dt)
+    else:
+        w = _t.new((B, num_heads, L, S) if rq == 3 else (num_heads, L, S), dt)
+    return (out, w)
 
 
 def one_hot(tensor, num_classes=-1):
