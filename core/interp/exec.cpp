@@ -46,6 +46,12 @@ bool same_members(const Object& x, const Object& y, Same&& same) {
     if (!same(x.items[i], y.items[i])) return false;
   for (std::size_t i = 0; i < x.entries.size(); ++i)
     if (!same(x.entries[i].key, y.entries[i].key) || !same(x.entries[i].value, y.entries[i].value)) return false;
+  if (&x == &y) {
+    // the very same stored object (shared since a fork): no lookups by name
+    for (const auto& [k, v] : x.attrs)
+      if (!same(v, v)) return false;
+    return true;
+  }
   for (const auto& [k, v] : x.attrs) {
     auto it = y.attrs.find(k);
     if (it == y.attrs.end() || !same(v, it->second)) return false;
@@ -98,7 +104,8 @@ bool heaps_equivalent(const State& a, const State& b) {
 // shapes and values from here on are then one path (PyTea §3.2.3, beyond positional equality).
 class Isomorphism {
  public:
-  Isomorphism(const State& a, const State& b) : a_(a), b_(b) {}
+  Isomorphism(const State& a, const State& b)
+      : a_(a), b_(b), ab_(a.heap.size(), kNoObj), ba_(b.heap.size(), kNoObj) {}
 
   bool states() {
     if (!obj(a_.tensor_cls, b_.tensor_cls) || a_.modules.size() != b_.modules.size()) return false;
@@ -129,10 +136,10 @@ class Isomorphism {
   bool obj(ObjId x, ObjId y) {
     if (x == kNoObj || y == kNoObj) return x == y;
     if (!a_.heap.valid(x) || !b_.heap.valid(y)) return false;
-    auto i = ab_.find(x);
-    if (i != ab_.end()) return i->second == y;
-    if (!ba_.emplace(y, x).second) return false;  // y is already the image of another object
-    ab_.emplace(x, y);
+    if (ab_[x] != kNoObj) return ab_[x] == y;
+    if (ba_[y] != kNoObj) return false;  // y is already the image of another object
+    ab_[x] = y;
+    ba_[y] = x;
     work_.emplace_back(x, y);
     return true;
   }
@@ -181,7 +188,7 @@ class Isomorphism {
 
   const State& a_;
   const State& b_;
-  std::unordered_map<ObjId, ObjId> ab_, ba_;
+  std::vector<ObjId> ab_, ba_;  ///< the pairing so far, by object id (kNoObj: none yet)
   std::vector<std::pair<ObjId, ObjId>> work_;
   std::size_t visited_ = 0;
 };

@@ -265,9 +265,7 @@ sym::Expr Interpreter::fresh_symbol(State& st, std::string name, std::string des
                                     std::int64_t hi, SymKind kind) {
   auto id = static_cast<sym::SymId>(symbols_.size());
   // Disambiguate printable names: the same source expression can create several symbols.
-  int same = 0;
-  for (const auto& s : symbols_)
-    if (s.name == name || s.name.rfind(name + "#", 0) == 0) ++same;
+  int same = symbol_names_[name]++;
   if (same) name += "#" + std::to_string(same + 1);
   symbols_.push_back({std::move(name), std::move(description), kind});
   sym::Expr e = sym::Expr::symbol(id);

@@ -237,6 +237,7 @@ class Interpreter {
   std::unordered_map<std::string, int> native_index_;
   std::vector<SymbolInfo> symbols_;
   std::vector<LastBatch> last_batches_;
+  std::unordered_map<std::string, int> symbol_names_;  ///< symbols made per printable name (fresh_symbol)
   /// Tests of one unknown value against a constant (`loss_type == 'ce'`), by the value's
   /// identity (its label's allocation, shared by every copy) and the test: testing the same
   /// value the same way again gives the same answer, so an option read from a file does not
