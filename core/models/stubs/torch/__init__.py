@@ -954,13 +954,24 @@ def randperm(n, generator=None, dtype=None, device=None, requires_grad=False, **
     return _new((n,), dtype, "int64")
 
 
+def _from_unseen(data, dtype, label):
+    # data tenscan cannot see (pickle, a CSV reader, an unmodelled library): a tensor of unknown
+    # rank and dims that its first exact-rank use fixes (ShapeTracer's symbolic rank)
+    t = _t.opaque_tensor(label)
+    return t if dtype is None else _t.with_dtype(t, _dtype_name(dtype))
+
+
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    if _t.is_unknown(data):
+        return _from_unseen(data, dtype, "torch.tensor")
     return _t.from_data(data, _dtype_name(dtype))
 
 
 def as_tensor(data, dtype=None, device=None):
     if _t.is_tensor(data):
         return data if dtype is None else _t.with_dtype(data, _dtype_name(dtype))
+    if _t.is_unknown(data):
+        return _from_unseen(data, dtype, "torch.as_tensor")
     return _t.from_data(data, _dtype_name(dtype))
 
 

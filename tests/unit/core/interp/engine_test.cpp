@@ -314,3 +314,20 @@ TEST_CASE("engine/a loop over a random count runs once per possible count", "[en
   CHECK(fixed.result.findings.empty());
   CHECK(fixed.result.stats.paths_explored == 3);
 }
+
+TEST_CASE("engine/a tensor made from data tenscan cannot see gets its rank from its first use", "[engine]") {
+  // pickle and pandas are not modelled: their results are unknown values, and a tensor made
+  // from one is opaque (like torch.load's), so two incompatible uses are still found
+  Run r = analyze_program(
+      "import pickle\n"
+      "import torch\n"
+      "a = torch.tensor(pickle.load(open('a.pkl', 'rb')))\n"
+      "b = torch.as_tensor(pickle.load(open('b.pkl', 'rb')), dtype=torch.float32)\n"
+      "x = torch.mm(a, torch.randn(3, 4))\n"
+      "y = torch.bmm(a, torch.randn(2, 3, 4))\n"
+      "z = torch.mm(b, torch.randn(3, 4)) + torch.mm(b, torch.randn(3, 4))\n");
+  const auto* f = only_finding(r);
+  REQUIRE(f);
+  CHECK(f->rule == RuleId::RankMismatch);
+  CHECK(f->location.line == 6);
+}
