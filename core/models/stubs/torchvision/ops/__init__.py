@@ -1,0 +1,3 @@
+# torchvision.ops: the building blocks the model definitions share.
+from torchvision.ops import misc
+from torchvision.ops.misc import Conv2dNormActivation, MLP
