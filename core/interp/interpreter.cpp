@@ -502,11 +502,8 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
     case OKind::Instance: {
       if (name == "__class__") return one(std::move(st), Value::object(o.cls));
       if (name == "__dict__") {
-        std::vector<std::string> keys;
-        for (const auto& [k, _] : o.attrs) keys.push_back(k);
-        std::sort(keys.begin(), keys.end());
-        std::vector<DictEntry> es;
-        for (const auto& k : keys) es.push_back({Value::str(k), o.attrs.at(k)});
+        std::vector<DictEntry> es;  // in the order the attributes were set, as in Python
+        for (const auto& [k, v] : o.attrs) es.push_back({Value::str(k), v});
         return one(std::move(st), new_dict(st, std::move(es)));
       }
       ObjId owner = kNoObj;

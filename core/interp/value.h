@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <variant>
@@ -123,11 +124,73 @@ struct DictEntry {
   Value value;
 };
 
+/// An object's __dict__: in insertion order, as Python keeps it (vars(), a module's
+/// children(), class namespaces), with a hash index once it grows beyond a few names.
+class AttrMap {
+ public:
+  using value_type = std::pair<std::string, Value>;
+  using iterator = std::vector<value_type>::iterator;
+  using const_iterator = std::vector<value_type>::const_iterator;
+
+  [[nodiscard]] iterator begin() { return items_.begin(); }
+  [[nodiscard]] iterator end() { return items_.end(); }
+  [[nodiscard]] const_iterator begin() const { return items_.begin(); }
+  [[nodiscard]] const_iterator end() const { return items_.end(); }
+  [[nodiscard]] std::size_t size() const { return items_.size(); }
+  [[nodiscard]] bool empty() const { return items_.empty(); }
+
+  [[nodiscard]] iterator find(const std::string& k) { return items_.begin() + static_cast<std::ptrdiff_t>(position(k)); }
+  [[nodiscard]] const_iterator find(const std::string& k) const {
+    return items_.begin() + static_cast<std::ptrdiff_t>(position(k));
+  }
+  [[nodiscard]] std::size_t count(const std::string& k) const { return position(k) < items_.size() ? 1 : 0; }
+  [[nodiscard]] const Value& at(const std::string& k) const {
+    std::size_t i = position(k);
+    if (i == items_.size()) throw std::out_of_range("AttrMap::at: " + k);
+    return items_[i].second;
+  }
+  Value& operator[](const std::string& k) {
+    std::size_t i = position(k);
+    if (i < items_.size()) return items_[i].second;
+    items_.emplace_back(k, Value{});
+    if (!index_.empty() || items_.size() > kLinear) index();
+    return items_.back().second;
+  }
+  std::size_t erase(const std::string& k) {
+    std::size_t i = position(k);
+    if (i == items_.size()) return 0;
+    items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(i));
+    index_.clear();
+    if (items_.size() > kLinear) index();
+    return 1;
+  }
+
+ private:
+  static constexpr std::size_t kLinear = 8;  ///< up to this many names, lookups scan
+  [[nodiscard]] std::size_t position(const std::string& k) const {
+    if (index_.empty()) {
+      for (std::size_t i = 0; i < items_.size(); ++i)
+        if (items_[i].first == k) return i;
+      return items_.size();
+    }
+    auto it = index_.find(k);
+    return it == index_.end() ? items_.size() : it->second;
+  }
+  void index() {
+    if (index_.empty())
+      for (std::size_t i = 0; i < items_.size(); ++i) index_.emplace(items_[i].first, i);
+    else
+      index_.emplace(items_.back().first, items_.size() - 1);
+  }
+  std::vector<value_type> items_;
+  std::unordered_map<std::string, std::size_t> index_;
+};
+
 /// A Python object in the heap.
 struct Object {
   OKind kind;
   ObjId cls = kNoObj;  ///< the object's class (Instance, and builtin containers if set)
-  std::unordered_map<std::string, Value> attrs;  ///< __dict__ (module globals, class namespace, instance attributes)
+  AttrMap attrs;  ///< __dict__ (module globals, class namespace, instance attributes)
   std::vector<Value> items;        ///< List/Tuple/Set elements; Iterator: the remaining sequence
   std::vector<DictEntry> entries;  ///< Dict, in insertion order
   std::optional<TensorVal> tensor; ///< set on instances of torch.Tensor (and subclasses)

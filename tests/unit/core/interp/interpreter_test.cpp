@@ -956,3 +956,31 @@ TEST_CASE("interp: an unreadable entry is not analysed", "[interp][robustness]")
   REQUIRE(res.notifications.size() == 1);
   CHECK(res.notifications[0].kind == Notification::Kind::UnreadableFile);
 }
+
+TEST_CASE("interp: attributes keep the order they were set in, as Python's __dict__", "[interp]") {
+  auto r = check_program(R"py(
+import torch
+import torch.nn as nn
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 8, 3)
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.flat = nn.Flatten()
+        self.fc = nn.Linear(8, 10)
+class Plain:
+    def __init__(self):
+        self.z, self.y, self.k0, self.k1, self.k2, self.k3, self.k4, self.k5, self.k6, self.k7 = range(10)
+        self.a = 10
+        del self.k3
+m = Net()
+feat = nn.Sequential(*list(m.children())[:-1])
+tenscan_reveal(feat(torch.randn(2, 1, 28, 28)))  # reveal: [2, 8] float32
+p = Plain()
+tenscan_reveal(list(vars(p).keys())[:3])  # reveal: ['z', 'y', 'k0']
+tenscan_reveal(list(vars(p).keys())[-3:])  # reveal: ['k6', 'k7', 'a']
+tenscan_reveal(p.a + p.k7)  # reveal: 19
+tenscan_reveal(len(vars(p)))  # reveal: 10
+)py");
+  CHECK(r.result.findings.empty());
+}
