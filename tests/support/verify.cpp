@@ -1,6 +1,7 @@
 // tenscan-verify FIXTURE.py: analyses a fixture and checks its inline expectations exactly
 // both ways (clang -verify / mypy style; see tests/fixtures/README.md). Expectations are read
 // from the comment nodes of the same tree-sitter parse, so '#' inside strings never counts.
+#include <cctype>
 #include <tree_sitter/api.h>
 
 #include <filesystem>
@@ -107,6 +108,9 @@ void parse_comment(const std::string& text, int line, Spec& spec) {
     return;
   }
   if (c.rfind("expect", 0) != 0) return;
+  // prose that starts with the word ("# expected output: ...") is not an expectation: one is
+  // `expect` followed by ':', '@' or a count
+  if (c.size() > 6 && std::isalpha(static_cast<unsigned char>(c[6]))) return;
   // several expectations separated by ';'
   std::size_t start = 0;
   while (start < c.size()) {
