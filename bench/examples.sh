@@ -11,7 +11,7 @@ usage: bench/examples.sh PATH_TO_PYTORCH_EXAMPLES_CHECKOUT [--build-dir DIR] [--
                          [--timeout SECONDS] [--keep DIR]
 
   --build-dir DIR   Release build directory holding cmd/tenscan (default: build-release,
-                    configured with `cmake --preset release` and built if the binary is missing)
+                    configured for Release and built if the binary is missing)
   --only PROJECT    run only this project (repeatable; the name in bench/examples/projects.tsv)
   --timeout S       per-run timeout in seconds (default 120)
   --keep DIR        keep the mutated copies and the JSON reports in DIR
