@@ -156,13 +156,13 @@ std::string mask_digits(const std::string& s) {
   return r;
 }
 
-// " on the DataLoader's last minibatch: ..." with the length, batch size and remainder.
 // "1000 % 64 = 40": the size of the last minibatch, with the counterexample's values.
 std::string last_batch_size(const Interpreter& in, const interp::LastBatch& lb, const solver::Model* model) {
   return render(in, Msg() << lb.length << " % " << lb.batch_size << " = " << sym::Expr::mod(lb.length, lb.batch_size),
                 model);
 }
 
+// " on the DataLoader's last minibatch: ..." with the length, batch size and remainder.
 std::string last_batch_text(const Interpreter& in, const interp::LastBatch& lb, const solver::Model* model) {
   std::string len = render(in, Msg() << lb.length, nullptr), bs = render(in, Msg() << lb.batch_size, nullptr);
   std::string text = ", on the DataLoader's last minibatch: ";
@@ -178,11 +178,11 @@ std::string last_batch_text(const Interpreter& in, const interp::LastBatch& lb, 
 
 // " (on the path where `loss_type == 'ce'` is true)": the branches in the project's code that
 // led to a failure, when it happens only on some paths (the first few; the notes list all).
-std::string path_text(const std::vector<std::string>& path) {
+std::string path_text(const std::vector<interp::PathStep>& path) {
   if (path.empty()) return {};
   constexpr std::size_t kShown = 3;
   std::string text = " (on the path where ";
-  for (std::size_t i = 0; i < path.size() && i < kShown; ++i) text += (i ? " and " : "") + path[i];
+  for (std::size_t i = 0; i < path.size() && i < kShown; ++i) text += (i ? " and " : "") + path[i].text;
   if (path.size() > kShown) text += " and " + std::to_string(path.size() - kShown) + " more branches";
   return text + ")";
 }
@@ -219,10 +219,10 @@ class FindingCollector {
       for (const auto& e : f.related) dup = dup || (e.range == *rl && e.message == text);
       if (!dup) f.related.push_back({*rl, text});
     }
-    for (const auto& pl : r.path_locs) {
-      auto rl = to_range(in_, pl.loc);
+    for (const auto& step : r.path) {
+      auto rl = to_range(in_, step.loc);
       if (!rl) continue;
-      f.related.push_back({*rl, render(in_, pl.msg, model)});
+      f.related.push_back({*rl, "taking the branch where " + step.text});
       f.steps.push_back(f.related.back());
     }
     if (r.last_batch >= 0) {
@@ -235,7 +235,7 @@ class FindingCollector {
       }
     }
     if (!f.steps.empty()) f.steps.push_back({f.location, "fails here: " + f.message});
-    f.path_conditions = r.path;
+    for (const auto& step : r.path) f.path_conditions.push_back(step.text);
     if (model) {
       // the counterexample values of the symbols the message depends on
       std::set<sym::SymId> syms;

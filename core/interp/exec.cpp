@@ -239,7 +239,8 @@ bool mergeable(const State& a, const State& b) {
   for (std::size_t i = 0; i < a.reqs.size(); ++i)
     if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
   return heaps_equivalent(a, b) || Isomorphism(a, b).states();
-};
+}
+
 // What two merged paths know beyond their first k common hard constraints: the disjunction
 // of their remaining ones. Only constraints that bear on the paths' open requirements are
 // kept (those sharing symbols with them, transitively): the bounds of a draw neither
@@ -294,7 +295,6 @@ void Interpreter::merge_states(States& states) {
         std::size_t p = 0;
         while (p < o.path.size() && p < s.path.size() && o.path[p] == s.path[p]) ++p;
         o.path.resize(p);
-        o.path_locs.resize(std::min(o.path_locs.size(), p));
         // the range environment of the merged path is the join
         sym::RangeEnv joined;
         for (const auto& [sid, iv] : o.ranges.bounds()) joined.set(sid, iv.join(s.ranges.get(sid)));
@@ -357,17 +357,11 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
     const ir::Module* m = module_of_file(loc.file);
     bool user = m && !m->is_stub;
     if (assume(o.st, c)) {
-      if (user) {
-        o.st.path.push_back("`" + text + "` is true");
-        o.st.path_locs.push_back({loc, Msg("taking the branch where `" + text + "` is true")});
-      }
+      if (user) o.st.path.push_back({"`" + text + "` is true", loc});
       true_states.push_back(std::move(o.st));
     }
     if (assume(other, !c)) {
-      if (user) {
-        other.path.push_back("`" + text + "` is false");
-        other.path_locs.push_back({loc, Msg("taking the branch where `" + text + "` is false")});
-      }
+      if (user) other.path.push_back({"`" + text + "` is false", loc});
       false_out->push_back(std::move(other));
     }
   }

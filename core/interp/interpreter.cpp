@@ -196,7 +196,6 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   r.op = op_;
   r.after = op_after_;
   r.path = st.path;
-  r.path_locs = st.path_locs;
   if (r.definitely_false) ++result_.stats.requirements_online;
   st.reqs.push_back(std::move(r));
   return t != sym::Tri::False;

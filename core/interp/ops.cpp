@@ -660,8 +660,9 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
             std::vector<Value> items;
             for (std::int64_t i = *a; i < n; ++i) items.push_back(Value::integer(i));
             std::int64_t count = n > *a ? n - *a : 0;
-            branch_st.path.push_back("`range(" + o.stop.str(namer()) + ")` has " + std::to_string(count) +
-                                     (count == 1 ? " element" : " elements"));
+            branch_st.path.push_back({"`range(" + o.stop.str(namer()) + ")` has " + std::to_string(count) +
+                                          (count == 1 ? " element" : " elements"),
+                                      {}});
             Value it = make_iter(branch_st, std::move(items));
             res.push_back({std::move(branch_st), it});
           }

@@ -52,6 +52,16 @@ struct RelatedMsg {
   Msg msg;
 };
 
+/// One decision on a path in the project's code, in source terms: "`mode == 0` is false", and
+/// where the branch is (line 0 when the decision has no single place, e.g. a loop count).
+struct PathStep {
+  std::string text;
+  ir::Loc loc;
+  friend bool operator==(const PathStep& a, const PathStep& b) {
+    return a.text == b.text && a.loc.file == b.loc.file && a.loc.line == b.loc.line && a.loc.col == b.loc.col;
+  }
+};
+
 /// A soft constraint: what an operation requires to run without error.
 struct Requirement {
   sym::Cond cond;
@@ -69,10 +79,9 @@ struct Requirement {
   /// would have computed) and is not reported.
   std::uint32_t op = 0;
   std::vector<std::uint32_t> after{};
-  /// The path's branches in the project's code when it was imposed (State::path and
-  /// path_locs then): merging paths later shortens the state's path, not this one.
-  std::vector<std::string> path{};
-  std::vector<RelatedMsg> path_locs{};
+  /// The path's decisions in the project's code when it was imposed (State::path then):
+  /// merging paths later shortens the state's path, not this one.
+  std::vector<PathStep> path{};
 };
 
 /// A tenscan_reveal() probe result (tests and documentation).
@@ -114,8 +123,7 @@ struct State {
   sym::RangeEnv ranges;
   std::vector<sym::Cond> hard;
   std::vector<Requirement> reqs;           ///< undecided and definitely-false requirements, in order
-  std::vector<std::string> path;           ///< branch decisions in source terms
-  std::vector<RelatedMsg> path_locs;       ///< where those branches are
+  std::vector<PathStep> path;              ///< decisions in the project's code, in order
   std::vector<Reveal> reveals;
   /// While the body of a DataLoader loop runs on the last, smaller minibatch: the index of its
   /// description (Interpreter::last_batch); -1 otherwise.
