@@ -3,8 +3,8 @@
 // constant loops are unrolled, DataLoader-style summary iterators run their body once per
 // kind of element.
 #include <algorithm>
-#include <set>
 #include <cassert>
+#include <set>
 
 #include "interp/interpreter.h"
 

@@ -34,8 +34,6 @@ struct NativeEntry {
   NativeFn fn;
 };
 
-/// Symbols of the whole analysis (shared by all paths): names for printing and their
-/// source-level meaning for explanations.
 /// How a symbol's value is chosen, which decides how a requirement that depends on it is
 /// reported (ShapeTracer's warnings vs errors):
 /// - Program: the program itself picks the value at run time (a random draw, a loop
@@ -49,6 +47,8 @@ struct NativeEntry {
 ///   about the data (counted in the statistics); only contradictory assumptions are errors.
 enum class SymKind : std::uint8_t { Program, Input, Data };
 
+/// Symbols of the whole analysis (shared by all paths): names for printing and their
+/// source-level meaning for explanations.
 struct SymbolInfo {
   std::string name;         ///< printable, e.g. "len(train_set)"
   std::string description;  ///< e.g. "the length of the dataset created at train.py:40"
@@ -259,7 +259,6 @@ class Interpreter {
   std::size_t op_reqs_ = 0;                 ///< the path's requirement count when it began
   std::vector<std::uint32_t> op_after_;     ///< its operands' provenance
   bool fork_budget_reported_ = false;
-
   bool budget_reported_ = false;
 };
 
