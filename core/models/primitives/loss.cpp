@@ -168,19 +168,21 @@ Outs randint(Interpreter& in, State&& st, Args& a) {
   return p.ret(Value::integer(s));
 }
 
-// _tenscan.symbol(name, lo, kind="input"): an unknown integer >= lo. `kind` says who picks it
-// (see interp::SymKind): "input" (the length of a dataset read from disk, an image size),
-// "data" (a count that depends on tensor contents), "program" (chosen at run time).
+// _tenscan.symbol(name, lo, kind="input", hi=None): an unknown integer >= lo (and <= hi when
+// given). `kind` says who picks it (see interp::SymKind): "input" (the length of a dataset read
+// from disk, the channels of an image file), "data" (a count that depends on tensor contents,
+// an image file's size), "program" (chosen at run time).
 Outs symbol(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "symbol");
   std::string name = p.str_arg(0).value_or("n");
   std::int64_t lo = p.const_int(1).value_or(0);
+  std::int64_t hi = p.const_int(3, "hi").value_or(lo - 1);  // below lo: no upper bound
   std::string kind = p.str_arg(2, "kind").value_or("input");
   interp::SymKind k = kind == "data"      ? interp::SymKind::Data
                       : kind == "program" ? interp::SymKind::Program
                                           : interp::SymKind::Input;
   const char* what = k == interp::SymKind::Input ? "an input-dependent size" : "an unknown size";
-  Expr s = in.fresh_symbol(p.st, name, what, lo, lo - 1, k);
+  Expr s = in.fresh_symbol(p.st, name, what, lo, hi, k);
   return p.ret(Value::integer(s));
 }
 
