@@ -341,7 +341,13 @@ Outs t_sequence(Interpreter& in, State&& st, Args& a, OKind kind) {
     if (!st.normal()) return one(std::move(st), Value::none());
     return one(std::move(st), Value::unknown(kind == OKind::List ? "list" : kind == OKind::Tuple ? "tuple" : "set"));
   }
-  if (summary) return one(std::move(st), Value::unknown("a sequence of unknown length"));
+  if (summary) {
+    if (kind == OKind::Set) return one(std::move(st), Value::unknown("a set of unknown size"));
+    // list(loader): as many elements as the iteration has, each like a representative
+    Value v = in.new_list(st, std::move(items), kind);
+    st.heap.mut(v.obj).summary_iter = true;
+    return one(std::move(st), v);
+  }
   if (kind == OKind::Set) {
     std::vector<Value> uniq;
     for (auto& v : items) {

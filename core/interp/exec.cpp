@@ -4,6 +4,7 @@
 // kind of element.
 #include <algorithm>
 #include <cassert>
+#include <optional>
 #include <set>
 
 #include "interp/interpreter.h"
@@ -591,7 +592,13 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             next.push_back(std::move(o.st));
             continue;
           }
-          for (auto& it : iterate(std::move(o.st), o.v)) {
+          Outs iters;
+          {
+            // iter(loader) runs the dataset's code: what fails there is reported at the loop
+            SiteGuard g(*this, s->value);
+            iters = iterate(std::move(o.st), o.v);
+          }
+          for (auto& it : iters) {
             if (!it.st.normal()) {
               next.push_back(std::move(it.st));
               continue;
@@ -609,12 +616,15 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             // the last minibatch is explained at the project's own loop over the DataLoader
             if (const ir::Module* m = module_of_file(s->loc.file); last_batch >= 0 && m && !m->is_stub)
               last_batches_[static_cast<std::size_t>(last_batch)].loop = s->loc;
-            live.push_back(std::move(it.st));
             if (it.v.is_unknown()) {
               // iterating something tenscan does not know: the body once, on an unknown element
               items.push_back(Value::unknown(it.v.s ? *it.v.s + "[i]" : "element"));
               summary = true;
             }
+            // the lists a loop of unknown length appends to have an unknown length after it
+            std::optional<Heap> before;
+            if (summary) before = it.st.heap;
+            live.push_back(std::move(it.st));
             std::size_t cap = static_cast<std::size_t>(options_.max_loop_unroll);
             bool capped = items.size() > cap;
             if (capped) items.resize(cap);
@@ -631,6 +641,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                    "this loop has more than " + std::to_string(cap) + " iterations that differ; the paths that run past the first " +
                        std::to_string(cap) + " were not analysed");
               for (auto& l : live) l.flow = Flow::Dead;
+            }
+            if (before) {
+              for (auto& l : live) widen_grown_lists(*before, l);
+              for (auto& e : exited) widen_grown_lists(*before, e);
             }
             // the loop ran to completion: else clause
             exec_block(s->orelse, live);
@@ -918,13 +932,18 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               cur = std::move(got[0].st);
               v = got[0].v;
             }
-            if (!found || !mod.is_obj()) {
+            if (!found && mod.is_obj() && cur.heap.get(mod.obj).unmodelled_library) {
+              // a function or class of an unmodelled library (`from itertools import count`):
+              // a value tenscan does not know
+              v = Value::unknown(modname + "." + n);
+            } else if (!found || !mod.is_obj()) {
               // maybe a submodule: from pkg import sub (`from . import sub` in a top-level
               // module or the entry script: sub is a top-level module)
               Outs sub = import_module(std::move(cur), modname.empty() ? n : modname + "." + n, nullptr, 0);
               cur = std::move(sub[0].st);
               v = sub[0].v;
-              if (v.is_none()) v = Value::unknown(modname + "." + n);
+              // neither a member nor a module anyone models (a name missing from a stub)
+              if (v.is_none() || (v.is_obj() && cur.heap.get(v.obj).unmodelled_library)) v = Value::unknown(modname + "." + n);
             }
             store_name(cur, s->targets[i], v);
           }

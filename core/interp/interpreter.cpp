@@ -326,8 +326,37 @@ const TensorVal* Interpreter::tensor_of(const State& st, const Value& v) const {
 const std::vector<Value>* Interpreter::sequence_of(const State& st, const Value& v) const {
   if (!v.is_obj()) return nullptr;
   const Object& o = st.heap.get(v.obj);
-  if (o.kind == OKind::List || o.kind == OKind::Tuple) return &o.items;
+  if ((o.kind == OKind::List || o.kind == OKind::Tuple) && !o.summary_iter) return &o.items;
   return nullptr;
+}
+
+const std::vector<Value>* Interpreter::summary_items(const State& st, const Value& v) const {
+  if (!v.is_obj()) return nullptr;
+  const Object& o = st.heap.get(v.obj);
+  if ((o.kind == OKind::List || o.kind == OKind::Tuple) && o.summary_iter) return &o.items;
+  return nullptr;
+}
+
+sym::Expr Interpreter::summary_length(State& st, const Value& list) {
+  const Object& o = st.heap.get(list.obj);
+  auto n = static_cast<std::int64_t>(o.items.size());
+  if (o.stop.as_symbol() && o.start.as_const() == n) return o.stop;
+  sym::Expr len = fresh_symbol(st, "len(list)", "the length of a list built by a loop over an unknown number of elements",
+                               0, -1, SymKind::Data);
+  Object& m = st.heap.mut(list.obj);
+  m.start = sym::Expr::constant(n);  // remembered for this many representatives
+  m.stop = len;
+  return len;
+}
+
+void Interpreter::widen_grown_lists(const Heap& before, State& after) const {
+  for (ObjId id = 1; id < before.size() && id < after.heap.size(); ++id) {
+    if (before.ptr(id) == after.heap.ptr(id)) continue;  // untouched (shared since the fork)
+    const Object& was = before.get(id);
+    const Object& now = after.heap.get(id);
+    if (now.kind == OKind::List && !now.summary_iter && now.items.size() > was.items.size())
+      after.heap.mut(id).summary_iter = true;
+  }
 }
 
 ObjId Interpreter::builtin_class(const std::string& name) const {
@@ -806,7 +835,13 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
       it.items = s.heap.get(gen).items;
       rv = Value::object(s.heap.alloc(std::move(it)));
     }
-    if (unknown_length && s.normal()) rv = Value::unknown("a comprehension over an unknown number of elements");
+    if (unknown_length && s.normal()) {
+      // as many elements as the source has, each like the one the body made: a summary list
+      // (see Object::summary_iter), or an unknown for a dict or set
+      const Object* r = rv.is_obj() ? &s.heap.get(rv.obj) : nullptr;
+      if (r && (r->kind == OKind::List || r->kind == OKind::Iterator)) s.heap.mut(rv.obj).summary_iter = true;
+      else rv = Value::unknown("a comprehension over an unknown number of elements");
+    }
     res.push_back({std::move(s), rv});
   }
   return res;
@@ -1157,6 +1192,7 @@ ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool
   o.kind = OKind::Module;
   o.name = dotted;
   o.module = mod;
+  o.unmodelled_library = !mod && !namespace_dir;
   o.attrs["__name__"] = Value::str(dotted);
   if (mod && !mod->is_stub) o.attrs["__file__"] = Value::str(mod->path);
   ObjId id = st.heap.alloc(std::move(o));

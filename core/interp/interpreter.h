@@ -127,8 +127,16 @@ class Interpreter {
     hi = o.b;
     step = o.c;
   }
-  /// Elements of a list/tuple (nullptr otherwise).
+  /// Elements of a list/tuple (nullptr otherwise, and for a summary list, whose length is unknown).
   [[nodiscard]] const std::vector<Value>* sequence_of(const State& st, const Value& v) const;
+  /// The representative elements of a summary list (see Object::summary_iter), else nullptr.
+  [[nodiscard]] const std::vector<Value>* summary_items(const State& st, const Value& v) const;
+  /// The length of a summary list: a symbol >= 0 that the data decides, the same one while
+  /// the list is not changed.
+  sym::Expr summary_length(State& st, const Value& list);
+  /// After a loop whose iteration count is unknown: the lists that existed before it and grew
+  /// in it (`losses.append(loss)`) become summary lists.
+  void widen_grown_lists(const Heap& before, State& after) const;
 
   // ---- constraints -----------------------------------------------------------------------
   /// Imposes a soft constraint (an operation's requirement) at the current project-code site.

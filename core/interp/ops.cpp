@@ -179,11 +179,16 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
     if ((oa.kind == OKind::List || oa.kind == OKind::Tuple) && oa.kind == ob.kind && op == ir::BinOp::Add) {
       std::vector<Value> items = oa.items;
       items.insert(items.end(), ob.items.begin(), ob.items.end());
+      bool summary = oa.summary_iter || ob.summary_iter;  // a length tenscan does not know
       if (inplace && oa.kind == OKind::List) {
-        st.heap.mut(a.obj).items = items;
+        Object& m = st.heap.mut(a.obj);
+        m.items = items;
+        m.summary_iter = summary;
         return one(std::move(st), a);
       }
-      return one(std::move(st), new_list(st, std::move(items), oa.kind));
+      Value r = new_list(st, std::move(items), oa.kind);
+      st.heap.mut(r.obj).summary_iter = summary;
+      return one(std::move(st), r);
     }
     if (oa.kind == OKind::Dict && ob.kind == OKind::Dict && op == ir::BinOp::BitOr) {
       auto es = oa.entries;
@@ -199,10 +204,16 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
   if (a.is_obj() && op == ir::BinOp::Mul) {
     const Object& oa = st.heap.get(a.obj);
     auto n = b.const_int();
-    if ((oa.kind == OKind::List || oa.kind == OKind::Tuple) && n) {
+    if ((oa.kind == OKind::List || oa.kind == OKind::Tuple) && n && !oa.summary_iter) {
       std::vector<Value> items;
       for (std::int64_t k = 0; k < std::min<std::int64_t>(*n, 100000); ++k) items.insert(items.end(), oa.items.begin(), oa.items.end());
       return one(std::move(st), new_list(st, std::move(items), oa.kind));
+    }
+    if ((oa.kind == OKind::List || oa.kind == OKind::Tuple) && (b.kind == VKind::Int || b.is_unknown())) {
+      // repeated a number of times tenscan does not know: a list of unknown length
+      Value r = new_list(st, oa.items, oa.kind);
+      st.heap.mut(r.obj).summary_iter = true;
+      return one(std::move(st), r);
     }
   }
   if (b.is_obj() && op == ir::BinOp::Mul && (a.kind == VKind::Int)) return binary(std::move(st), op, b, a, false);
@@ -504,6 +515,20 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
     case OKind::List:
     case OKind::Tuple: {
       auto n = static_cast<std::int64_t>(o.items.size());
+      if (o.summary_iter) {
+        // a list of unknown length: a slice is another such list, an element is one of the
+        // representatives (the first one from the front, the last one from the back)
+        if (index.is_obj() && st.heap.get(index.obj).kind == OKind::Slice) {
+          Value copy = new_list(st, o.items);
+          st.heap.mut(copy.obj).summary_iter = true;
+          return one(std::move(st), copy);
+        }
+        if (o.items.empty()) return one(std::move(st), Value::unknown("element"));
+        auto c = as_int_expr(index) ? as_int_expr(index)->as_const() : std::nullopt;
+        if (c && *c < 0) return one(std::move(st), o.items.back());
+        if (c && *c < n) return one(std::move(st), o.items[static_cast<std::size_t>(*c)]);
+        return one(std::move(st), o.items.size() == 1 ? o.items[0] : Value::unknown("element"));
+      }
       if (index.is_obj() && st.heap.get(index.obj).kind == OKind::Slice) {
         const Object& sl = st.heap.get(index.obj);
         std::vector<std::int64_t> idx;
@@ -625,7 +650,7 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
     case OKind::List:
     case OKind::Tuple:
     case OKind::Set: {
-      Value it = make_iter(st, o.items);
+      Value it = make_iter(st, o.items, o.summary_iter);
       return one(std::move(st), it);
     }
     case OKind::Dict: {
@@ -754,6 +779,7 @@ Outs Interpreter::len(State&& st, const Value& v) {
   }
   if (!v.is_obj()) return raise(std::move(st), "TypeError", "object of type '" + type_name(st, v) + "' has no len()");
   const Object& o = st.heap.get(v.obj);
+  if (o.summary_iter && (o.kind == OKind::List || o.kind == OKind::Tuple)) return one(std::move(st), Value::integer(summary_length(st, v)));
   switch (o.kind) {
     case OKind::List:
     case OKind::Tuple:
@@ -833,7 +859,8 @@ std::string Interpreter::show(const State& st, const Value& v) const {
       if (i) s += ", ";
       s += show(st, o.items[i]);
     }
-    if (o.kind == OKind::Tuple && o.items.size() == 1) s += ",";
+    if (o.summary_iter) s += o.items.empty() ? "..." : ", ...";  // a list of unknown length
+    else if (o.kind == OKind::Tuple && o.items.size() == 1) s += ",";
     return s + (o.kind == OKind::List ? "]" : ")");
   }
   if (o.kind == OKind::Class) return "<class '" + o.name + "'>";

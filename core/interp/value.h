@@ -200,15 +200,18 @@ struct Object {
   int builtin_type = -1;           ///< Class: a builtin type tag (list, dict, int, ...) or -1
   // Module
   const ir::Module* module = nullptr;  ///< null for an unknown (unmodelled) module
+  bool unmodelled_library = false;     ///< Module: neither the project, the user's stubs nor tenscan's have it
   // Function / BoundMethod / Builtin / Property / StaticMethod / ClassMethod / Super / Cell
   Function fn;
   Builtin builtin;
   Value a, b, c;                   ///< BoundMethod: (self, func); Property: (fget, fset, fdel);
                                    ///< Static/ClassMethod: a = func; Super: (start class, self); Cell: a
-  // Range
+  // Range; a summary list keeps its length symbol in stop (see Interpreter::summary_length)
   sym::Expr start, stop, step;
   // Iterator over an unknown number of elements (DataLoader): each listed element stands for
-  // "some iteration"; see interp for the loop semantics.
+  // "some iteration"; see interp for the loop semantics. On a List: a list built by a loop
+  // over an unknown number of iterations (a summary list): its length is unknown and each
+  // listed element stands for some of its elements.
   bool summary_iter = false;
   /// Summary iterator: its last element is a DataLoader's last, smaller minibatch, described by
   /// Interpreter::last_batch(last_batch); -1 otherwise.

@@ -61,10 +61,14 @@ std::optional<Shape> Prim::ints(std::size_t i, std::string_view kw) const {
   return ints_of(*v);
 }
 
-std::optional<std::vector<TensorVal>> Prim::tensors(std::size_t i, std::string_view kw) const {
+std::optional<std::vector<TensorVal>> Prim::tensors(std::size_t i, std::string_view kw, bool* summary) const {
   const Value* v = arg(i, kw);
   if (!v) return std::nullopt;
   const auto* seq = in.sequence_of(st, *v);
+  if (summary) {
+    *summary = !seq && in.summary_items(st, *v);
+    if (*summary) seq = in.summary_items(st, *v);
+  }
   if (!seq) return std::nullopt;
   std::vector<TensorVal> out;
   for (const auto& x : *seq) {

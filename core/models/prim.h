@@ -80,7 +80,10 @@ class Prim {
   [[nodiscard]] std::optional<Shape> ints(std::size_t i, std::string_view kw = {}) const;
   [[nodiscard]] std::optional<Shape> ints_of(const Value& v) const;
   /// A list/tuple of tensors (nullopt if any element is not a tensor).
-  [[nodiscard]] std::optional<std::vector<TensorVal>> tensors(std::size_t i, std::string_view kw = {}) const;
+  /// The tensors of a list or tuple argument; with `summary`, also the representatives of a
+  /// summary list (a list of unknown length), and *summary tells which it was.
+  [[nodiscard]] std::optional<std::vector<TensorVal>> tensors(std::size_t i, std::string_view kw = {},
+                                                              bool* summary = nullptr) const;
   [[nodiscard]] DType dtype_arg(std::size_t i, std::string_view kw, DType def) const;
 
   /// Imposes a requirement (see Interpreter::require). False: certainly violated.

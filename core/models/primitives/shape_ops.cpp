@@ -179,6 +179,31 @@ Outs from_data(Interpreter& in, State&& st, Args& a) {
   bool explicit_dtype = p.present(1, "dtype");
   DType want = p.dtype_arg(1, "dtype", DType::Unknown);
   if (!data) return p.ret_unranked(want);
+  if (in.summary_items(p.st, *data)) {
+    // a list of unknown length: its elements are like its representatives (which may be such
+    // lists themselves)
+    std::function<std::optional<Nested>(const Value&)> scan = [&](const Value& v) -> std::optional<Nested> {
+      const auto* reps = in.summary_items(p.st, v);
+      if (!reps) {
+        Nested e = scan_nested(in, p.st, v);
+        if (e.problem || !e.known) return std::nullopt;
+        return e;
+      }
+      std::optional<Nested> elem;
+      for (const auto& r : *reps) {
+        auto e = scan(r);
+        if (!e || (elem && !(e->shape == elem->shape))) return std::nullopt;
+        elem = std::move(e);
+      }
+      if (!elem) return std::nullopt;
+      elem->shape.insert(elem->shape.begin(), in.summary_length(p.st, v));
+      return elem;
+    };
+    auto n = scan(*data);
+    if (!n) return p.ret_unranked(want);
+    DType dt = explicit_dtype ? want : n->dtype.value_or(DType::Float32);
+    return p.ret_tensor(n->shape, dt);
+  }
   Nested n = scan_nested(in, p.st, *data);
   if (n.problem) {
     Msg m;
@@ -635,9 +660,10 @@ Outs repeat(Interpreter& in, State&& st, Args& a) {
 // the dtype promotion.
 Outs join(Interpreter& in, State&& st, Args& a, bool stack) {
   Prim p(in, std::move(st), a, stack ? "stack" : "cat");
-  auto ts = p.tensors(0);
+  bool summary = false;  // a list of unknown length: ts are its representative elements
+  auto ts = p.tensors(0, {}, &summary);
   if (!ts || ts->empty()) {
-    if (ts && ts->empty()) {
+    if (ts && ts->empty() && !summary) {
       p.require(Cond::truth(false), RuleId::ConcatMismatch, Msg(stack ? "stack expects a non-empty TensorList" : "torch.cat(): expected a non-empty list of Tensors"));
     }
     return p.ret_unranked(DType::Unknown);
@@ -690,6 +716,23 @@ Outs join(Interpreter& in, State&& st, Args& a, bool stack) {
   }
   if (!ok) return p.ret_unranked(dt);
   Shape out = first;
+  if (summary) {
+    // as many tensors as the list holds: each like a representative
+    Expr count = in.summary_length(p.st, *p.arg(0));
+    auto at = static_cast<std::size_t>(*n);
+    if (stack) {
+      out.insert(out.begin() + *n, count);
+    } else {
+      // every element as long as the first along dim (a constant): count times that
+      bool same = first[at].is_const() && std::all_of(ts->begin(), ts->end(), [&](const TensorVal& t) {
+                    return (*t.shape)[at] == first[at];
+                  });
+      out[at] = same ? count * first[at]
+                     : in.fresh_symbol(p.st, "cat(list)", "the length of a concatenation of a list of unknown length", 0, -1,
+                                       interp::SymKind::Data);
+    }
+    return p.ret_tensor(out, dt);
+  }
   if (stack) out.insert(out.begin() + *n, k(static_cast<std::int64_t>(ts->size())));
   else out[static_cast<std::size_t>(*n)] = total;
   return p.ret_tensor(out, dt);

@@ -275,6 +275,8 @@ class Tensor:
 
     def __len__(self):
         s = _t.shape(self)
+        if _t.is_unknown(s):
+            return _t.unknown("len(tensor)")
         if _b.len(s) == 0:
             raise TypeError("len() of a 0-d tensor")
         return s[0]
