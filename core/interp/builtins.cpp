@@ -2,7 +2,10 @@
 // super, iter/next, min/max over symbolic ints, methods of list/dict/str/...). The rest of
 // builtins (exceptions, enumerate, zip, sorted, ...) is Python in models/stubs/builtins.py.
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cmath>
+#include <utility>
 
 #include "interp/interpreter.h"
 #include "models/stubs.h"
@@ -614,102 +617,442 @@ Outs dict_update(Interpreter& in, State&& st, Args& a) {
   return none(std::move(s));
 }
 
-// strings: exact for concrete strings, unknown otherwise
-Outs str_method(Interpreter& in, State&& st, Args& a, const char* name) {
-  const Value& self = arg(a, 0);
-  std::string n = name;
-  if (!self.s) {
-    if (n == "split") return one(std::move(st), Value::unknown("str.split"));
-    if (n == "startswith" || n == "endswith" || n == "isdigit") return one(std::move(st), Value::unknown("str test"));
-    return one(std::move(st), Value::unknown_str());
+// ---- str methods -------------------------------------------------------------------------
+// One row per method: its name, the type of its result when the string (or an argument) is
+// not known, and its exact computation on known strings. Exact for ASCII text; a method whose
+// answer depends on Unicode classes or code-point offsets gives an unknown result of the
+// row's type for non-ASCII text (unless the row says bytes work as well: `bytes_ok`).
+enum class StrGives { Str, Bool, Int, List, Tuple };
+
+struct StrCall {
+  Interpreter& in;
+  State& st;
+  Args& a;
+  const std::string& s;
+  bool unknown = false;  ///< an argument is not known: the result is the row's unknown
+  const char* exc = nullptr;  ///< set: the method raises this exception class with `msg`
+  std::string msg;
+
+  /// Argument `i` (0 = the first after self) or keyword `kw`; nullptr when absent or None.
+  const Value* opt(std::size_t i, std::string_view kw) const {
+    const Value* v = a.get(i + 1, kw);
+    return v && !v->is_none() ? v : nullptr;
   }
-  const std::string& s = *self.s;
-  auto strip_set = [&](std::size_t i) {
-    return a.pos.size() > i && a.pos[i].s ? *a.pos[i].s : std::string(" \t\n\r\f\v");
-  };
-  if (n == "lower" || n == "upper") {
-    std::string r = s;
-    std::transform(r.begin(), r.end(), r.begin(), [&](unsigned char c) { return n == "lower" ? std::tolower(c) : std::toupper(c); });
-    return one(std::move(st), Value::str(r));
+  /// A string argument: `def` when absent; marks the call unknown when not a known string.
+  std::string text(std::size_t i, std::string_view kw, std::string def = {}) {
+    const Value* v = opt(i, kw);
+    if (!v) return def;
+    if (const std::string* p = v->const_str()) return *p;
+    if (v->kind != VKind::Str && !v->is_unknown()) fail("TypeError", "must be str, not " + type_name(*v));
+    unknown = true;
+    return def;
   }
-  if (n == "strip" || n == "lstrip" || n == "rstrip") {
-    std::string set = strip_set(1);
-    std::size_t b = n == "rstrip" ? 0 : s.find_first_not_of(set);
-    std::size_t e = n == "lstrip" ? s.size() : s.find_last_not_of(set);
-    if (b == std::string::npos) return one(std::move(st), Value::str(""));
-    if (n != "lstrip") e = e == std::string::npos ? 0 : e + 1;
-    return one(std::move(st), Value::str(s.substr(b, e > b ? e - b : 0)));
+  /// An integer argument: `def` when absent; marks the call unknown when not a known int.
+  std::int64_t integer(std::size_t i, std::string_view kw, std::int64_t def) {
+    const Value* v = opt(i, kw);
+    if (!v) return def;
+    if (auto c = v->const_int()) return *c;
+    if (v->kind != VKind::Int && v->kind != VKind::Bool && !v->is_unknown()) fail("TypeError", "'" + type_name(*v) + "' object cannot be interpreted as an integer");
+    unknown = true;
+    return def;
   }
-  if (n == "startswith" || n == "endswith") {
-    const Value& p = arg(a, 1);
-    if (!p.s) return one(std::move(st), Value::unknown("str test"));
-    bool r = n == "startswith" ? s.rfind(*p.s, 0) == 0
-                               : s.size() >= p.s->size() && s.compare(s.size() - p.s->size(), p.s->size(), *p.s) == 0;
-    return one(std::move(st), Value::boolean(r));
+  /// The [start, end) window of `s` given by the arguments at `i`, `i + 1`, as a slice.
+  std::pair<std::size_t, std::size_t> window(std::size_t i) {
+    auto n = static_cast<std::int64_t>(s.size());
+    auto clamp = [&](std::int64_t x) { return static_cast<std::size_t>(std::clamp(x < 0 ? x + n : x, std::int64_t{0}, n)); };
+    if (windowed(i) && !ascii(s)) unknown = true;
+    return {clamp(integer(i, "start", 0)), clamp(integer(i + 1, "end", n))};
   }
-  if (n == "replace") {
-    const Value& x = arg(a, 1);
-    const Value& y = arg(a, 2);
-    if (!x.s || !y.s || x.s->empty()) return one(std::move(st), Value::unknown_str());
-    std::string r = s;
-    for (std::size_t p = r.find(*x.s); p != std::string::npos; p = r.find(*x.s, p + y.s->size())) r.replace(p, x.s->size(), *y.s);
-    return one(std::move(st), Value::str(r));
+  bool windowed(std::size_t i) const { return opt(i, "start") || opt(i + 1, "end"); }
+  void fail(const char* cls, std::string m) {
+    if (!exc) exc = cls, msg = std::move(m);
   }
-  if (n == "split") {
-    std::vector<Value> parts;
-    const Value& sep = arg(a, 1);
-    if (sep.is_none()) {
-      std::size_t i = 0;
-      while (i < s.size()) {
-        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-        std::size_t j = i;
-        while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
-        if (j > i) parts.push_back(Value::str(s.substr(i, j - i)));
-        i = j;
-      }
-    } else if (sep.s && !sep.s->empty()) {
-      std::size_t i = 0;
-      while (true) {
-        std::size_t j = s.find(*sep.s, i);
-        parts.push_back(Value::str(s.substr(i, j == std::string::npos ? std::string::npos : j - i)));
-        if (j == std::string::npos) break;
-        i = j + sep.s->size();
+  static bool ascii(const std::string& x) {
+    return std::all_of(x.begin(), x.end(), [](unsigned char c) { return c < 0x80; });
+  }
+  static std::string type_name(const Value& v) {
+    switch (v.kind) {
+      case VKind::Int: return "int";
+      case VKind::Bool: return "bool";
+      case VKind::Float: return "float";
+      case VKind::None: return "NoneType";
+      default: return "object";
+    }
+  }
+};
+
+using StrExact = Value (*)(StrCall& c);
+
+struct StrMethod {
+  const char* name;
+  StrGives gives;
+  StrExact exact;
+  bool bytes_ok = false;  ///< UTF-8 bytes give the same answer as code points
+};
+
+std::string str_case(std::string r, int (*f)(int)) {
+  for (char& ch : r) ch = static_cast<char>(f(static_cast<unsigned char>(ch)));
+  return r;
+}
+bool str_all(const std::string& s, int (*f)(int)) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [&](unsigned char ch) { return f(ch) != 0; });
+}
+const char* const kWhitespace = " \t\n\r\f\v\x1c\x1d\x1e\x1f";
+
+// Python's str.find / rfind / count on the window [b, e).
+std::size_t str_find(const std::string& s, const std::string& sub, std::size_t b, std::size_t e, bool reverse) {
+  if (b > e || e - b < sub.size()) return std::string::npos;
+  std::size_t p = reverse ? s.rfind(sub, e - sub.size()) : s.find(sub, b);
+  if (p == std::string::npos || p < b || p + sub.size() > e) return std::string::npos;
+  return p;
+}
+Value str_find_value(StrCall& c, bool reverse, bool raise) {
+  std::string sub = c.text(0, "sub");
+  auto [b, e] = c.window(1);
+  if (!StrCall::ascii(sub) || !StrCall::ascii(c.s)) c.unknown = true;
+  std::size_t p = str_find(c.s, sub, b, e, reverse);
+  if (p == std::string::npos) {
+    if (raise) c.fail("ValueError", "substring not found");
+    return Value::integer(-1);
+  }
+  return Value::integer(static_cast<std::int64_t>(p));
+}
+Value str_split_value(StrCall& c, bool reverse) {
+  const Value* sepv = c.opt(0, "sep");
+  std::int64_t maxsplit = c.integer(1, "maxsplit", -1);
+  std::string sep = c.text(0, "sep");
+  std::vector<std::string> parts;
+  const std::string& s = c.s;
+  if (sepv && sep.empty() && !c.unknown) {
+    c.fail("ValueError", "empty separator");
+    return Value::none();
+  }
+  if (!sepv) {  // runs of whitespace, no empty parts
+    std::vector<std::pair<std::size_t, std::size_t>> words;
+    for (std::size_t i = 0; i < s.size();) {
+      i = s.find_first_not_of(kWhitespace, i);
+      if (i == std::string::npos) break;
+      std::size_t j = s.find_first_of(kWhitespace, i);
+      if (j == std::string::npos) j = s.size();
+      words.push_back({i, j});
+      i = j;
+    }
+    auto limit = static_cast<std::size_t>(maxsplit);
+    if (maxsplit >= 0 && words.size() > limit + 1) {
+      if (!reverse) {
+        for (std::size_t k = 0; k < limit; ++k) parts.push_back(s.substr(words[k].first, words[k].second - words[k].first));
+        parts.push_back(s.substr(words[limit].first));  // the rest as is, trailing whitespace too
+      } else {
+        std::size_t cut = words.size() - limit;
+        parts.push_back(s.substr(0, words[cut - 1].second));
+        for (std::size_t k = cut; k < words.size(); ++k) parts.push_back(s.substr(words[k].first, words[k].second - words[k].first));
       }
     } else {
-      return one(std::move(st), Value::unknown("str.split"));
+      for (auto [i, j] : words) parts.push_back(s.substr(i, j - i));
     }
-    return one(std::move(st), in.new_list(st, std::move(parts)));
-  }
-  if (n == "join") {
-    std::vector<Value> parts;
-    bool summary = false;
-    if (!elements(in, st, arg(a, 1), parts, summary) || summary) return one(std::move(st), Value::unknown_str());
-    std::string r;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-      if (!parts[i].s) return one(std::move(st), Value::unknown_str());
-      if (i) r += s;
-      r += *parts[i].s;
+  } else if (!reverse) {
+    std::size_t i = 0;
+    for (std::int64_t k = 0; maxsplit < 0 || k < maxsplit; ++k) {
+      std::size_t j = s.find(sep, i);
+      if (j == std::string::npos) break;
+      parts.push_back(s.substr(i, j - i));
+      i = j + sep.size();
     }
-    return one(std::move(st), Value::str(r));
+    parts.push_back(s.substr(i));
+  } else {
+    std::size_t e = s.size();
+    std::vector<std::string> rev;
+    for (std::int64_t k = 0; maxsplit < 0 || k < maxsplit; ++k) {
+      if (e < sep.size()) break;
+      std::size_t j = s.rfind(sep, e - sep.size());
+      if (j == std::string::npos) break;
+      rev.push_back(s.substr(j + sep.size(), e - j - sep.size()));
+      e = j;
+    }
+    rev.push_back(s.substr(0, e));
+    parts.assign(rev.rbegin(), rev.rend());
   }
-  if (n == "isdigit") {
-    bool r = !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
-    return one(std::move(st), Value::boolean(r));
-  }
-  return one(std::move(st), Value::unknown_str());  // format and friends
+  std::vector<Value> vs;
+  for (auto& p : parts) vs.push_back(Value::str(std::move(p)));
+  return c.in.new_list(c.st, std::move(vs));
 }
-Outs str_lower(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "lower"); }
-Outs str_upper(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "upper"); }
-Outs str_strip(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "strip"); }
-Outs str_lstrip(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "lstrip"); }
-Outs str_rstrip(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "rstrip"); }
-Outs str_startswith(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "startswith"); }
-Outs str_endswith(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "endswith"); }
-Outs str_replace(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "replace"); }
-Outs str_split(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "split"); }
-Outs str_join(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "join"); }
-Outs str_isdigit(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "isdigit"); }
-Outs str_format(Interpreter& in, State&& st, Args& a) { return str_method(in, std::move(st), a, "format"); }
+Value str_partition_value(StrCall& c, bool reverse) {
+  std::string sep = c.text(0, "sep");
+  if (sep.empty()) {
+    if (!c.unknown) c.fail("ValueError", "empty separator");
+    return Value::none();
+  }
+  std::size_t p = reverse ? c.s.rfind(sep) : c.s.find(sep);
+  std::vector<Value> vs;
+  if (p == std::string::npos)
+    vs = reverse ? std::vector<Value>{Value::str(""), Value::str(""), Value::str(c.s)}
+                 : std::vector<Value>{Value::str(c.s), Value::str(""), Value::str("")};
+  else
+    vs = {Value::str(c.s.substr(0, p)), Value::str(sep), Value::str(c.s.substr(p + sep.size()))};
+  return c.in.new_tuple(c.st, std::move(vs));
+}
+Value str_pad_value(StrCall& c, int where) {  // -1 ljust, 0 center, 1 rjust
+  std::int64_t width = c.integer(0, "width", 0);
+  std::string fill = c.text(1, "fillchar", " ");
+  if (fill.size() != 1 && !c.unknown) {
+    c.fail("TypeError", "The fill character must be exactly one character long");
+    return Value::none();
+  }
+  auto n = static_cast<std::int64_t>(c.s.size());
+  if (width <= n) return Value::str(c.s);
+  auto pad = static_cast<std::size_t>(width - n);
+  std::size_t left = where < 0 ? 0 : where > 0 ? pad : pad / 2 + (pad & static_cast<std::size_t>(width) & 1);
+  return Value::str(std::string(left, fill[0]) + c.s + std::string(pad - left, fill[0]));
+}
+Value str_strip_value(StrCall& c, bool left, bool right) {
+  std::string set = c.text(0, "chars", kWhitespace);
+  if (!StrCall::ascii(set)) c.unknown = true;
+  std::size_t b = left ? c.s.find_first_not_of(set) : 0;
+  if (b == std::string::npos) return Value::str("");
+  std::size_t e = right ? c.s.find_last_not_of(set) + 1 : c.s.size();
+  return Value::str(c.s.substr(b, e - b));
+}
+Value str_affix_value(StrCall& c, bool prefix) {  // startswith / endswith: a str or a tuple of str
+  const Value* p = c.opt(0, "prefix");
+  std::vector<std::string> affixes;
+  if (p && p->const_str()) {
+    affixes.push_back(*p->const_str());
+  } else if (const auto* seq = p && p->is_obj() && c.st.heap.get(p->obj).kind == OKind::Tuple ? c.in.sequence_of(c.st, *p) : nullptr) {
+    for (const auto& x : *seq) {
+      if (x.const_str()) affixes.push_back(*x.const_str());
+      else c.unknown = true;
+    }
+  } else if (p && (p->kind == VKind::Str || p->is_unknown())) {
+    c.unknown = true;
+  } else {
+    c.fail("TypeError", std::string(prefix ? "startswith" : "endswith") + " first arg must be str or a tuple of str");
+    return Value::none();
+  }
+  auto [b, e] = c.window(1);
+  for (const auto& x : affixes) {
+    if (e < b || e - b < x.size()) continue;
+    if (c.s.compare(prefix ? b : e - x.size(), x.size(), x) == 0) return Value::boolean(true);
+  }
+  return Value::boolean(false);
+}
+Value str_replace_value(StrCall& c) {
+  std::string old = c.text(0, "old");
+  std::string neu = c.text(1, "new");
+  std::int64_t count = c.integer(2, "count", -1);
+  std::string r;
+  std::size_t i = 0;
+  std::int64_t done = 0;
+  if (old.empty()) {
+    if (!StrCall::ascii(c.s)) c.unknown = true;
+    for (; i <= c.s.size(); ++i) {
+      if (count < 0 || done < count) r += neu, ++done;
+      if (i < c.s.size()) r += c.s[i];
+    }
+    return Value::str(r);
+  }
+  for (std::size_t j; (count < 0 || done < count) && (j = c.s.find(old, i)) != std::string::npos; ++done) {
+    r += c.s.substr(i, j - i) + neu;
+    i = j + old.size();
+  }
+  return Value::str(r + c.s.substr(i));
+}
+Value str_join_value(StrCall& c) {
+  std::vector<Value> parts;
+  bool summary = false;
+  if (!elements(c.in, c.st, arg(c.a, 1), parts, summary) || summary) {
+    c.unknown = true;
+    return Value::none();
+  }
+  std::string r;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (!parts[i].const_str()) {
+      if (parts[i].kind != VKind::Str && !parts[i].is_unknown())
+        c.fail("TypeError", "sequence item " + std::to_string(i) + ": expected str instance, " + StrCall::type_name(parts[i]) + " found");
+      c.unknown = true;
+      return Value::none();
+    }
+    if (i) r += c.s;
+    r += *parts[i].const_str();
+  }
+  return Value::str(r);
+}
+Value str_splitlines_value(StrCall& c) {
+  bool keep = c.integer(0, "keepends", 0) != 0;
+  std::vector<Value> vs;
+  const std::string& s = c.s;
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t j = s.find_first_of("\n\r\v\f\x1c\x1d\x1e", i);
+    if (j == std::string::npos) {
+      vs.push_back(Value::str(s.substr(i)));
+      break;
+    }
+    std::size_t k = j + (s[j] == '\r' && j + 1 < s.size() && s[j + 1] == '\n' ? 2 : 1);
+    vs.push_back(Value::str(s.substr(i, (keep ? k : j) - i)));
+    i = k;
+  }
+  return c.in.new_list(c.st, std::move(vs));
+}
+Value str_title_value(StrCall& c, bool every_word) {
+  std::string r = c.s;
+  bool prev_cased = false;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    auto ch = static_cast<unsigned char>(r[i]);
+    bool start = every_word ? !prev_cased : i == 0;
+    r[i] = static_cast<char>(start ? std::toupper(ch) : std::tolower(ch));
+    prev_cased = std::isalpha(ch) != 0;
+  }
+  return Value::str(r);
+}
+bool str_is_title(const std::string& s) {
+  bool cased = false, prev_cased = false;
+  for (unsigned char ch : s) {
+    if (std::isupper(ch)) {
+      if (prev_cased) return false;
+      cased = prev_cased = true;
+    } else if (std::islower(ch)) {
+      if (!prev_cased) return false;
+      cased = prev_cased = true;
+    } else {
+      prev_cased = false;
+    }
+  }
+  return cased;
+}
+int str_is_ident_char(int ch) { return std::isalnum(ch) || ch == '_'; }
+
+using G = StrGives;
+constexpr auto kStrMethods = std::to_array<StrMethod>({
+      {"lower", G::Str, [](StrCall& c) { return Value::str(str_case(c.s, ::tolower)); }},
+      {"casefold", G::Str, [](StrCall& c) { return Value::str(str_case(c.s, ::tolower)); }},
+      {"upper", G::Str, [](StrCall& c) { return Value::str(str_case(c.s, ::toupper)); }},
+      {"swapcase", G::Str,
+       [](StrCall& c) {
+         std::string r = c.s;
+         for (char& ch : r) {
+           auto u = static_cast<unsigned char>(ch);
+           ch = static_cast<char>(std::isupper(u) ? std::tolower(u) : std::toupper(u));
+         }
+         return Value::str(r);
+       }},
+      {"title", G::Str, [](StrCall& c) { return str_title_value(c, true); }},
+      {"capitalize", G::Str, [](StrCall& c) { return str_title_value(c, false); }},
+      {"strip", G::Str, [](StrCall& c) { return str_strip_value(c, true, true); }},
+      {"lstrip", G::Str, [](StrCall& c) { return str_strip_value(c, true, false); }},
+      {"rstrip", G::Str, [](StrCall& c) { return str_strip_value(c, false, true); }},
+      {"removeprefix", G::Str,
+       [](StrCall& c) {
+         std::string p = c.text(0, "prefix");
+         return Value::str(c.s.rfind(p, 0) == 0 ? c.s.substr(p.size()) : c.s);
+       },
+       true},
+      {"removesuffix", G::Str,
+       [](StrCall& c) {
+         std::string p = c.text(0, "suffix");
+         bool ends = !p.empty() && c.s.size() >= p.size() && c.s.compare(c.s.size() - p.size(), p.size(), p) == 0;
+         return Value::str(ends ? c.s.substr(0, c.s.size() - p.size()) : c.s);
+       },
+       true},
+      {"replace", G::Str, str_replace_value, true},
+      {"zfill", G::Str,
+       [](StrCall& c) {
+         std::int64_t width = c.integer(0, "width", 0);
+         auto n = static_cast<std::int64_t>(c.s.size());
+         if (width <= n) return Value::str(c.s);
+         std::size_t sign = !c.s.empty() && (c.s[0] == '+' || c.s[0] == '-') ? 1 : 0;
+         return Value::str(c.s.substr(0, sign) + std::string(static_cast<std::size_t>(width - n), '0') + c.s.substr(sign));
+       }},
+      {"ljust", G::Str, [](StrCall& c) { return str_pad_value(c, -1); }},
+      {"rjust", G::Str, [](StrCall& c) { return str_pad_value(c, 1); }},
+      {"center", G::Str, [](StrCall& c) { return str_pad_value(c, 0); }},
+      {"join", G::Str, str_join_value, true},
+      {"format", G::Str, [](StrCall& c) { return c.unknown = true, Value::none(); }, true},
+      {"split", G::List, [](StrCall& c) { return str_split_value(c, false); }, true},
+      {"rsplit", G::List, [](StrCall& c) { return str_split_value(c, true); }, true},
+      {"splitlines", G::List, str_splitlines_value, true},
+      {"partition", G::Tuple, [](StrCall& c) { return str_partition_value(c, false); }, true},
+      {"rpartition", G::Tuple, [](StrCall& c) { return str_partition_value(c, true); }, true},
+      {"find", G::Int, [](StrCall& c) { return str_find_value(c, false, false); }, true},
+      {"rfind", G::Int, [](StrCall& c) { return str_find_value(c, true, false); }, true},
+      {"index", G::Int, [](StrCall& c) { return str_find_value(c, false, true); }, true},
+      {"rindex", G::Int, [](StrCall& c) { return str_find_value(c, true, true); }, true},
+      {"count", G::Int,
+       [](StrCall& c) {
+         std::string sub = c.text(0, "sub");
+         auto [b, e] = c.window(1);
+         if (b > e) return Value::integer(0);
+         if (sub.empty()) {
+           if (!StrCall::ascii(c.s)) c.unknown = true;
+           return Value::integer(static_cast<std::int64_t>(e - b + 1));
+         }
+         std::int64_t n = 0;
+         for (std::size_t p = str_find(c.s, sub, b, e, false); p != std::string::npos; p = str_find(c.s, sub, p + sub.size(), e, false)) ++n;
+         return Value::integer(n);
+       },
+       true},
+      {"startswith", G::Bool, [](StrCall& c) { return str_affix_value(c, true); }, true},
+      {"endswith", G::Bool, [](StrCall& c) { return str_affix_value(c, false); }, true},
+      {"isdigit", G::Bool, [](StrCall& c) { return Value::boolean(str_all(c.s, ::isdigit)); }},
+      {"isdecimal", G::Bool, [](StrCall& c) { return Value::boolean(str_all(c.s, ::isdigit)); }},
+      {"isnumeric", G::Bool, [](StrCall& c) { return Value::boolean(str_all(c.s, ::isdigit)); }},
+      {"isalpha", G::Bool, [](StrCall& c) { return Value::boolean(str_all(c.s, ::isalpha)); }},
+      {"isalnum", G::Bool, [](StrCall& c) { return Value::boolean(str_all(c.s, ::isalnum)); }},
+      {"isspace", G::Bool, [](StrCall& c) { return Value::boolean(str_all(c.s, ::isspace)); }},
+      {"islower", G::Bool,
+       [](StrCall& c) {
+         bool any = std::any_of(c.s.begin(), c.s.end(), [](unsigned char ch) { return std::islower(ch); });
+         return Value::boolean(any && std::none_of(c.s.begin(), c.s.end(), [](unsigned char ch) { return std::isupper(ch); }));
+       }},
+      {"isupper", G::Bool,
+       [](StrCall& c) {
+         bool any = std::any_of(c.s.begin(), c.s.end(), [](unsigned char ch) { return std::isupper(ch); });
+         return Value::boolean(any && std::none_of(c.s.begin(), c.s.end(), [](unsigned char ch) { return std::islower(ch); }));
+       }},
+      {"istitle", G::Bool, [](StrCall& c) { return Value::boolean(str_is_title(c.s)); }},
+      {"isidentifier", G::Bool,
+       [](StrCall& c) {
+         return Value::boolean(str_all(c.s, str_is_ident_char) && !std::isdigit(static_cast<unsigned char>(c.s[0])));
+       }},
+});
+
+Value str_unknown(StrGives g, const std::string& name) {
+  switch (g) {
+    case StrGives::Str: return Value::unknown_str();
+    case StrGives::Bool: return Value::unknown("str test");
+    case StrGives::Int: return Value::unknown("str." + name);
+    case StrGives::List: return Value::unknown("str." + name);
+    case StrGives::Tuple: return Value::unknown("str." + name);
+  }
+  return Value::unknown_str();
+}
+
+template <std::size_t I>
+Outs str_native(Interpreter& in, State&& st, Args& a) {
+  const StrMethod& m = kStrMethods[I];
+  const std::string* self = arg(a, 0).const_str();
+  bool non_ascii = false;
+  if (self && !m.bytes_ok) {
+    non_ascii = !StrCall::ascii(*self);
+    for (std::size_t i = 1; i < a.pos.size(); ++i)
+      if (a.pos[i].const_str() && !StrCall::ascii(*a.pos[i].const_str())) non_ascii = true;
+    for (const auto& kv : a.kw)
+      if (kv.second.const_str() && !StrCall::ascii(*kv.second.const_str())) non_ascii = true;
+  }
+  if (!self || non_ascii) return one(std::move(st), str_unknown(m.gives, m.name));
+  StrCall c{in, st, a, *self, false, nullptr, {}};
+  Value r = m.exact(c);
+  if (c.exc) return in.raise(std::move(st), c.exc, c.msg);
+  if (c.unknown) return one(std::move(st), str_unknown(m.gives, m.name));
+  return one(std::move(st), std::move(r));
+}
+
+template <std::size_t... I>
+std::vector<std::pair<const char*, NativeFn>> str_natives(std::index_sequence<I...>) {
+  return {{kStrMethods[I].name, &str_native<I>}...};
+}
+// the str type's methods, one native per row of kStrMethods
+std::vector<std::pair<const char*, NativeFn>> str_method_natives() {
+  return str_natives(std::make_index_sequence<kStrMethods.size()>());
+}
 
 struct TypeSpec {
   const char* name;
@@ -724,10 +1067,7 @@ const std::vector<TypeSpec>& type_specs() {
       {"int", t_int, {}},
       {"bool", t_bool, {}},
       {"float", t_float, {}},
-      {"str", t_str, {{"lower", str_lower}, {"upper", str_upper}, {"strip", str_strip}, {"lstrip", str_lstrip},
-                      {"rstrip", str_rstrip}, {"startswith", str_startswith}, {"endswith", str_endswith},
-                      {"replace", str_replace}, {"split", str_split}, {"join", str_join}, {"isdigit", str_isdigit},
-                      {"format", str_format}}},
+      {"str", t_str, str_method_natives()},
       {"list", t_list, {{"append", list_append}, {"extend", list_extend}, {"insert", list_insert}, {"pop", list_pop},
                         {"copy", list_copy}, {"clear", list_clear}, {"reverse", list_reverse}, {"sort", list_sort},
                         {"index", list_index}, {"count", list_count}, {"remove", list_remove}}},

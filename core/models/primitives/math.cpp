@@ -294,9 +294,10 @@ Outs item(Interpreter& in, State&& st, Args& a) {
   return p.ret(Value::floating(std::nullopt));
 }
 
-// _tenscan.where(cond, x, y): broadcast of three
+// _tenscan.where(cond, x, y, name="torch.where"): broadcast of three
 Outs where(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "where");
+  std::string name = p.str_arg(3).value_or("torch.where");
   const TensorVal* c = p.tensor(0);
   const TensorVal* x = p.tensor(1);
   const TensorVal* y = p.tensor(2);
@@ -306,7 +307,7 @@ Outs where(Interpreter& in, State&& st, Args& a) {
   for (const TensorVal* t : {c, x, y}) {
     if (!t) continue;
     if (!t->shape) return p.ret_unranked(dt);
-    auto b = broadcast_shapes(p, out, *t->shape, Msg("torch.where"));
+    auto b = broadcast_shapes(p, out, *t->shape, Msg(name));
     if (!b) return p.ret_unranked(dt);
     out = *b;
   }

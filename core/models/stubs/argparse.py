@@ -120,7 +120,13 @@ class ArgumentParser:
         return _Group(self)
 
     def add_subparsers(self, **kwargs):
-        return _tenscan_unknown_subparsers()
+        if self._subparsers is not None:
+            self.error("cannot have multiple subparser arguments")
+        a = _SubParsersAction(kwargs.get("dest", SUPPRESS), kwargs.get("required", False), kwargs.get("help"),
+                              kwargs.get("metavar"), kwargs.get("parser_class", ArgumentParser), kwargs.get("prog"))
+        self._subparsers = a
+        self._actions.append(a)
+        return a
 
     def set_defaults(self, **kwargs):
         self._defaults.update(kwargs)
@@ -260,6 +266,8 @@ class ArgumentParser:
         ns = namespace if namespace is not None else Namespace()
         seen = []
         for a in self._actions:
+            if a.dest == SUPPRESS or a.default == SUPPRESS:
+                continue
             if a.default is not None and isinstance(a.default, str) and a.type is not None:
                 setattr(ns, a.dest, self._convert(a, a.default))
             elif a.action == "append" and a.default is not None:
@@ -342,6 +350,16 @@ class ArgumentParser:
             if positionals:
                 a = positionals.pop(0)
                 seen.append(a)
+                if a.action == "parsers":
+                    # the subcommand takes every remaining token; argparse has looked at each
+                    # of them as one of this parser's options first (an ambiguous abbreviation
+                    # of one fails even after the subcommand)
+                    for t in args[i + 1:]:
+                        if t == "--":
+                            break
+                        self._parse_optional(t)
+                    extras.extend(a._invoke(self, ns, args[i:]))
+                    break
                 if a.nargs == "*" or a.nargs == "+":
                     values = []
                     while i < n and self._is_value(args[i]):
@@ -363,7 +381,10 @@ class ArgumentParser:
             if a.required and a not in seen:
                 self.error("the following arguments are required: " + "/".join(a.option_strings))
         for a in positionals:
-            if a.nargs not in ("?", "*"):
+            if a.action == "parsers":
+                if a.required:
+                    self.error("the following arguments are required: " + a._name())
+            elif a.nargs not in ("?", "*"):
                 self.error("the following arguments are required: " + a.dest)
         return ns, extras
 
@@ -397,6 +418,45 @@ def _is_number(token):
     return _digits(mantissa)
 
 
-def _tenscan_unknown_subparsers():
-    import _tenscan
-    return _tenscan.unknown("argparse subparsers")
+class _SubParsersAction(_Action):
+    """parser.add_subparsers(): a positional that names a subcommand, whose own parser reads
+    every argument after it (`train --dataset x`); the subcommand's name goes to `dest`."""
+
+    def __init__(self, dest, required, help, metavar, parser_class, prog):
+        _Action.__init__(self, [], dest, "parsers", "A...", None, None, None, {}, required, help, metavar)
+        self._parser_class = parser_class
+        self._names = []
+
+    def _name(self):
+        if self.metavar is not None and self.metavar != SUPPRESS:
+            return self.metavar
+        if self.dest is not None and self.dest != SUPPRESS:
+            return self.dest
+        return "{" + ",".join(self._names) + "}"
+
+    def add_parser(self, name, **kwargs):
+        aliases = kwargs.pop("aliases", ())
+        kwargs.pop("help", None)
+        for n in [name] + list(aliases):
+            if n in self.choices:
+                raise ArgumentError("argument " + self._name() + ": conflicting subparser: " + n)
+        parser = self._parser_class(**kwargs)
+        for n in [name] + list(aliases):
+            self.choices[n] = parser
+            self._names.append(n)
+        return parser
+
+    def _invoke(self, parser, ns, values):
+        # argparse's _SubParsersAction.__call__: the chosen parser reads the rest into a new
+        # namespace whose every attribute is copied onto the main one; what it does not
+        # recognise is the main parser's "unrecognized arguments"
+        name = values[0]
+        if name not in self.choices:
+            parser.error("argument " + self._name() + ": invalid choice: " + repr(name) + " (choose from " +
+                         ", ".join([repr(c) for c in self._names]) + ")")
+        if self.dest != SUPPRESS:
+            setattr(ns, self.dest, name)
+        sub_ns, sub_extras = self.choices[name].parse_known_args(values[1:], None)
+        for k, v in vars(sub_ns).items():
+            setattr(ns, k, v)
+        return sub_extras

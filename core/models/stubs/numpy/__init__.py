@@ -304,6 +304,9 @@ class ndarray:
     def squeeze(self, axis=None):
         return _wrap(_t.squeeze(self, axis))
 
+    def nonzero(self):
+        return nonzero(self)
+
     def repeat(self, repeats, axis=None):
         return _t.unmodelled("numpy.ndarray.repeat")
 
@@ -770,9 +773,76 @@ def minimum(a, b):
 
 
 def where(condition, x=None, y=None):
-    if x is None:
-        return _t.unmodelled("numpy.where")
-    return _wrap(_t.where(condition, x, y))
+    """where(c): the indices where c holds (nonzero); where(c, x, y): c, x and y broadcast
+    together, the result has their common dtype. Any condition dtype is taken as truth."""
+    if x is None and y is None:
+        return nonzero(condition)
+    if x is None or y is None:
+        _t.require(False, "hparam/invalid-value", "either both or neither of x and y should be given")
+        return _t.unknown("numpy.where")
+    return _wrap(_t.where(asarray(condition), asarray(x), asarray(y), "numpy.where"))
+
+
+def nonzero(a):
+    """A tuple with, per dimension of a, the indices of its non-zero elements: as many as the
+    data has (one count shared by the arrays). A 0-d array counts as 1-d."""
+    a = asarray(a)
+    r = _t.const_int(_t.ndim(a))
+    if r is None:
+        return _t.unknown("numpy.nonzero")
+    n = _t.symbol("nonzero count", 0, "data")
+    return _b.tuple([ndarray(_tensor=_t.new((n,), "int64")) for _ in _b.range(_b.max(r, 1))])
+
+
+def argwhere(a):
+    a = asarray(a)
+    r = _t.const_int(_t.ndim(a))
+    if r is None:
+        return ndarray(_tensor=_t.unranked("int64"))
+    return ndarray(_tensor=_t.new((_t.symbol("nonzero count", 0, "data"), r), "int64"))
+
+
+def flatnonzero(a):
+    return ndarray(_tensor=_t.new((_t.symbol("nonzero count", 0, "data"),), "int64"))
+
+
+def count_nonzero(a, axis=None, keepdims=False):
+    if axis is None and not keepdims:
+        return _t.symbol("nonzero count", 0, "data")
+    return _wrap(_t.with_dtype(asarray(a).sum(axis, None, None, keepdims), "int64"))
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, equal_nan=True):
+    """The sorted distinct values (how many depends on the data: 1 to a.size of them, none for
+    an empty array); with axis, the distinct slices along it. return_index / return_counts give
+    one entry per distinct value, return_inverse one per input element (per slice with axis)."""
+    ar = asarray(ar)
+    k = _t.symbol("distinct values", 0, "data")
+    if axis is None:
+        values = ndarray(_tensor=_t.with_dtype(_t.new((k,), "int64"), _t.dtype(ar)))
+        inverse_len = _t.numel(ar)
+    else:
+        shape = _t.shape(ar)
+        if _t.is_unknown(shape):
+            return _t.unknown("numpy.unique")
+        r = _b.len(shape)
+        if not _t.require((axis >= -r) & (axis < r), "shape/dim-out-of-range", "axis ", axis,
+                          " is out of bounds for array of dimension ", r):
+            return _t.unknown("numpy.unique")
+        ax = axis + r if axis < 0 else axis
+        values = ndarray(_tensor=_t.with_dtype(_t.new(_b.tuple([k if i == ax else shape[i] for i in _b.range(r)]), "int64"),
+                                               _t.dtype(ar)))
+        inverse_len = shape[ax]
+    if not (return_index or return_inverse or return_counts):
+        return values
+    result = [values]
+    if return_index:
+        result.append(ndarray(_tensor=_t.new((k,), "int64")))
+    if return_inverse:
+        result.append(ndarray(_tensor=_t.new((inverse_len,), "int64")))
+    if return_counts:
+        result.append(ndarray(_tensor=_t.new((k,), "int64")))
+    return _b.tuple(result)
 
 
 def dot(a, b, out=None):

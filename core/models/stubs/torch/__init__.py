@@ -22,6 +22,10 @@ complex64 = "complex64"
 cfloat = "complex64"
 bool = "bool"
 
+# layouts (sparse COO tensors: torch/sparse)
+strided = "strided"
+sparse_coo = "sparse_coo"
+
 _TENSOR_TYPES = {
     "torch.FloatTensor": "float32", "torch.DoubleTensor": "float64", "torch.HalfTensor": "float16",
     "torch.LongTensor": "int64", "torch.IntTensor": "int32", "torch.ShortTensor": "int16",
@@ -346,6 +350,22 @@ class Tensor:
     def contiguous(self, *args, **kwargs):
         return self
 
+    # -- layout: a dense (strided) tensor; sparse COO tensors are torch.sparse._SparseTensor --
+    @property
+    def is_sparse(self):
+        return False
+
+    @property
+    def layout(self):
+        return strided
+
+    def to_sparse(self, sparse_dim=None):
+        return sparse._to_sparse(self, sparse_dim)
+
+    def to_dense(self, dtype=None):
+        d = _dtype_name(dtype)
+        return self if d is None else _t.with_dtype(self, d)
+
     def requires_grad_(self, requires_grad=True):
         return self
 
@@ -500,6 +520,8 @@ class Tensor:
 
     # -- arithmetic --
     def __add__(self, other):
+        if _b.isinstance(other, sparse._SparseTensor):
+            return sparse._dense_plus_sparse(self, other)
         return _t.elementwise(self, other, "+")
 
     def __radd__(self, other):
@@ -1077,6 +1099,14 @@ def mm(input, mat2, out=None):
     return _t.mm(input, mat2)
 
 
+def spmm(input, mat2):
+    return sparse.mm(input, mat2)
+
+
+def sparse_coo_tensor(indices, values, size=None, dtype=None, device=None, requires_grad=False, check_invariants=None):
+    return sparse._coo(indices, values, size, dtype)
+
+
 def bmm(input, mat2, out=None):
     return _t.bmm(input, mat2)
 
@@ -1347,4 +1377,5 @@ from torch import backends
 from torch import utils
 from torch import distributions
 from torch import linalg
+from torch import sparse
 from torch.nn import functional
