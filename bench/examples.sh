@@ -243,7 +243,7 @@ done <"$tsv"
 
 ((n)) || die "no project selected (see $tsv)"
 
-echo "| project | unmodified | injected | mutated | time s (u/i/m) | peak RSS MB | unmodelled calls: distinct (top 5) | operations |"
+echo "| project | unmodified | injected | mutated | time s (u/i/m) | peak RSS MB | unmodelled APIs: distinct (+ I/O, logging, plotting... that need no model), top 5 | operations |"
 echo "|---|---|---|---|---|---|---|---|"
 for r in "${rows[@]}"; do
     IFS='|' read -r c1 c2 c3 c4 c5 c6 c7 c8 <<<"$r"

@@ -261,6 +261,7 @@ std::string render_stats_text(const Stats& s) {
                 s.paths_pruned, s.paths_merged, s.solver_calls, s.solver_ms, s.requirements_checked,
                 s.requirements_online, s.assumptions, s.modules_loaded, s.statements_executed);
   return buf + format_count_table(s.unmodelled_calls, "unmodelled calls") +
+         (s.benign_calls.empty() ? std::string() : format_count_table(s.benign_calls, "unmodelled calls that need no model")) +
          format_count_table(s.operations, "operations");
 }
 

@@ -103,8 +103,9 @@ def main(argv):
     unmodelled = stats.get("unmodelled_calls", {}) or {}
     top = sorted(unmodelled.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
     top5 = ",".join(f"{k}×{v}" for k, v in top) or "-"
+    benign = stats.get("benign_calls", {}) or {}  # I/O, logging, plotting, ...: need no model
     completed = "yes" if doc.get("completed", True) else "no"
-    print("\t".join([verdict, str(len(errors)), str(int(ops)), str(len(unmodelled)), top5, completed,
+    print("\t".join([verdict, str(len(errors)), str(int(ops)), f"{len(unmodelled)} (+{len(benign)} need none)", top5, completed,
                      "; ".join(notes[:3]) or "-"]))
 
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "ir/serialize.h"
+#include "models/benign.h"
 #include "models/stubs.h"
 
 namespace tenscan::interp {
@@ -127,7 +128,10 @@ const ir::Module* Interpreter::module_of_file(std::uint32_t file) const {
   return file < modules_.size() ? modules_[file].get() : nullptr;
 }
 
-void Interpreter::record_unmodelled(const std::string& name) { ++result_.stats.unmodelled_calls[name]; }
+void Interpreter::record_unmodelled(const std::string& name) {
+  if (auto why = models::benign_reason(name); !why.empty()) ++result_.stats.benign_calls[std::string(why) + ": " + name];
+  else ++result_.stats.unmodelled_calls[name];
+}
 void Interpreter::begin_operation(std::string_view primitive, const State& st, const Args& args) {
   ++result_.stats.operations[std::string(primitive)];
   op_ = ++op_count_;

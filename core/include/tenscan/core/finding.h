@@ -82,6 +82,9 @@ struct Stats {
   int statements_executed = 0;
   /// Calls the analyzer had no model for, qualified name -> count.
   std::map<std::string, int> unmodelled_calls;
+  /// Unmodelled calls that need no model (files, logs, plots, clocks, seeds, RL environments:
+  /// nothing they return is a shape tenscan could check), "reason: name" -> count.
+  std::map<std::string, int> benign_calls;
   /// Tensor operations analysed, primitive name -> count (shows what the run covered).
   std::map<std::string, int> operations;
 };
