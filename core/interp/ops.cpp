@@ -561,6 +561,26 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         if (x && y && *x == *y) return one(std::move(st), e.value);
       }
       if (index.is_unknown() || (index.kind == VKind::Str && !index.s)) return one(std::move(st), Value::unknown("dict value"));
+      if (auto ie = as_int_expr(index); ie && !ie->is_const()) {
+        // a symbolic key (a random class): one path per integer key it can be, and a KeyError
+        // path if it can be none of them
+        constexpr std::size_t kMaxKeys = 16;
+        std::vector<std::pair<std::int64_t, Value>> keys;
+        for (const auto& e : o.entries)
+          if (auto k = as_int_expr(e.key); k && k->as_const()) keys.emplace_back(*k->as_const(), e.value);
+        if (keys.empty() || keys.size() > kMaxKeys) return one(std::move(st), Value::unknown("dict value"));
+        Outs res;
+        sym::Cond none_of = sym::Cond::truth(true);
+        for (const auto& [k, v] : keys) {
+          State branch_st = st;
+          none_of = none_of && !sym::Cond::eq(*ie, sym::Expr::constant(k));
+          if (assume(branch_st, sym::Cond::eq(*ie, sym::Expr::constant(k)))) res.push_back({std::move(branch_st), v});
+        }
+        if (assume(st, none_of)) {
+          for (auto& r : raise(std::move(st), "KeyError", ie->str(namer()))) res.push_back(std::move(r));
+        }
+        return res;
+      }
       std::string key;
       if (index.const_str()) key = "'" + *index.const_str() + "'";
       return raise(std::move(st), "KeyError", key);

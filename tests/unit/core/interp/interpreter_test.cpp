@@ -984,3 +984,26 @@ tenscan_reveal(len(vars(p)))  # reveal: 10
 )py");
   CHECK(r.result.findings.empty());
 }
+
+TEST_CASE("interp: a dict looked up with a symbolic int key takes one path per key", "[interp]") {
+  auto r = check_program(R"py(
+import random
+import torch
+groups = {}
+for i in range(3):
+    groups[i] = torch.zeros(i + 1, 4)
+g = groups[random.randint(0, 2)]
+tenscan_reveal(g.shape)  # reveal: (1, 4) | (2, 4) | (3, 4)
+tenscan_reveal(groups[random.randint(1, 1)].shape)  # reveal: (2, 4)
+)py");
+  // a key outside the dict: a KeyError path, not a guess
+  auto k = tenscan_test::analyze_program(R"py(
+import random
+groups = {0: 'a', 1: 'b'}
+tenscan_reveal(groups[random.randint(0, 2)])
+)py");
+  CHECK(k.reveals_at(4) == std::vector<std::string>{"'a'", "'b'"});
+  bool key_error = false;
+  for (const auto& n : k.result.notifications) key_error = key_error || n.message.find("KeyError") != std::string::npos;
+  CHECK(key_error);
+}
