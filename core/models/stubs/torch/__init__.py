@@ -1372,6 +1372,7 @@ def compile(model, *args, **kwargs):
 
 from torch import nn
 from torch import optim
+from torch import accelerator
 from torch import cuda
 from torch import backends
 from torch import utils

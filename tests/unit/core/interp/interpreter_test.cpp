@@ -1007,3 +1007,13 @@ tenscan_reveal(groups[random.randint(0, 2)])
   for (const auto& n : k.result.notifications) key_error = key_error || n.message.find("KeyError") != std::string::npos;
   CHECK(key_error);
 }
+
+TEST_CASE("interp: torch.accelerator reports no accelerator, like torch.cuda", "[interp]") {
+  check_program(R"py(
+import torch
+use_accel = torch.accelerator.is_available()
+tenscan_reveal(use_accel)  # reveal: False
+device = torch.accelerator.current_accelerator() if use_accel else torch.device("cpu")
+tenscan_reveal(torch.nn.Linear(3, 2).to(device)(torch.zeros(4, 3)))  # reveal: [4, 2] float32
+)py");
+}
