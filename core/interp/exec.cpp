@@ -85,11 +85,13 @@ void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
 
 // Whether two heaps hold the same objects, or objects with equivalent contents (paths that
 // built the same structures separately, e.g. the same assignment on both arms of a branch).
-bool heaps_equivalent(const State& a, const State& b) {
+bool heaps_equivalent(const State& a, const State& b, std::size_t& work) {
   if (a.heap.same_as(b.heap)) return true;
   std::size_t n = std::min(a.heap.size(), b.heap.size());
+  work += n / 64;  // pointer comparisons: cheap
   for (ObjId id = 1; id < n; ++id) {
     if (a.heap.ptr(id) == b.heap.ptr(id)) continue;
+    ++work;
     const Object& x = a.heap.get(id);
     const Object& y = b.heap.get(id);
     auto same = [&](const Value& u, const Value& v) { return equivalent(a, u, b, v); };
@@ -130,6 +132,8 @@ class Isomorphism {
     }
     return true;
   }
+  /// Object pairs compared so far (the cost of the walk).
+  [[nodiscard]] std::size_t visits() const { return visited_; }
 
  private:
   static constexpr std::size_t kMaxVisits = 200'000;
@@ -225,7 +229,8 @@ void Interpreter::exec_block(const ir::Block& b, States& states) {
 
 // Whether two paths can continue as one: same control flow, same requirements, and the same
 // values up to where objects live in the heap (hard constraints and ranges are joined).
-bool mergeable(const State& a, const State& b) {
+// `work` grows by the number of objects compared (the analysis's work budget counts it).
+bool mergeable(const State& a, const State& b, std::size_t& work) {
   if (a.flow != b.flow || a.frames.size() != b.frames.size()) return false;
   if (a.reqs.size() != b.reqs.size() || a.modules != b.modules || a.tensor_cls != b.tensor_cls) return false;
   if (a.flow == Flow::Return && !equivalent(a, a.ret, b, b.ret)) return false;
@@ -239,7 +244,11 @@ bool mergeable(const State& a, const State& b) {
   }
   for (std::size_t i = 0; i < a.reqs.size(); ++i)
     if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
-  return heaps_equivalent(a, b) || Isomorphism(a, b).states();
+  if (heaps_equivalent(a, b, work)) return true;
+  Isomorphism iso(a, b);
+  bool same = iso.states();
+  work += iso.visits();
+  return same;
 }
 
 // What two merged paths know beyond their first k common hard constraints: the disjunction
@@ -287,7 +296,8 @@ void Interpreter::merge_states(States& states) {
   for (auto& s : states) {
     bool merged = false;
     for (auto& o : out) {
-      if (mergeable(o, s)) {
+      if (over_work_budget()) break;  // past the budget: no more comparisons (tick stops the paths)
+      if (mergeable(o, s, merge_work_)) {
         std::size_t k = 0;
         while (k < o.hard.size() && k < s.hard.size() && o.hard[k] == s.hard[k]) ++k;
         sym::Cond either = path_disjunction(o, s, k);
@@ -543,7 +553,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         // a fixpoint: every state at the head equals one seen at the previous head (a loop on
         // an unknown condition whose body changes no shape): its exits are already collected
         if (!heads.empty() && std::all_of(live.begin(), live.end(), [&](const State& l) {
-              return std::any_of(heads.begin(), heads.end(), [&](const State& h) { return mergeable(h, l); });
+              return std::any_of(heads.begin(), heads.end(), [&](const State& h) { return mergeable(h, l, merge_work_); });
             }))
           break;
         heads = live;

@@ -95,15 +95,23 @@ Value Interpreter::native_value(State& st, const std::string& name, std::optiona
   return Value::object(st.heap.alloc(std::move(o)));
 }
 
+bool Interpreter::over_work_budget() const {
+  // comparing paths for merging costs work too: kMergeVisits compared objects count as one
+  // statement, so that many paths over a large heap cannot run unbounded
+  constexpr std::size_t kMergeVisits = 32;
+  return statements_ + static_cast<long>(merge_work_ / kMergeVisits) > options_.max_statements;
+}
+
 bool Interpreter::tick() {
   ++statements_;
   ++result_.stats.statements_executed;
-  if (statements_ > options_.max_statements) {
+  if (over_work_budget()) {
     if (!budget_reported_) {
       budget_reported_ = true;
       note(Notification::Kind::Budget, site(),
-           "analysis stopped after " + std::to_string(options_.max_statements) +
-               " interpreted statements; the remaining paths were not analysed");
+           "analysis stopped at its work budget (" + std::to_string(options_.max_statements) +
+               " interpreted statements, or comparisons of paths for merging worth as much); the remaining paths were "
+               "not analysed");
     }
     return false;
   }

@@ -261,6 +261,8 @@ class Interpreter {
   std::string entry_dir_;
   std::string entry_path_;
   long statements_ = 0;
+  std::size_t merge_work_ = 0;  ///< objects compared while merging paths (see over_work_budget)
+  [[nodiscard]] bool over_work_budget() const;
   long forks_ = 0;
   // the primitive call in progress (see begin_operation)
   std::uint32_t op_count_ = 0, op_ = 0;

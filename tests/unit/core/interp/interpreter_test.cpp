@@ -878,7 +878,7 @@ TEST_CASE("interp: the statement budget stops runaway analyses", "[interp][robus
       "tenscan_reveal(x)\n",
       {}, opts);
   CHECK(r.has_note_containing(Notification::Kind::Budget,
-                              "analysis stopped after 2000 interpreted statements"));
+                              "analysis stopped at its work budget (2000 interpreted statements"));
   CHECK(r.reveals().empty());
   CHECK(r.result.stats.paths_valid == 0);
 }
