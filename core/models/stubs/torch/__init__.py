@@ -243,6 +243,10 @@ class Tensor:
         return False
 
     @property
+    def is_xpu(self):
+        return False
+
+    @property
     def data(self):
         return _t.same(self)
 

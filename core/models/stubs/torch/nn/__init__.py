@@ -71,10 +71,10 @@ class Module:
                 out.append(v)
             elif _b.isinstance(v, Module) and recurse:
                 out.extend(v.parameters())
-        return out
+        return _b.iter(out)  # a generator in PyTorch: next() works
 
     def named_parameters(self, prefix="", recurse=True):
-        return [("", p) for p in self.parameters()]
+        return _b.iter([("", p) for p in self.parameters()])
 
     def buffers(self, recurse=True):
         return []
@@ -439,6 +439,116 @@ class BatchNorm3d(_BatchNorm):
     pass
 
 
+class _InstanceNorm(Module):
+    _nd = 2
+
+    def __init__(self, num_features, eps=1e-05, momentum=0.1, affine=False, track_running_stats=False, device=None,
+                 dtype=None):
+        Module.__init__(self)
+        self.num_features = num_features
+        self.eps = eps
+        self.momentum = momentum
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        # like PyTorch's _NormBase, the parameters and buffers exist only when asked for (a negative
+        # num_features fails creating them, and is accepted otherwise)
+        self.weight = Parameter(torch.empty(num_features)) if affine else None
+        self.bias = Parameter(torch.empty(num_features)) if affine else None
+        self.running_mean = torch.zeros(num_features) if track_running_stats else None
+        self.running_var = torch.ones(num_features) if track_running_stats else None
+
+    def forward(self, input):
+        r = _rank(input)
+        if r is None:
+            return _t.unranked(input)
+        nd = self._nd
+        if not _t.require((r == nd + 1) | (r == nd + 2), "shape/rank", _b.type(self).__name__, ": expected ", nd + 1, "D or ",
+                          nd + 2, "D input (got ", r, "D input ", input, ")"):
+            return _t.unranked(input)
+        return F._instance_norm(input, self.running_mean, self.running_var, self.weight, self.bias,
+                                self.training or not self.track_running_stats, _b.type(self).__name__, r == nd + 1)
+
+
+class InstanceNorm1d(_InstanceNorm):
+    _nd = 1
+
+
+class InstanceNorm2d(_InstanceNorm):
+    _nd = 2
+
+
+class InstanceNorm3d(_InstanceNorm):
+    _nd = 3
+
+
+class _PadNd(Module):
+    """The padding layers (torch/nn/modules/padding.py, 1.13): each keeps 2 * nd padding values
+    (an int is repeated) and calls F.pad, which checks them against the input."""
+    _nd = 2
+    _mode = "constant"
+
+    def __init__(self, padding):
+        Module.__init__(self)
+        self.padding = _pair(padding, 2 * self._nd)
+        self.value = None
+
+    def forward(self, input):
+        return F.pad(input, self.padding, self._mode, self.value)
+
+
+class _ConstantPadNd(_PadNd):
+    def __init__(self, padding, value):
+        _PadNd.__init__(self, padding)
+        self.value = value
+
+
+class ConstantPad1d(_ConstantPadNd):
+    _nd = 1
+
+
+class ConstantPad2d(_ConstantPadNd):
+    _nd = 2
+
+
+class ConstantPad3d(_ConstantPadNd):
+    _nd = 3
+
+
+class ZeroPad2d(ConstantPad2d):
+    def __init__(self, padding):
+        ConstantPad2d.__init__(self, padding, 0.0)
+
+
+class ReflectionPad1d(_PadNd):
+    _nd = 1
+    _mode = "reflect"
+
+
+class ReflectionPad2d(_PadNd):
+    _nd = 2
+    _mode = "reflect"
+
+
+class ReflectionPad3d(_PadNd):
+    _nd = 3
+    _mode = "reflect"
+
+
+class ReplicationPad1d(_PadNd):
+    _nd = 1
+    _mode = "replicate"
+
+
+class ReplicationPad2d(_PadNd):
+    _nd = 2
+    _mode = "replicate"
+
+
+class ReplicationPad3d(_PadNd):
+    _nd = 3
+    _mode = "replicate"
+
+
 class LayerNorm(Module):
     def __init__(self, normalized_shape, eps=1e-05, elementwise_affine=True, bias=True, device=None, dtype=None):
         Module.__init__(self)
@@ -455,20 +565,24 @@ class LayerNorm(Module):
 class GroupNorm(Module):
     def __init__(self, num_groups, num_channels, eps=1e-05, affine=True, device=None, dtype=None):
         Module.__init__(self)
-        _t.require(num_channels % num_groups == 0, "hparam/invalid-value", "GroupNorm: num_channels (", num_channels,
-                   ") must be divisible by num_groups (", num_groups, ")")
+        # torch 1.13 computes num_channels % num_groups in the constructor (0 groups: ZeroDivisionError)
+        ok = _t.require(num_groups != 0, "hparam/invalid-value", "GroupNorm: num_groups must not be 0 (integer modulo by ",
+                        "zero: PyTorch divides num_channels by it)")
+        if ok:
+            ok = _t.require(num_channels % num_groups == 0, "hparam/invalid-value", "GroupNorm: num_channels must be ",
+                            "divisible by num_groups, but got num_channels=", num_channels, " and num_groups=", num_groups)
+        self._failed = not ok
         self.num_groups = num_groups
         self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        self.weight = Parameter(torch.empty(num_channels)) if affine else None
+        self.bias = Parameter(torch.empty(num_channels)) if affine else None
 
     def forward(self, input):
-        s = input.shape
-        if not _t.require(_b.len(s) >= 2, "shape/rank", "GroupNorm expects an input with at least 2 dimensions (N, C, ...), but got ",
-                          "a tensor of shape ", input):
+        if self._failed:
             return _t.unranked(input)
-        if not _t.require(s[1] == self.num_channels, "shape/channels", "GroupNorm expects ", self.num_channels,
-                          " channels, but the input ", input, " has ", s[1], " channels at dim 1"):
-            return _t.unranked(input)
-        return _t.same(input)
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
 
 class _DropoutNd(Module):
@@ -487,7 +601,8 @@ class Dropout(_DropoutNd):
 
 
 class Dropout1d(_DropoutNd):
-    pass
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
 
 
 class Dropout2d(_DropoutNd):
@@ -522,8 +637,14 @@ class LeakyReLU(_Elementwise):
     pass
 
 
-class PReLU(_Elementwise):
-    pass
+class PReLU(Module):
+    def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
+        Module.__init__(self)
+        self.num_parameters = num_parameters
+        self.weight = Parameter(torch.empty(num_parameters))
+
+    def forward(self, input):
+        return F.prelu(input, self.weight)
 
 
 class ELU(_Elementwise):
@@ -601,6 +722,17 @@ class LogSoftmax(_SoftmaxLike):
 
 class Softmin(_SoftmaxLike):
     pass
+
+
+class Softmax2d(Module):
+    def forward(self, input):
+        r = _rank(input)
+        if r is None:
+            return _t.unranked(input)
+        if not _t.require((r == 3) | (r == 4), "shape/rank", "Softmax2d requires a 3D or 4D tensor as input, but got the ", r,
+                          "-D tensor ", input, " (it normalises over the channels of (N, C, H, W) or (C, H, W))"):
+            return _t.unranked(input)
+        return _t.same(input)
 
 
 class Flatten(Module):
@@ -1076,6 +1208,34 @@ class Transformer(Module):
         return torch.zeros(sz, sz)
 
 
+class DataParallel(Module):
+    """nn.DataParallel / nn.parallel.DistributedDataParallel: scatter the inputs along `dim` over
+    the devices, run the module on each piece and gather the outputs along `dim`: the shapes of
+    one call of the module on the whole input (which is what runs without GPUs)."""
+
+    def __init__(self, module, device_ids=None, output_device=None, dim=0, **kwargs):
+        Module.__init__(self)
+        self.module = module
+        self.device_ids = device_ids
+        self.output_device = output_device
+        self.dim = dim
+
+    def forward(self, *inputs, **kwargs):
+        return self.module(*inputs, **kwargs)
+
+
+class DistributedDataParallel(DataParallel):
+    pass
+
+
+def _data_parallel(module, inputs, device_ids=None, output_device=None, dim=0, module_kwargs=None):
+    if not _b.isinstance(inputs, tuple):
+        inputs = (inputs,) if inputs is not None else ()
+    if module_kwargs is None:
+        module_kwargs = {}
+    return module(*inputs, **module_kwargs)
+
+
 class Sequential(Module):
     def __init__(self, *args):
         Module.__init__(self)
@@ -1121,7 +1281,7 @@ class Sequential(Module):
         out = []
         for m in self._layers:
             out.extend(m.parameters())
-        return out
+        return _b.iter(out)  # a generator in PyTorch: next() works
 
 
 class ModuleList(Module):
@@ -1161,7 +1321,7 @@ class ModuleList(Module):
         out = []
         for m in self._layers:
             out.extend(m.parameters())
-        return out
+        return _b.iter(out)  # a generator in PyTorch: next() works
 
 
 class ModuleDict(Module):
@@ -1200,7 +1360,7 @@ class ModuleDict(Module):
         out = []
         for m in self._dict.values():
             out.extend(m.parameters())
-        return out
+        return _b.iter(out)  # a generator in PyTorch: next() works
 
 
 class ParameterList(Module):
@@ -1306,3 +1466,8 @@ class KLDivLoss(_Loss):
 
     def forward(self, input, target):
         return F.kl_div(input, target, reduction=self.reduction)
+
+
+# submodules that `import torch` makes reachable as torch.nn.parallel / torch.nn.utils
+from torch.nn import parallel
+from torch.nn import utils

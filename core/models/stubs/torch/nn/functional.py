@@ -96,9 +96,105 @@ def dropout(input, p=0.5, training=True, inplace=False):
     return _t.same(input)
 
 
-dropout1d = dropout
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    _t.require((p >= 0) & (p <= 1), "hparam/invalid-value", "dropout probability has to be between 0 and 1, but got ", p)
+    r = _rank(input)
+    if r is not None and not _t.require((r == 2) | (r == 3), "shape/rank", "dropout1d: Expected 2D or 3D input, but ",
+                                        "received a ", r, "D input ", input, " (dropout1d zeroes whole channels of (N, C, L) ",
+                                        "or (C, L) inputs)"):
+        return _t.unranked(input)
+    return _t.same(input)
+
+
+# dropout2d/dropout3d accept any rank in 1.13 (a deprecation warning only)
 dropout2d = dropout
 dropout3d = dropout
+
+
+def prelu(input, weight):
+    """F.prelu (1.13): a weight of one element, or of as many elements as the input has channels
+    (dim 1; a 0-D or 1-D input has one channel)."""
+    r, rw = _rank(input), _rank(weight)
+    if r is None or rw is None:
+        return _t.unranked(input)
+    n = _t.numel(weight)
+    c = input.shape[1] if r >= 2 else 1
+    if not _t.require((n == 1) | (n == c), "shape/channels", "Mismatch of parameter numbers and input channel size. Found ",
+                      "parameter numbers = ", n, " and channel size = ", c, " (PReLU(num_parameters=", n, ") on the input ",
+                      input, ", whose channels are dim 1; use num_parameters=1 or ", c, ")"):
+        return _t.unranked(input)
+    return _t.same(input)
+
+
+def _instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, name, unbatched=False):
+    """F.instance_norm and nn.InstanceNorm1d/2d/3d (1.13): with input statistics the (N, C, *)
+    input needs more than one spatial element per channel; torch.instance_norm repeats the
+    running statistics, weight and bias over the batch and normalises (1, N * C, *) with
+    batch_norm, so each must have C elements (an unbatched input counts as N = 1)."""
+    r = _rank(input)
+    if r is None:
+        return _t.unranked(input)
+    s = _b.list(input.shape)
+    if unbatched:
+        s = [1] + s
+    if not _t.require(_b.len(s) >= 2, "shape/rank", name, ": the input must be (N, C, ...), but got the ", r, "-D tensor ",
+                      input):
+        return _t.unranked(input)
+    if use_input_stats:
+        spatial = 1
+        for d in s[2:]:
+            spatial = spatial * d
+        if not _t.require(spatial != 1, "shape/size-mismatch", name, ": Expected more than 1 spatial element when training, ",
+                          "got input size ", s, " (instance statistics over a single element are undefined)"):
+            return _t.unranked(input)
+    n, c = s[0], s[1]
+    for t, what in ((running_mean, "running_mean"), (running_var, "running_var"), (weight, "weight"), (bias, "bias")):
+        if t is not None and _t.is_tensor(t):
+            f = _t.numel(t)
+            if not _t.require(f == c, "shape/channels", name, ": ", what, " should contain ", n * c, " elements not ", n * f,
+                              ": the layer has ", f, " features (num_features) but the input ", input, " has ", c,
+                              " channels at dim ", 0 if unbatched else 1):
+                return _t.unranked(input)
+    if not _t.require(_float_or_complex(input), "dtype/mismatch", name, ": \"batch_norm\" not implemented for ",
+                      _t.dtype(input), " (instance norm needs a floating-point input; convert it with .float())"):
+        return _t.unranked(input)
+    return _t.same(input)
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True, momentum=0.1,
+                  eps=1e-05):
+    return _instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, "instance_norm")
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
+    """F.group_norm / nn.GroupNorm (1.13): at least (N, C); the channels split into num_groups
+    groups; more than one value per group when normalising; weight and bias of C elements."""
+    r = _rank(input)
+    if r is None:
+        return _t.unranked(input)
+    if not _t.require(r >= 2, "shape/rank", "group_norm: Expected at least 2 dimensions for input tensor (N, C, ...) but ",
+                      "received ", r, " (shape ", input, ")"):
+        return _t.unranked(input)
+    s = _b.list(input.shape)
+    if not _t.require(num_groups != 0, "hparam/invalid-value", "group_norm: num_groups must not be 0"):
+        return _t.unranked(input)
+    c = s[1]
+    if not _t.require(c % num_groups == 0, "shape/channels", "Expected number of channels in input to be divisible by ",
+                      "num_groups, but got input of shape ", input, " and num_groups=", num_groups):
+        return _t.unranked(input)
+    per = s[0] * c // num_groups
+    for d in s[2:]:
+        per = per * d
+    if not _t.require(per != 1, "shape/size-mismatch", "group_norm: Expected more than 1 value per channel when training, ",
+                      "got input size ", [s[0] * c // num_groups, num_groups] + s[2:], " (input ", input, ", num_groups=",
+                      num_groups, ")"):
+        return _t.unranked(input)
+    for t, what in ((weight, "weight"), (bias, "bias")):
+        if t is not None and _t.is_tensor(t):
+            if not _t.require(_t.numel(t) == c, "shape/channels", "Expected ", what, " to be a vector of size equal to the ",
+                              "number of channels in input, but got ", what, " of shape ", t, " and input of shape ", input):
+                return _t.unranked(input)
+    return _t.same(input)
 
 
 # ---- layers ----------------------------------------------------------------------------------
@@ -285,8 +381,76 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     return _t.pointwise_loss(input, target, "kl_div", reduction, False)
 
 
+_PAD_MODES = ("constant", "reflect", "replicate", "circular")
+
+
+def _float_or_complex(t):
+    """False when t certainly holds integers or bools (reflect/replicate padding kernels exist
+    only for floating-point and complex tensors)."""
+    return _t.if_integral(t, True) is None
+
+
 def pad(input, pad, mode="constant", value=None):
-    return _t.unmodelled("torch.nn.functional.pad")
+    """F.pad as torch 1.13 checks it (torch._C._nn.pad, ATen PadNd.cpp), in its order: a known
+    mode; an even number of padding values, at most two per input dim; no fill value with the
+    non-constant modes; those pad 1, 2 or 3 trailing dims of an input with one or two more dims
+    (N and C; circular needs both); reflect pads less than each padded dim, circular at most
+    that dim; reflect/replicate need a floating-point input; no dim shrinks below zero. Every
+    padding module (ReflectionPad2d, ReplicationPad1d, ZeroPad2d, ConstantPad3d ...) calls it."""
+    if not _t.require(mode in _PAD_MODES, "hparam/invalid-value", "Unrecognised padding mode ", mode,
+                      " (F.pad takes mode 'constant', 'reflect', 'replicate' or 'circular')"):
+        return _t.unranked(input)
+    r = _rank(input)
+    if r is None:
+        return _t.unranked(input)
+    p = _b.list(pad)
+    n = _b.len(p)
+    if not _t.require(n % 2 == 0, "hparam/invalid-value", "Padding length must be divisible by 2: got ", n,
+                      " padding values ", pad, " (one (left, right) pair per padded dim, last dim first)"):
+        return _t.unranked(input)
+    nd = n // 2
+    if not _t.require(nd <= r, "shape/rank", "Padding length too large: ", n, " padding values pad the last ", nd,
+                      " dims, but the input ", input, " has only ", r):
+        return _t.unranked(input)
+    s = _b.list(input.shape)
+    if mode != "constant":
+        if not _t.require(value is None or value == 0, "hparam/invalid-value", "Padding mode \"", mode,
+                          "\" doesn't take in value argument (got value=", value, ")"):
+            return _t.unranked(input)
+        if not _t.require(((nd == 1) | (nd == 2) | (nd == 3)) & ((r == nd + 1) | (r == nd + 2)), "shape/rank",
+                          "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now: mode '", mode,
+                          "' with ", n, " padding values pads ", nd, " dims of a ", nd + 1, "-D or ", nd + 2,
+                          "-D input, but got the ", r, "-D input ", input):
+            return _t.unranked(input)
+        if mode == "circular" and not _t.require(r == nd + 2, "shape/rank", "Invalid padding size, expected ", 2 * (r - 2),
+                                                 " but got ", n, ": circular padding of ", nd, " dims needs a batched ",
+                                                 nd + 2, "-D input (N, C, ...), got ", input):
+            return _t.unranked(input)
+        kernel = "reflection_pad" if mode == "reflect" else "replication_pad"
+        if mode != "circular" and not _t.require(_float_or_complex(input), "dtype/mismatch", "\"", kernel, nd,
+                                                 "d\" not implemented for ", _t.dtype(input), ": ", mode,
+                                                 " padding needs a floating-point input (convert it with .float())"):
+            return _t.unranked(input)
+    out = _b.list(s)
+    ok = True
+    for i in _b.range(nd):
+        d = r - 1 - i
+        lo, hi, size = p[2 * i], p[2 * i + 1], s[d]
+        if mode == "reflect":
+            ok = ok and _t.require((lo < size) & (hi < size), "shape/size-mismatch", "Argument #", 4 + 2 * i,
+                                   ": Padding size should be less than the corresponding input dimension, but got: padding (",
+                                   lo, ", ", hi, ") at dimension ", d, " of input ", input)
+        elif mode == "circular":
+            ok = ok and _t.require((lo <= size) & (hi <= size), "shape/size-mismatch", "Padding value causes wrapping around ",
+                                   "more than once: circular padding (", lo, ", ", hi, ") at dimension ", d, " of input ",
+                                   input, " must be at most its size ", size)
+        o = size + lo + hi
+        ok = ok and _t.require(o >= 0, "shape/nonpositive-output", "F.pad (mode '", mode, "'): the padding (", lo, ", ", hi,
+                               ") shrinks dimension ", d, " of input ", input, " to a negative size ", o)
+        out[d] = o
+    if not ok:
+        return _t.unranked(input)
+    return _t.new(_b.tuple(out), _t.dtype(input))
 
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None,

@@ -62,7 +62,7 @@ class _Sequential(nn.Sequential):
         out = []
         for m in self._layer_list():
             out.extend(m.parameters())
-        return out
+        return _b.iter(out)  # a generator in PyTorch: next() works
 
 
 class _OrderedChildren(nn.Module):
