@@ -335,9 +335,12 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
       // a condition on a value tenscan does not know (an unmodelled call, a random draw, a
       // tensor's contents): both sides, each as a hard constraint. Every evaluation is its
       // own condition: two draws, or the same call made twice, may disagree.
+      // The same unknown value tested again (the left operand of `a and b` that the `if` on its
+      // result tests once more) gets the same answer (see unknown_test).
       std::string label = o.v.s ? *o.v.s : "an unknown value";
-      c = sym::Cond::boolean_symbol(
-          fresh_bool_symbol("bool(" + label + ")", "the truth of a value tenscan does not know", SymKind::Data));
+      c = o.v.s ? unknown_test(o.v, "is true").b
+                : sym::Cond::boolean_symbol(
+                      fresh_bool_symbol("bool(" + label + ")", "the truth of a value tenscan does not know", SymKind::Data));
     }
     sym::Tri t = decide(o.st, c);
     if (t == sym::Tri::True) {

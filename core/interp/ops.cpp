@@ -415,8 +415,8 @@ Outs Interpreter::truth(State&& st, const Value& v) {
     case VKind::Str:
       if (v.s) return one(std::move(st), Value::boolean(!v.s->empty()));
       return one(std::move(st), Value::unknown("string truth"));
-    case VKind::Undef:
-    case VKind::Unknown: return one(std::move(st), Value::unknown("truth of an unknown value"));
+    case VKind::Undef: return one(std::move(st), Value::unknown("truth of an unknown value"));
+    case VKind::Unknown: return one(std::move(st), v);  // the same value: tested twice, the same answer
     case VKind::Obj: break;
   }
   const Object& o = st.heap.get(v.obj);

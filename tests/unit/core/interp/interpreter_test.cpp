@@ -1017,3 +1017,20 @@ device = torch.accelerator.current_accelerator() if use_accel else torch.device(
 tenscan_reveal(torch.nn.Linear(3, 2).to(device)(torch.zeros(4, 3)))  # reveal: [4, 2] float32
 )py");
 }
+
+TEST_CASE("interp: an unknown value tested twice gives the same answer", "[interp]") {
+  // `(x.is_cuda or u) and n > 1` leaves u itself on its falsy side; the `if` tests u again
+  check_program(R"py(
+import random
+import torch
+u = random.random() > 0.5
+n = 1
+if (torch.zeros(2).is_cuda or u) and n > 1:
+    tenscan_reveal("multi")  # reveal-none
+else:
+    tenscan_reveal("single")  # reveal: 'single'
+v = u and 3 > 4
+if v:
+    tenscan_reveal("taken")  # reveal-none
+)py");
+}
