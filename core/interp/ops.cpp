@@ -693,8 +693,12 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
       }
       // a bound the path confines to a few values (a random layer count, randint(1, 4)): one
       // path per value, each unrolled, so that a count that breaks a shape is found
+      // (not a length the data decides, such as a list built by a loop of unknown length: that
+      // loop runs once for a representative index, below)
       constexpr std::int64_t kSplitValues = 8;
-      if (a && s && *s == 1 && !b) {
+      auto stop_syms = o.stop.symbols();
+      bool data_bound = std::any_of(stop_syms.begin(), stop_syms.end(), [&](sym::SymId id) { return symbol(id).kind == SymKind::Data; });
+      if (a && s && *s == 1 && !b && !data_bound) {
         sym::Interval iv = st.ranges.eval(o.stop);
         if (iv.lo != sym::Interval::kNegInf && iv.hi != sym::Interval::kPosInf && iv.hi >= iv.lo &&
             iv.hi - iv.lo < kSplitValues) {

@@ -1034,3 +1034,19 @@ if v:
     tenscan_reveal("taken")  # reveal-none
 )py");
 }
+
+TEST_CASE("interp: a range bounded by a data-decided length runs once, not once per value", "[interp]") {
+  // len(rows) is a symbol >= 0 the data decides: range(min(len(rows), 1)) is not split into a
+  // path with 0 iterations (where torch.cat([]) would be a false error) and one with 1
+  check_program(R"py(
+from io import open
+import torch
+rows = []
+for line in open("data.txt"):
+    rows.append(torch.zeros(3))
+parts = []
+for i in range(min(len(rows), 1)):
+    parts.append(rows[i])
+x = torch.cat(parts)
+)py");
+}
