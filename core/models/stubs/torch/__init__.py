@@ -739,6 +739,12 @@ class Tensor:
     def sin(self):
         return _t.same(self)
 
+    def triu(self, diagonal=0):
+        return _triangle(self, "triu")
+
+    def tril(self, diagonal=0):
+        return _triangle(self, "tril")
+
     def cos(self):
         return _t.same(self)
 
@@ -1185,6 +1191,33 @@ def log_softmax(input, dim, dtype=None):
 
 def exp(input):
     return _t.same(input)
+
+
+def sin(input):
+    return _t.same(input)
+
+
+def cos(input):
+    return _t.same(input)
+
+
+def _triangle(input, name):
+    """triu/tril: the same shape; 1.13 reads the last two dims, so a 0-d or 1-d input fails."""
+    r = _t.ndim(input)
+    if not _t.is_unknown(r) and r < 2:
+        _t.require(False, "shape/dim-out-of-range", name, ": Dimension out of range (expected to be in range of [",
+                   -_b.max(r, 1), ", ", _b.max(r, 1) - 1, "], but got -2): the input has ", r,
+                   " dimensions and the triangle needs at least 2")
+        return _t.unranked(input)
+    return _t.same(input)
+
+
+def triu(input, diagonal=0, out=None):
+    return _triangle(input, "triu")
+
+
+def tril(input, diagonal=0, out=None):
+    return _triangle(input, "tril")
 
 
 def log(input):
