@@ -347,8 +347,7 @@ Outs t_sequence(Interpreter& in, State&& st, Args& a, OKind kind) {
   if (summary) {
     if (kind == OKind::Set) return one(std::move(st), Value::unknown("a set of unknown size"));
     // list(loader): as many elements as the iteration has, each like a representative
-    Value v = in.new_list(st, std::move(items), kind);
-    st.heap.mut(v.obj).summary_iter = true;
+    Value v = in.new_summary_list(st, std::move(items), kind);
     return one(std::move(st), v);
   }
   if (kind == OKind::Set) {

@@ -296,6 +296,12 @@ Value Interpreter::new_list(State& st, std::vector<Value> items, OKind kind) {
   return Value::object(st.heap.alloc(std::move(o)));
 }
 
+Value Interpreter::new_summary_list(State& st, std::vector<Value> items, OKind kind) {
+  Value v = new_list(st, std::move(items), kind);
+  st.heap.mut(v.obj).summary_iter = true;
+  return v;
+}
+
 Value Interpreter::new_dict(State& st, std::vector<DictEntry> entries) {
   Object o;
   o.kind = OKind::Dict;

@@ -108,6 +108,8 @@ class Interpreter {
 
   // ---- objects ---------------------------------------------------------------------------
   Value new_list(State& st, std::vector<Value> items, OKind kind = OKind::List);
+  /// A list of unknown length whose elements are like `items` (see Object::summary_iter).
+  Value new_summary_list(State& st, std::vector<Value> items, OKind kind = OKind::List);
   Value new_tuple(State& st, std::vector<Value> items) { return new_list(st, std::move(items), OKind::Tuple); }
   Value new_dict(State& st, std::vector<DictEntry> entries);
   Value new_tensor(State& st, TensorVal t);

@@ -186,8 +186,7 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
         m.summary_iter = summary;
         return one(std::move(st), a);
       }
-      Value r = new_list(st, std::move(items), oa.kind);
-      st.heap.mut(r.obj).summary_iter = summary;
+      Value r = summary ? new_summary_list(st, std::move(items), oa.kind) : new_list(st, std::move(items), oa.kind);
       return one(std::move(st), r);
     }
     if (oa.kind == OKind::Dict && ob.kind == OKind::Dict && op == ir::BinOp::BitOr) {
@@ -211,8 +210,7 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
     }
     if ((oa.kind == OKind::List || oa.kind == OKind::Tuple) && (b.kind == VKind::Int || b.is_unknown())) {
       // repeated a number of times tenscan does not know: a list of unknown length
-      Value r = new_list(st, oa.items, oa.kind);
-      st.heap.mut(r.obj).summary_iter = true;
+      Value r = new_summary_list(st, oa.items, oa.kind);
       return one(std::move(st), r);
     }
   }
@@ -519,12 +517,12 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         // a list of unknown length: a slice is another such list, an element is one of the
         // representatives (the first one from the front, the last one from the back)
         if (index.is_obj() && st.heap.get(index.obj).kind == OKind::Slice) {
-          Value copy = new_list(st, o.items);
-          st.heap.mut(copy.obj).summary_iter = true;
+          Value copy = new_summary_list(st, o.items);
           return one(std::move(st), copy);
         }
         if (o.items.empty()) return one(std::move(st), Value::unknown("element"));
-        auto c = as_int_expr(index) ? as_int_expr(index)->as_const() : std::nullopt;
+        auto ie = as_int_expr(index);
+        auto c = ie ? ie->as_const() : std::nullopt;
         if (c && *c < 0) return one(std::move(st), o.items.back());
         if (c && *c < n) return one(std::move(st), o.items[static_cast<std::size_t>(*c)]);
         return one(std::move(st), o.items.size() == 1 ? o.items[0] : Value::unknown("element"));
@@ -803,7 +801,7 @@ Outs Interpreter::len(State&& st, const Value& v) {
   }
   if (!v.is_obj()) return raise(std::move(st), "TypeError", "object of type '" + type_name(st, v) + "' has no len()");
   const Object& o = st.heap.get(v.obj);
-  if (o.summary_iter && (o.kind == OKind::List || o.kind == OKind::Tuple)) return one(std::move(st), Value::integer(summary_length(st, v)));
+  if (summary_items(st, v)) return one(std::move(st), Value::integer(summary_length(st, v)));
   switch (o.kind) {
     case OKind::List:
     case OKind::Tuple:
