@@ -655,10 +655,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                        std::to_string(cap) + " were not analysed");
               for (auto& l : live) l.flow = Flow::Dead;
             }
-            if (before) {
-              for (auto& l : live) widen_grown_lists(*before, l);
-              for (auto& e : exited) widen_grown_lists(*before, e);
-            }
+            if (before) widen_loop_exits(*before, live, exited);
             // the loop ran to completion: else clause
             exec_block(s->orelse, live);
             for (auto& l : live) next.push_back(std::move(l));

@@ -367,14 +367,152 @@ sym::Expr Interpreter::summary_length(State& st, const Value& list) {
   return len;
 }
 
-void Interpreter::widen_grown_lists(const Heap& before, State& after) const {
-  for (ObjId id = 1; id < before.size() && id < after.heap.size(); ++id) {
-    if (before.ptr(id) == after.heap.ptr(id)) continue;  // untouched (shared since the fork)
+// Whether v can be copied into another path that forked from the same heap `before`: not an
+// object made after the fork (its id may mean something else there).
+static bool portable(const Value& v, const Heap& before) { return !v.is_obj() || v.obj < before.size(); }
+
+void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exited) {
+  std::vector<State*> all;
+  for (auto& s : live) all.push_back(&s);
+  for (auto& s : exited) all.push_back(&s);
+  for (ObjId id = 1; id < before.size(); ++id) {
     const Object& was = before.get(id);
-    const Object& now = after.heap.get(id);
-    if (now.kind == OKind::List && !now.summary_iter && now.items.size() > was.items.size())
-      after.heap.mut(id).summary_iter = true;
+    if (was.kind != OKind::List && was.kind != OKind::Dict) continue;
+    bool changed = false, grew = false;
+    for (State* s : all) {
+      if (id >= s->heap.size() || s->heap.ptr(id) == before.ptr(id)) continue;  // untouched since the fork
+      changed = true;
+      const Object& now = s->heap.get(id);
+      if (now.kind != was.kind) continue;
+      grew = grew || now.items.size() > was.items.size() || now.entries.size() > was.entries.size();
+    }
+    if (!changed || (was.kind == OKind::List && !grew)) continue;
+    if (was.kind == OKind::List) {
+      // Each path's list is any number of elements like the ones the paths appended: one summary
+      // list for all of them (the same representatives and length symbol), so that paths that
+      // differ only in how often the body appended continue as one.
+      std::vector<Value> reps;
+      bool ok = true;
+      for (State* s : all) {
+        if (id >= s->heap.size() || s->heap.get(id).kind != OKind::List) { ok = false; break; }
+        for (const Value& v : s->heap.get(id).items) {
+          if (!portable(v, before)) { ok = false; break; }
+          if (std::none_of(reps.begin(), reps.end(), [&](const Value& r) { return same_value(r, v); })) reps.push_back(v);
+        }
+        if (!ok) break;
+      }
+      if (!ok) {
+        // elements made inside the loop cannot be shared: each path keeps its own summary
+        for (State* s : all) {
+          if (id >= s->heap.size()) continue;
+          const Object& now = s->heap.get(id);
+          if (now.kind == OKind::List && !now.summary_iter && now.items.size() > was.items.size())
+            s->heap.mut(id).summary_iter = true;
+        }
+        continue;
+      }
+      sym::Expr len = fresh_symbol(*all[0], "len(list)", "the length of a list built by a loop over an unknown number of elements",
+                                   0, -1, SymKind::Data);
+      for (State* s : all) {
+        if (s != all[0]) {
+          s->ranges.set(*len.as_symbol(), sym::Interval{0, sym::Interval::kPosInf});
+          s->hard.push_back(sym::Cond::ge(len, sym::Expr::constant(0)));
+        }
+        Object& m = s->heap.mut(id);
+        m.items = reps;
+        m.summary_iter = true;
+        m.start = sym::Expr::constant(static_cast<std::int64_t>(reps.size()));
+        m.stop = len;
+      }
+    } else {
+      // A dict the body filled (`word2idx[word] = len(idx2word) - 1`): every path gets every
+      // entry any path added, as if the loop had run often enough to add it; a key set to
+      // different values on different paths gets one value that covers them all (an int the
+      // data decides, else an unknown value). This gives up the KeyError of a path where the
+      // loop ran too few times to add the key.
+      std::vector<DictEntry> entries;
+      std::vector<bool> differs;
+      bool ok = true;
+      for (State* s : all) {
+        if (id >= s->heap.size() || s->heap.get(id).kind != OKind::Dict) { ok = false; break; }
+        for (const DictEntry& e : s->heap.get(id).entries) {
+          if (!portable(e.key, before) || !portable(e.value, before)) { ok = false; break; }
+          auto it = std::find_if(entries.begin(), entries.end(), [&](const DictEntry& x) { return same_value(x.key, e.key); });
+          if (it == entries.end()) {
+            entries.push_back(e);
+            differs.push_back(false);
+          } else if (!same_value(it->value, e.value)) {
+            auto k = static_cast<std::size_t>(it - entries.begin());
+            differs[k] = true;
+            if (!e.value.is_int()) it->value = Value::unknown("a value set differently on different paths");
+          }
+        }
+        if (!ok) break;
+      }
+      if (!ok) continue;
+      for (std::size_t k = 0; k < entries.size(); ++k) {
+        if (!differs[k] || !entries[k].value.is_int()) continue;
+        sym::Expr v = fresh_symbol(*all[0], "value", "a value set differently on different paths", sym::Interval::kNegInf, -1,
+                                   SymKind::Data);
+        for (State* s : all)
+          if (s != all[0]) s->ranges.set(*v.as_symbol(), sym::Interval{sym::Interval::kNegInf, sym::Interval::kPosInf});
+        entries[k].value = Value::integer(v);
+      }
+      for (State* s : all) s->heap.mut(id).entries = entries;
+    }
   }
+}
+
+std::optional<Value> Interpreter::join_values(State& st, const std::vector<Value>& vs, int depth) {
+  if (vs.empty()) return std::nullopt;
+  if (std::all_of(vs.begin(), vs.end(), [&](const Value& v) { return same_value(v, vs[0]); })) return vs[0];
+  if (depth > 3) return std::nullopt;
+  if (std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.is_int(); })) {
+    // integers: a fresh one in the union of their ranges (a size stays a size)
+    sym::Interval iv = st.ranges.eval(vs[0].i);
+    for (const Value& v : vs) iv = iv.join(st.ranges.eval(v.i));
+    bool size = iv.lo >= 0;
+    sym::Expr e = fresh_symbol(st, size ? "size" : "value", "one of several values a lookup can give", iv.lo,
+                               iv.hi == sym::Interval::kPosInf ? iv.lo - 1 : iv.hi, SymKind::Data);
+    return Value::integer(e);
+  }
+  if (!std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.is_obj(); })) return std::nullopt;
+  const Object& first = st.heap.get(vs[0].obj);
+  if (first.kind != OKind::Instance) return std::nullopt;
+  Object joined = first;
+  for (const Value& v : vs) {
+    const Object& o = st.heap.get(v.obj);
+    if (o.kind != first.kind || o.cls != first.cls || o.attrs.size() != first.attrs.size() ||
+        o.tensor.has_value() != first.tensor.has_value() || !o.items.empty() || !o.entries.empty())
+      return std::nullopt;
+    if (o.tensor && (o.tensor->dtype != first.tensor->dtype || !o.tensor->ranked() || !first.tensor->ranked() ||
+                     o.tensor->rank() != first.tensor->rank() || o.tensor->opaque != first.tensor->opaque))
+      return std::nullopt;
+  }
+  if (joined.tensor) {
+    // a tensor: the same rank and dtype, and each dim that differs becomes a size that covers them
+    for (std::size_t d = 0; d < joined.tensor->rank(); ++d) {
+      std::vector<Value> dims;
+      for (const Value& v : vs) dims.push_back(Value::integer((*st.heap.get(v.obj).tensor->shape)[d]));
+      auto j = join_values(st, dims, depth + 1);
+      if (!j || !j->is_int()) return std::nullopt;
+      (*joined.tensor->shape)[d] = j->i;
+    }
+    joined.tensor->after.clear();
+  }
+  for (auto& [k, val] : joined.attrs) {
+    std::vector<Value> members;
+    for (const Value& v : vs) {
+      const Object& o = st.heap.get(v.obj);
+      auto it = o.attrs.find(k);
+      if (it == o.attrs.end()) return std::nullopt;
+      members.push_back(it->second);
+    }
+    auto j = join_values(st, members, depth + 1);
+    if (!j) return std::nullopt;
+    val = *j;
+  }
+  return Value::object(st.heap.alloc(std::move(joined)));
 }
 
 ObjId Interpreter::builtin_class(const std::string& name) const {

@@ -136,9 +136,14 @@ class Interpreter {
   /// The length of a summary list: a symbol >= 0 that the data decides, the same one while
   /// the list is not changed.
   sym::Expr summary_length(State& st, const Value& list);
-  /// After a loop whose iteration count is unknown: the lists that existed before it and grew
-  /// in it (`losses.append(loss)`) become summary lists.
-  void widen_grown_lists(const Heap& before, State& after) const;
+  /// After a loop whose iteration count is unknown, on all the paths that leave it: the lists
+  /// that existed before it and grew in it (`losses.append(loss)`) become summary lists, shared
+  /// by the paths where they can be; the dicts the loop filled get every path's entries.
+  void widen_loop_exits(const Heap& before, States& live, States& exited);
+  /// One value that covers all of vs, when they have one shape: equal values, integers (a
+  /// fresh data-decided one), or instances of one class whose tensors have one rank and dtype
+  /// and whose attributes join (dims that differ become fresh sizes). nullopt otherwise.
+  std::optional<Value> join_values(State& st, const std::vector<Value>& vs, int depth = 0);
 
   // ---- constraints -----------------------------------------------------------------------
   /// Imposes a soft constraint (an operation's requirement) at the current project-code site.

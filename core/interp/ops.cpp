@@ -242,6 +242,13 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
   }
   if (op == CmpOp::In || op == CmpOp::NotIn) {
     bool negate = op == CmpOp::NotIn;
+    if (a.is_unknown() && b.is_obj()) {
+      // nothing is in an empty list or dict: `word not in vocab` before the first append
+      const Object& ob = st.heap.get(b.obj);
+      bool plain = (ob.kind == OKind::List || ob.kind == OKind::Tuple || ob.kind == OKind::Set) && !ob.summary_iter;
+      if ((plain && ob.items.empty()) || (ob.kind == OKind::Dict && ob.entries.empty()))
+        return one(std::move(st), Value::boolean(negate));
+    }
     if (b.is_unknown() || a.is_unknown()) return one(std::move(st), Value::unknown("membership test"));
     if (b.kind == VKind::Str) {
       if (a.s && b.s) return one(std::move(st), Value::boolean((b.s->find(*a.s) != std::string::npos) != negate));
@@ -569,6 +576,22 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         if (keys.empty() || keys.size() > kMaxKeys) return one(std::move(st), Value::unknown("dict value"));
         Outs res;
         sym::Cond none_of = sym::Cond::truth(true);
+        for (const auto& [k, v] : keys) none_of = none_of && !sym::Cond::eq(*ie, sym::Expr::constant(k));
+        if (keys.size() > 2) {
+          // values of one shape (per-class index arrays): one path with a value that covers
+          // them, instead of one per key
+          std::vector<Value> vals;
+          for (const auto& kv : keys) vals.push_back(kv.second);
+          State hit = st;
+          if (auto j = join_values(hit, vals)) {
+            if (assume(hit, !none_of)) res.push_back({std::move(hit), *j});
+            if (assume(st, none_of)) {
+              for (auto& r : raise(std::move(st), "KeyError", ie->str(namer()))) res.push_back(std::move(r));
+            }
+            return res;
+          }
+        }
+        none_of = sym::Cond::truth(true);
         for (const auto& [k, v] : keys) {
           State branch_st = st;
           none_of = none_of && !sym::Cond::eq(*ie, sym::Expr::constant(k));

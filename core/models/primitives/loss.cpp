@@ -162,9 +162,20 @@ Outs randint(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "randint");
   auto lo = p.const_int(0), hi = p.const_int(1);
   std::string name = p.str_arg(2).value_or("random");
-  if (!lo || !hi || *hi < *lo) return p.ret(Value::unknown(name));
-  if (*lo == *hi) return p.ret(Value::integer(*lo));
-  Expr s = in.fresh_symbol(p.st, name, "a random integer", *lo, *hi);
+  if (lo && hi) {
+    if (*hi < *lo) return p.ret(Value::unknown(name));
+    if (*lo == *hi) return p.ret(Value::integer(*lo));
+    Expr s = in.fresh_symbol(p.st, name, "a random integer", *lo, *hi);
+    return p.ret(Value::integer(s));
+  }
+  // Bounds the data decides (`randint(0, len(group) - 1)`): an integer between them. CPython
+  // raises ValueError for an empty range; whether it is empty is the data's business, so the
+  // range is taken to be non-empty, as a dataset's length is taken to be what it is.
+  auto el = p.int_arg(0), eh = p.int_arg(1);
+  if (!el || !eh) return p.ret(Value::unknown(name));
+  sym::Interval il = p.st.ranges.eval(*el), ih = p.st.ranges.eval(*eh);
+  Expr s = in.fresh_symbol(p.st, name, "a random integer", il.lo, ih.hi == sym::Interval::kPosInf ? il.lo - 1 : ih.hi);
+  if (!in.assume(p.st, sym::Cond::ge(s, *el) && sym::Cond::le(s, *eh))) return p.ret(Value::unknown(name));
   return p.ret(Value::integer(s));
 }
 

@@ -985,17 +985,31 @@ tenscan_reveal(len(vars(p)))  # reveal: 10
   CHECK(r.result.findings.empty());
 }
 
-TEST_CASE("interp: a dict looked up with a symbolic int key takes one path per key", "[interp]") {
+TEST_CASE("interp: a dict looked up with a symbolic int key takes one path per key, or one joined value", "[interp]") {
   auto r = check_program(R"py(
 import random
 import torch
 groups = {}
 for i in range(3):
     groups[i] = torch.zeros(i + 1, 4)
-g = groups[random.randint(0, 2)]
-tenscan_reveal(g.shape)  # reveal: (1, 4) | (2, 4) | (3, 4)
+pairs = {0: torch.zeros(1, 4), 1: torch.zeros(5)}
+tenscan_reveal(groups[random.randint(0, 2)].shape)  # reveal: (size, 4)
 tenscan_reveal(groups[random.randint(1, 1)].shape)  # reveal: (2, 4)
+tenscan_reveal(pairs[random.randint(0, 1)].shape)  # reveal: (1, 4) | (5,)
 )py");
+  // three tensors of one rank: one path whose first dim covers 1..3 (per-class index arrays
+  // looked up by a random class would otherwise multiply the paths by the class count)
+  auto b = tenscan_test::analyze_program(R"py(
+import random
+import torch
+groups = {i: torch.zeros(i + 1, 4) for i in range(3)}
+n = groups[random.randint(0, 2)].size(0)
+if n < 1 or n > 3:
+    tenscan_reveal(n)
+tenscan_reveal(n)
+)py");
+  CHECK(b.reveals_at(7).empty());
+  CHECK(b.reveals_at(8) == std::vector<std::string>{"size"});
   // a key outside the dict: a KeyError path, not a guess
   auto k = tenscan_test::analyze_program(R"py(
 import random
@@ -1049,4 +1063,59 @@ for i in range(min(len(rows), 1)):
     parts.append(rows[i])
 x = torch.cat(parts)
 )py");
+}
+
+TEST_CASE("interp: the paths out of a loop of unknown length share what the loop grew", "[interp]") {
+  // a vocabulary built line by line (word_language_model's Dictionary): the paths where the
+  // body added a word and where it did not leave the loop with one list and one dict, so
+  // that a second file read the same way does not double the paths again
+  auto r = tenscan_test::analyze_program(R"py(
+class Dictionary:
+    def __init__(self):
+        self.word2idx = {}
+        self.idx2word = []
+
+    def add_word(self, word):
+        if word not in self.word2idx:
+            self.idx2word.append(word)
+            self.word2idx[word] = len(self.idx2word) - 1
+        return self.word2idx[word]
+
+d = Dictionary()
+for name in ['train.txt', 'valid.txt', 'test.txt']:
+    with open(name) as f:
+        for line in f:
+            for word in line.split() + ['<eos>']:
+                d.add_word(word)
+    tenscan_reveal(len(d.idx2word))
+tenscan_reveal(len(d.idx2word))
+)py");
+  CHECK(r.reveals_at(19).size() == 3);  // one length per file read, not per path
+  CHECK(r.reveals_at(20).size() == 1);
+}
+
+TEST_CASE("interp: nothing is in an empty container, whatever it is", "[interp]") {
+  check_program(R"py(
+vocab = []
+for word in open('corpus.txt'):
+    tenscan_reveal(word in vocab)  # reveal: False
+    tenscan_reveal(word not in {})  # reveal: True
+)py");
+}
+
+TEST_CASE("interp: random.randint between data-decided bounds is an integer between them", "[interp]") {
+  // randint includes its upper bound: randint(0, n) indexes one past the end when it draws n
+  auto r = tenscan_test::analyze_program(R"py(
+import random
+import torch
+idx = torch.nonzero(torch.rand(10) > 0.5)
+i = random.randint(0, idx.size(0) - 1)
+tenscan_reveal(idx[i].shape)
+j = random.randint(0, idx.size(0))
+tenscan_reveal(idx[j].shape)
+)py");
+  CHECK(r.reveals_at(6) == std::vector<std::string>{"(1,)"});
+  REQUIRE(r.result.findings.size() == 1);
+  CHECK(r.result.findings[0].rule == tenscan::RuleId::IndexOutOfRange);
+  CHECK(r.result.findings[0].location.line == 8);
 }
