@@ -41,11 +41,12 @@ Outs class_loss(Interpreter& in, State&& st, Args& a) {
     if (!p.require(c, RuleId::LossTargetShape, m, rel)) return p.ret_unranked(dt);
     return p.ret_tensor(reduction == "none" ? Shape{xs[0]} : Shape{}, dt);
   }
-  if (t->dtype != DType::Unknown && !interp::dtype_is_integer(t->dtype)) {
+  // class indices are int64 (or uint8): int32 labels fail as float ones do (1.13, 2.x)
+  if (t->dtype != DType::Unknown && t->dtype != DType::Int64 && t->dtype != DType::UInt8) {
     Msg m;
-    m << name << " expects class-index targets of an integer dtype (torch.long), but the target has dtype "
+    m << name << " expects class-index targets of dtype torch.long, but the target has dtype "
       << interp::dtype_name(t->dtype) << " and shape " << ts << "; PyTorch raises \"expected scalar type Long but found "
-      << (t->dtype == DType::Float32 ? "Float" : interp::dtype_name(t->dtype)) << "\" (convert the target with .long())";
+      << dtype_title(t->dtype) << "\" (convert the target with .long())";
     p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*t, "the target got its dtype here")});
     return p.ret_unranked(dt);
   }

@@ -21,6 +21,11 @@ short = "int16"
 complex64 = "complex64"
 cfloat = "complex64"
 bool = "bool"
+# torch.float / torch.int name dtypes here, so the builtins are _b.float / _b.int in this file
+float = "float32"
+int = "int32"
+cdouble = "complex128"
+complex128 = "complex128"
 
 # layouts (sparse COO tensors: torch/sparse)
 strided = "strided"
@@ -162,7 +167,7 @@ def _float_input(input, op):
 def _dims_list(dim):
     if dim is None:
         return None
-    if _b.isinstance(dim, int):
+    if _b.isinstance(dim, _b.int):
         return [dim]
     return _b.list(dim)
 
@@ -196,7 +201,7 @@ def _norm(input, p, dim, keepdim, dtype):
 # ---- the Tensor class ----------------------------------------------------------------------
 class Tensor:
     def __init__(self, *args, **kwargs):
-        if args and (_b.isinstance(args[0], int) or _b.isinstance(args[0], tuple)):
+        if args and (_b.isinstance(args[0], _b.int) or _b.isinstance(args[0], tuple)):
             _t.set_tensor(self, _t.new(_sizes(args), "float32"))
         elif args:
             _t.set_tensor(self, _t.from_data(args[0], "float32"))
@@ -413,7 +418,7 @@ class Tensor:
 
     # -- views --
     def view(self, *shape):
-        if _b.len(shape) == 1 and (_b.isinstance(shape[0], str) or _dtype_name(shape[0]) is not None and not _b.isinstance(shape[0], int)):
+        if _b.len(shape) == 1 and (_b.isinstance(shape[0], str) or _dtype_name(shape[0]) is not None and not _b.isinstance(shape[0], _b.int)):
             return _t.with_dtype(self, _dtype_name(shape[0]))
         return _t.reshape(self, _sizes(shape))
 
@@ -449,10 +454,10 @@ class Tensor:
         # sequence only
         if "dims" in kwargs:
             dims = kwargs["dims"]
-            if not _t.require(not _b.isinstance(dims, int), "hparam/invalid-value",
+            if not _t.require(not _b.isinstance(dims, _b.int), "hparam/invalid-value",
                               "flip(): argument 'dims' must be tuple of ints, not int (write dims=[", dims, "])"):
                 return _t.unranked(self)
-        elif _b.len(dims) == 1 and not _b.isinstance(dims[0], int):
+        elif _b.len(dims) == 1 and not _b.isinstance(dims[0], _b.int):
             dims = dims[0]
         return _t.flip(self, dims)
 
@@ -915,7 +920,7 @@ class LongTensor(Tensor):
     _tenscan_dtype = "int64"
 
     def __init__(self, *args):
-        if args and (_b.isinstance(args[0], int) or _b.isinstance(args[0], tuple)):
+        if args and (_b.isinstance(args[0], _b.int) or _b.isinstance(args[0], tuple)):
             _t.set_tensor(self, _t.new(_sizes(args), "int64"))
         elif args:
             _t.set_tensor(self, _t.from_data(args[0], "int64"))
@@ -952,7 +957,7 @@ def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requi
     if dtype is None:
         if _b.isinstance(fill_value, _b.bool):
             dtype = "bool"
-        elif _b.isinstance(fill_value, int):
+        elif _b.isinstance(fill_value, _b.int):
             dtype = "int64"
         else:
             dtype = "float32"
@@ -1020,7 +1025,7 @@ def arange(start, end=None, step=1, out=None, dtype=None, layout=None, device=No
     if end is None:
         end = start
         start = 0
-    is_int = _b.isinstance(start, int) and _b.isinstance(end, int) and _b.isinstance(step, int)
+    is_int = _b.isinstance(start, _b.int) and _b.isinstance(end, _b.int) and _b.isinstance(step, _b.int)
     _t.require(step != 0, "hparam/invalid-value", "arange: step must be nonzero")
     if is_int:
         n = _b.len(_b.range(start, end, step))
