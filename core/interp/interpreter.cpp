@@ -261,9 +261,9 @@ Value Interpreter::unknown_test(const Value& u, const std::string& test) {
   if (it == unknown_tests_.end()) {
     std::string label = (u.s ? *u.s : std::string("an unknown value")) + " " + test;
     sym::SymId id = fresh_bool_symbol(label, "a test of a value tenscan does not know", SymKind::Data);
-    it = unknown_tests_.emplace(key, std::make_pair(u.s, id)).first;
+    it = unknown_tests_.emplace(key, std::make_pair(u.s, sym::Cond::boolean_symbol(id))).first;
   }
-  return Value::boolean(sym::Cond::boolean_symbol(it->second.second));
+  return Value::boolean(it->second.second);
 }
 
 sym::SymId Interpreter::fresh_bool_symbol(std::string name, std::string description, SymKind kind) {

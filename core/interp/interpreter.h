@@ -257,7 +257,9 @@ class Interpreter {
   /// identity (its label's allocation, shared by every copy) and the test: testing the same
   /// value the same way again gives the same answer, so an option read from a file does not
   /// split the path anew on every epoch. The label is held so that its address stays unique.
-  std::map<std::pair<const std::string*, std::string>, std::pair<std::shared_ptr<const std::string>, sym::SymId>>
+  /// The answer is a condition (a fresh boolean symbol, or its negation for `u != c`, see
+  /// Interpreter::compare), so a test can be registered as the negation of another.
+  std::map<std::pair<const std::string*, std::string>, std::pair<std::shared_ptr<const std::string>, sym::Cond>>
       unknown_tests_;
   /// The boolean symbol of `test` on the unknown value u (see unknown_tests_).
   Value unknown_test(const Value& u, const std::string& test);

@@ -301,15 +301,33 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
     st = std::move(r[0].st);
   }
   if (a.is_unknown() != b.is_unknown() && (op == CmpOp::Eq || op == CmpOp::Ne)) {
-    // an unknown value against a constant: the same test on the same value, the same answer
+    // An unknown value against a constant. The unknown may be a plain Python value (an option
+    // read from a file: two `if` tests of it must agree) or a tensor (`src == pad_idx` on data
+    // tenscan does not see, whose result has tensor methods). So the result is an unknown
+    // value, not a bool, but the same one for the same comparison: its truth (truth(),
+    // branch()) is the memoized test `u == c`, and that of `u != c` is its negation.
+    const Value& u = a.is_unknown() ? a : b;
     const Value& known = a.is_unknown() ? b : a;
-    std::string key;
-    if (known.kind == VKind::Str && known.s) key = "== '" + *known.s + "'";
-    else if (auto c = known.const_int(); c && known.kind == VKind::Int) key = "== " + std::to_string(*c);
-    if (!key.empty()) {
-      Value t = unknown_test(a.is_unknown() ? a : b, key);
-      if (op == CmpOp::Ne) t.b = !t.b;
-      return one(std::move(st), std::move(t));
+    std::string key, literal;
+    if (known.kind == VKind::Str && known.s) literal = "'" + *known.s + "'";
+    else if (auto c = known.const_int(); c && known.kind == VKind::Int) literal = std::to_string(*c);
+    if (!literal.empty()) {
+      key = "== " + literal;
+      bool ne = op == CmpOp::Ne;
+      sym::Cond eq = unknown_test(u, key).b;  // also keeps u's label (the key's address) alive
+      auto result_key = std::make_pair(u.s.get(), std::string(ne ? "value of != " : "value of == ") + literal);
+      auto it = unknown_tests_.find(result_key);
+      if (it == unknown_tests_.end()) {
+        std::string name = u.s ? *u.s : std::string("an unknown value");
+        auto label = std::make_shared<const std::string>("(" + name + (ne ? " != " : " == ") + literal + ")");
+        sym::Cond truth_of = ne ? !eq : eq;
+        it = unknown_tests_.emplace(result_key, std::make_pair(label, truth_of)).first;
+        unknown_tests_.emplace(std::make_pair(label.get(), std::string("is true")), std::make_pair(label, truth_of));
+      }
+      Value r;
+      r.kind = VKind::Unknown;
+      r.s = it->second.first;
+      return one(std::move(st), std::move(r));
     }
   }
   if (a.is_unknown() || b.is_unknown()) return one(std::move(st), Value::unknown("comparison with an unknown value"));
@@ -421,7 +439,11 @@ Outs Interpreter::truth(State&& st, const Value& v) {
       if (v.s) return one(std::move(st), Value::boolean(!v.s->empty()));
       return one(std::move(st), Value::unknown("string truth"));
     case VKind::Undef: return one(std::move(st), Value::unknown("truth of an unknown value"));
-    case VKind::Unknown: return one(std::move(st), v);  // the same value: tested twice, the same answer
+    case VKind::Unknown:
+      // the same value tested twice gets the same answer (unknown_test, as branch() does); a
+      // condition, so that `not u` is its negation
+      if (v.s) return one(std::move(st), unknown_test(v, "is true"));
+      return one(std::move(st), v);
     case VKind::Obj: break;
   }
   const Object& o = st.heap.get(v.obj);

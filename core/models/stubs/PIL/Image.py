@@ -12,13 +12,63 @@
 import builtins as _b
 import _tenscan as _t
 
+# Pillow 9.4's modes (PIL/ImageMode.py getmode): the bands of each. Image.new accepts all of
+# them but the BGR;* ones (only convert() makes those).
+_BANDS = {"1": ("1",), "L": ("L",), "P": ("P",), "I": ("I",), "F": ("F",),
+          "I;16": ("I",), "I;16L": ("I",), "I;16B": ("I",), "I;16N": ("I",),
+          "LA": ("L", "A"), "La": ("L", "a"), "PA": ("P", "A"),
+          "RGB": ("R", "G", "B"), "YCbCr": ("Y", "Cb", "Cr"), "LAB": ("L", "A", "B"), "HSV": ("H", "S", "V"),
+          "BGR;15": ("B", "G", "R"), "BGR;16": ("B", "G", "R"), "BGR;24": ("B", "G", "R"),
+          "RGBA": ("R", "G", "B", "A"), "RGBa": ("R", "G", "B", "a"), "RGBX": ("R", "G", "B", "X"),
+          "CMYK": ("C", "M", "Y", "K")}
 # bands per mode (Image.getmodebands)
-_CHANNELS = {"1": 1, "L": 1, "P": 1, "I": 1, "F": 1, "I;16": 1, "I;16B": 1, "I;16L": 1, "I;16N": 1,
-             "LA": 2, "La": 2, "PA": 2,
-             "RGB": 3, "YCbCr": 3, "LAB": 3, "HSV": 3,
-             "RGBA": 4, "RGBa": 4, "RGBX": 4, "CMYK": 4}
+_CHANNELS = {m: _b.len(_BANDS[m]) for m in _BANDS}
 # the mode a file with this many channels is taken to have when the script asks for it
 _MODE_OF = {1: "L", 2: "LA", 3: "RGB", 4: "RGBA"}
+
+# Image.convert (Pillow 9.4, Image.convert and libImaging/Convert.c, checked by converting an
+# Image.new of every mode to every mode): the modes each kind of source converts to. A source
+# whose direct conversion is missing is first normalised to its base mode (getmodebase), so
+# the error message names the base: "conversion from L to LAB not supported" for "1", "I",
+# "F", "LA"; "conversion from RGB to ..." for "CMYK", "YCbCr", "HSV", "PA", ...
+_TO_COMMON = ("1", "L", "P", "RGB", "RGBA", "CMYK", "YCbCr", "HSV", "I", "F", "LA", "PA", "RGBX")
+_FROM_GRAY = _TO_COMMON + ("I;16", "I;16L", "I;16B")
+_FROM_RGB = _TO_COMMON + ("BGR;15", "BGR;16", "BGR;24")
+_GRAY_SOURCES = ("1", "L", "I", "F", "LA", "I;16", "I;16L", "I;16B")
+
+
+def _convertible(src, mode):
+    """None if Pillow converts a `src` image to `mode`, else the message of its ValueError."""
+    if mode == src:
+        return None
+    if src in _GRAY_SOURCES:
+        if mode in _FROM_GRAY or (src == "LA" and mode == "La"):
+            return None
+        return "conversion from L to " + mode + " not supported"
+    if src == "P":
+        return None if mode in _TO_COMMON else "conversion not supported"
+    if src == "LAB":
+        return None if mode in ("RGB", "RGBA", "RGBX") else "conversion from LAB to RGB not supported"
+    if src == "La":
+        return None if mode == "LA" else "conversion from La to L not supported"
+    if src == "I;16N":
+        return "conversion from I;16N to L not supported"
+    # the RGB family: RGB, RGBA, RGBX, RGBa, CMYK, YCbCr, HSV, PA, BGR;*
+    if mode in _FROM_RGB:
+        return None
+    if mode == "LAB" and src in ("RGB", "RGBA", "RGBX"):
+        return None  # through ImageCms
+    if mode == "RGBa" and src == "RGBA":
+        return None
+    return "conversion from RGB to " + mode + " not supported"
+
+
+def _modetype(mode):
+    """The mode of one band of a `mode` image (ImageMode's basetype): what merge() wants."""
+    if mode in ("I", "F"):
+        return mode
+    return "L"
+
 
 NEAREST = 0
 BOX = 4
@@ -96,8 +146,54 @@ class Image:
         return False
 
     def convert(self, mode=None, matrix=None, dither=None, palette=0, colors=256):
-        if mode is None:
+        if _t.is_unknown(mode):
+            # a mode tenscan does not know (read from a file): an image of 1 to 4 bands
+            return _after_failure(self.size)
+        if not mode:
+            # no mode: a copy, but a palette image is expanded ("P" -> "RGB")
+            if self._mode == "P":
+                return Image("RGB", self.size)
             return self._with_size(self.size)
+        if not _t.require(mode in _BANDS, "hparam/invalid-value", "Image.convert raises ValueError: conversion from ",
+                          self._mode if self._mode is not None else "the image's mode", " to ", mode,
+                          " not supported (", mode, " is not a Pillow mode)"):
+            return _after_failure(self.size)
+        src = self._mode
+        if matrix:
+            if not _t.require((mode == "L") | (mode == "RGB"), "hparam/invalid-value",
+                              "Image.convert raises ValueError: illegal conversion (a conversion matrix converts only to "
+                              "\"L\" or \"RGB\", not to ", mode, ")"):
+                return _after_failure(self.size)
+            if src is None:
+                ok = _t.require(self._channels == 3, "hparam/invalid-value", "Image.convert raises ValueError: image has "
+                                "wrong mode (a conversion matrix applies only to an \"RGB\" image, and ",
+                                "the file's mode decides)")
+            else:
+                ok = _t.require(src == "RGB", "hparam/invalid-value", "Image.convert raises ValueError: image has wrong "
+                                "mode (a conversion matrix applies only to an \"RGB\" image, this one is ", src, ")")
+            if not ok:
+                return _after_failure(self.size)
+            return Image(mode, self.size)
+        if src is None and mode not in _TO_COMMON:
+            # the file's mode ("L", "LA", "RGB" or "RGBA" by its channel count) decides
+            c = self._channels
+            works = False
+            failing = []
+            for k in (1, 2, 3, 4):
+                if _convertible(_MODE_OF[k], mode) is None:
+                    works = works | (c == k)
+                else:
+                    failing.append(_MODE_OF[k])
+            if failing and not _t.require(works, "hparam/invalid-value", "Image.convert raises ValueError: ",
+                                          _convertible(failing[0], mode), " (for a file of mode ", " or ".join(failing), ")"):
+                return _after_failure(self.size)
+            return Image(mode, self.size)
+        if src is not None:
+            problem = _convertible(src, mode)
+            if problem is not None:
+                _t.require(False, "hparam/invalid-value", "Image.convert raises ValueError: ", problem,
+                           " (converting an image of mode ", src, " to ", mode, ")")
+                return _after_failure(self.size)
         return Image(mode, self.size)
 
     def resize(self, size, resample=None, box=None, reducing_gap=None):
@@ -167,16 +263,33 @@ class Image:
         return None
 
     def getbands(self):
-        if self._mode is None:
-            return _b.tuple(self.mode)
-        if self._mode in ("1", "L", "P", "I", "F"):
-            return (self._mode,)
-        return _b.tuple(self._mode)
+        mode = self.mode  # an image read from a file: one path per channel count
+        if mode in _BANDS:
+            return _BANDS[mode]
+        return _b.tuple(["?" for _ in _b.range(self._channels)])
 
     def split(self):
-        return _b.tuple([Image("L", self.size) for _ in _b.range(_b.len(self.getbands()))])
+        # one single-band image per band: a copy of a single-band image (its mode kept: "1",
+        # "I", "F", "P"), "L" bands of a multi-band one ("YCbCr" -> Y, Cb, Cr)
+        bands = self.getbands()
+        if _b.len(bands) == 1:
+            return (self.copy(),)
+        return _b.tuple([Image("L", self.size) for _ in bands])
 
     def getchannel(self, channel):
+        bands = self.getbands()
+        if _t.is_str(channel):
+            if not _t.require(channel in bands, "hparam/invalid-value", "Image.getchannel raises ValueError: The image has no channel \"",
+                              channel, "\" (its bands are ", bands, ")"):
+                return _after_failure(self.size)
+        elif not _t.is_unknown(channel):
+            n = _b.len(bands)
+            if not _t.require((channel >= 0) & (channel < n), "shape/index-out-of-range",
+                              "Image.getchannel raises ValueError: band index out of range (band ", channel, " of an image with ",
+                              n, " bands)"):
+                return _after_failure(self.size)
+        if _b.len(bands) == 1:
+            return self.copy()
         return Image("L", self.size)
 
     def getpixel(self, xy):
@@ -195,6 +308,9 @@ def _after_failure(size):
 
 
 def new(mode, size, color=0):
+    if _t.is_str(mode) and not mode.startswith("BGR;"):
+        if not _t.require(mode in _BANDS, "hparam/invalid-value", "Image.new raises ValueError: unrecognized image mode ", mode):
+            return _after_failure(size)
     return Image(mode, size)
 
 
@@ -251,6 +367,42 @@ def fromarray(obj, mode=None):
 
 
 def merge(mode, bands):
-    _t.require(_b.len(bands) == _bands(mode), "hparam/invalid-value", "Image.merge: mode ", mode, " needs ", _bands(mode),
-               " bands, but got ", _b.len(bands))
-    return Image(mode, bands[0].size)
+    # Pillow 9.4: getmodebands(mode) (a KeyError for an unknown mode), then "wrong number of
+    # bands", then every band after the first must have the mode's band type and the first
+    # band's size; the first band is checked by core.merge
+    if _t.is_unknown(mode):
+        return _after_failure(bands[0].size)
+    if not _t.require(mode in _BANDS, "hparam/invalid-value", "Image.merge raises KeyError: ", mode,
+                      " (not a Pillow mode)"):
+        return _after_failure(bands[0].size)
+    names = _BANDS[mode]
+    n = _b.len(bands)
+    if not _t.require(n == _b.len(names), "shape/channels", "Image.merge raises ValueError: wrong number of bands (mode ",
+                      mode, " has ", _b.len(names), " bands ", names, ", but ", n, " images were given)"):
+        return _after_failure(bands[0].size) if n else _after_failure((1, 1))
+    want = _modetype(mode)
+    first = bands[0]
+    for band in bands[1:]:
+        if not _t.require(_band_is(band, want), "shape/channels", "Image.merge raises ValueError: mode mismatch (the bands "
+                          "of a ", mode, " image must be single-band ", want, " images)"):
+            return _after_failure(first.size)
+        if not _t.require((band.width == first.width) & (band.height == first.height), "shape/size-mismatch",
+                          "Image.merge raises ValueError: size mismatch (band size ", band.size, " differs from the first band's ",
+                          first.size, ")"):
+            return _after_failure(first.size)
+    if _b.len(names) == 1:
+        ok = _t.require(_band_is(first, mode), "shape/channels", "Image.merge raises ValueError: images do not match (the band "
+                        "of a ", mode, " image must be a ", mode, " image)")
+    else:
+        ok = _t.require(_band_is(first, "L"), "shape/channels", "Image.merge raises ValueError: image has wrong mode (the first "
+                        "band of a ", mode, " image must be a single-band L image)")
+    if not ok:
+        return _after_failure(first.size)
+    return Image(mode, first.size)
+
+
+def _band_is(band, mode):
+    """Whether `band` is a single-band image of this mode (an image read from a file: of one channel, "L")."""
+    if band._mode is None:
+        return band._channels == 1 if mode == "L" else False
+    return band._mode == mode

@@ -232,6 +232,11 @@ class ndarray:
 
     def __len__(self):
         s = _t.shape(self)
+        if _t.is_unknown(s):
+            # rank unknown (data tenscan cannot see, np.loadtxt; or the result of an operation it
+            # could not shape): the length is unknown, and no 0-d path is made up (only an
+            # array known to be 0-d has no len(), as for torch tensors)
+            return _t.unknown("len(array)")
         if _b.len(s) == 0:
             raise TypeError("len() of unsized object")
         return s[0]
