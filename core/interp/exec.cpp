@@ -692,7 +692,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       }
       states = std::move(next);
       break;
-    case ir::StmtKind::Raise:
+    case ir::StmtKind::Raise: {
+      // a raise in a stub (the model of a library) is reported where the user's code called it
+      const ir::Module* m = module_of_file(s->loc.file);
+      ir::Loc raised_at = m && m->is_stub ? site() : s->loc;
       for (auto& st : states) {
         if (pass_abnormal(st)) continue;
         if (!s->value) {
@@ -701,7 +704,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           if (current.is_obj()) {
             st.flow = Flow::Raise;
             st.exc = current;
-            st.exc_site = s->loc;
+            st.exc_site = raised_at;
             next.push_back(std::move(st));
           } else {
             for (auto& r : raise(std::move(st), "RuntimeError", "No active exception to reraise")) next.push_back(std::move(r.st));
@@ -719,7 +722,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             if (e.st.normal()) {
               e.st.flow = Flow::Raise;
               e.st.exc = e.v;
-              e.st.exc_site = s->loc;
+              e.st.exc_site = raised_at;
               // SystemExit ends the program normally on this path
               ObjId se = builtin_class("SystemExit");
               if (se && isinstance(e.st, e.v, se)) e.st.flow = Flow::Exit;
@@ -730,6 +733,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       }
       states = std::move(next);
       break;
+    }
     case ir::StmtKind::Try: {
       States body;
       for (auto& st : states) {

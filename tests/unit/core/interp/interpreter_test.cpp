@@ -1119,3 +1119,19 @@ tenscan_reveal(idx[j].shape)
   CHECK(r.result.findings[0].rule == tenscan::RuleId::IndexOutOfRange);
   CHECK(r.result.findings[0].location.line == 8);
 }
+
+TEST_CASE("interp: an exception raised inside a library model is reported where the script called it", "[interp]") {
+  auto r = tenscan_test::analyze_program(R"py(
+import numpy as np
+x = np.zeros(())
+print(len(x))
+)py");
+  bool found = false;
+  for (const auto& n : r.result.notifications)
+    if (n.message.find("len() of unsized object") != std::string::npos) {
+      found = true;
+      CHECK(n.location.line == 4);
+      CHECK(!n.location.path.empty());
+    }
+  CHECK(found);
+}
