@@ -41,6 +41,8 @@ bool elements(Interpreter& in, State& st, const Value& v, std::vector<Value>& ou
   return true;
 }
 
+bool is_dict_instance(Interpreter& in, const State& st, const Value& v);
+
 // ---- functions -------------------------------------------------------------------------
 
 Outs b_len(Interpreter& in, State&& st, Args& a) { return in.len(std::move(st), arg(a, 0)); }
@@ -174,7 +176,41 @@ Outs b_super(Interpreter& in, State&& st, Args& a) {
   return one(std::move(st), Value::object(st.heap.alloc(std::move(o))));
 }
 
-Outs b_vars(Interpreter& in, State&& st, Args& a) { return in.getattr(std::move(st), arg(a, 0), "__dict__"); }
+std::optional<std::string> frame_module_name(const State& st, std::int64_t depth);
+
+// A module's namespace as a dict, in definition order (a copy: stores into it are not seen
+// by the module).
+Value namespace_dict(Interpreter& in, State& st, ObjId module) {
+  std::vector<DictEntry> es;
+  for (const auto& [k, v] : st.heap.get(module).attrs)
+    if (v.kind != VKind::Undef) es.push_back({Value::str(k), v});  // not names deleted with `del`
+  return in.new_dict(st, std::move(es));
+}
+
+Outs b_vars(Interpreter& in, State&& st, Args& a) {
+  const Value& v = arg(a, 0);
+  if (v.is_obj() && st.heap.get(v.obj).kind == OKind::Module) {
+    Value d = namespace_dict(in, st, v.obj);
+    return one(std::move(st), d);
+  }
+  return in.getattr(std::move(st), v, "__dict__");
+}
+
+// globals(): the namespace of the module whose code calls it (see namespace_dict).
+Outs b_globals(Interpreter& in, State&& st, Args&) {
+  if (st.frames.empty() || !st.frame().globals) return one(std::move(st), Value::unknown("globals()"));
+  Value d = namespace_dict(in, st, st.frame().globals);
+  return one(std::move(st), d);
+}
+
+// _tenscan.frame_module(depth=0): sys._getframe(depth).f_globals["__name__"] of the code that
+// calls this native (depth 1: its caller, ...), None above the outermost frame. Library stubs
+// use it as CPython's do (collections.namedtuple's __module__).
+Outs p_frame_module(Interpreter&, State&& st, Args& a) {
+  std::int64_t depth = a.pos.empty() ? 0 : a.pos[0].const_int().value_or(0);
+  auto name = frame_module_name(st, depth);
+  return one(std::move(st), name ? Value::str(*name) : Value::none());
+}
 
 Outs b_id(Interpreter&, State&& st, Args& a) {
   const Value& v = arg(a, 0);
@@ -369,7 +405,7 @@ Outs t_dict(Interpreter& in, State&& st, Args& a) {
   std::vector<DictEntry> es;
   if (!a.pos.empty()) {
     const Value& src = a.pos[0];
-    if (src.is_obj() && st.heap.get(src.obj).kind == OKind::Dict) {
+    if (src.is_obj() && (st.heap.get(src.obj).kind == OKind::Dict || is_dict_instance(in, st, src))) {
       es = st.heap.get(src.obj).entries;
     } else {
       std::vector<Value> pairs;
@@ -427,13 +463,116 @@ Outs t_slice(Interpreter&, State&& st, Args& a) {
   return one(std::move(st), Value::object(st.heap.alloc(std::move(o))));
 }
 
+// C3 linearisation (Python's MRO) of the bases' MROs and the bases list.
+std::optional<std::vector<ObjId>> c3_linearise(std::vector<std::vector<ObjId>> seqs) {
+  std::vector<ObjId> out;
+  while (true) {
+    seqs.erase(std::remove_if(seqs.begin(), seqs.end(), [](auto& s) { return s.empty(); }), seqs.end());
+    if (seqs.empty()) return out;
+    ObjId pick = kNoObj;
+    for (auto& s : seqs) {
+      bool in_tail = false;
+      for (auto& t : seqs) in_tail = in_tail || std::find(t.begin() + 1, t.end(), s.front()) != t.end();
+      if (!in_tail) {
+        pick = s.front();
+        break;
+      }
+    }
+    if (!pick) return std::nullopt;
+    out.push_back(pick);
+    for (auto& s : seqs)
+      if (!s.empty() && s.front() == pick) s.erase(s.begin());
+  }
+}
+
+// The name of the module whose globals the code `depth` frames above the running one uses
+// (sys._getframe(depth).f_globals["__name__"]; depth 0 is the code that called the native).
+std::optional<std::string> frame_module_name(const State& st, std::int64_t depth) {
+  if (depth < 0 || static_cast<std::size_t>(depth) >= st.frames.size()) return std::nullopt;
+  const Frame& f = st.frames[st.frames.size() - 1 - static_cast<std::size_t>(depth)];
+  if (!f.globals) return std::nullopt;
+  const auto& attrs = st.heap.get(f.globals).attrs;
+  auto it = attrs.find("__name__");
+  if (it == attrs.end() || !it->second.const_str()) return std::nullopt;
+  return *it->second.const_str();
+}
+
+// type(name, bases, dict): a class made at run time, as a class statement would make it
+// (collections.namedtuple, dataclass-like factories, plugin registries).
+Outs t_type_new(Interpreter& in, State&& st, Args& a) {
+  const Value& name = a.pos[0];
+  const Value& bases = a.pos[1];
+  const Value& ns = a.pos[2];
+  if (name.is_unknown() || bases.is_unknown() || ns.is_unknown()) return one(std::move(st), Value::unknown("type(name, bases, dict)"));
+  if (name.kind != VKind::Str)
+    return in.raise(std::move(st), "TypeError", "type.__new__() argument 1 must be str, not " + in.type_name(st, name));
+  if (!in.heap_kind_is_tuple(st, bases))
+    return in.raise(std::move(st), "TypeError", "type.__new__() argument 2 must be tuple, not " + in.type_name(st, bases));
+  if (!ns.is_obj() || st.heap.get(ns.obj).kind != OKind::Dict)
+    return in.raise(std::move(st), "TypeError", "type.__new__() argument 3 must be dict, not " + in.type_name(st, ns));
+  if (!name.s) return one(std::move(st), Value::unknown("type(name, bases, dict)"));
+  std::vector<ObjId> base_ids;
+  std::vector<std::vector<ObjId>> seqs;
+  bool unknown_base = false;
+  for (const auto& b : st.heap.get(bases.obj).items) {
+    if (b.is_obj() && st.heap.get(b.obj).kind == OKind::Class) {
+      if (std::find(base_ids.begin(), base_ids.end(), b.obj) != base_ids.end())
+        return in.raise(std::move(st), "TypeError", "duplicate base class " + st.heap.get(b.obj).name);
+      base_ids.push_back(b.obj);
+      seqs.push_back(st.heap.get(b.obj).mro);
+    } else if (b.is_unknown()) {
+      unknown_base = true;  // a base class from an unmodelled library
+    } else {
+      return in.raise(std::move(st), "TypeError", "bases must be types");
+    }
+  }
+  if (base_ids.empty())
+    if (ObjId obj = in.builtin_class("object")) {
+      base_ids.push_back(obj);
+      seqs.push_back(st.heap.get(obj).mro);
+    }
+  seqs.push_back(base_ids);
+  auto merged = c3_linearise(seqs);
+  if (!merged) {
+    std::string names;
+    for (ObjId b : base_ids) names += (names.empty() ? "" : ", ") + st.heap.get(b).name;
+    return in.raise(std::move(st), "TypeError", "Cannot create a consistent method resolution order (MRO) for bases " + names);
+  }
+  // the class belongs to the module named by the namespace's __module__, else to the caller's
+  std::optional<std::string> module_name;
+  std::vector<DictEntry> entries = st.heap.get(ns.obj).entries;
+  for (const auto& e : entries)
+    if (e.key.const_str() && *e.key.const_str() == "__module__" && e.value.const_str()) module_name = *e.value.const_str();
+  if (!module_name) module_name = frame_module_name(st, 0);
+  Object cls;
+  cls.kind = OKind::Class;
+  cls.name = *name.s;
+  cls.alloc_site = in.site();
+  if (module_name) {
+    auto m = st.modules.find(*module_name);
+    if (m != st.modules.end()) cls.module = st.heap.get(m->second).module;
+    cls.attrs["__module__"] = Value::str(*module_name);
+  }
+  if (!cls.module && !st.frames.empty()) cls.module = st.frame().module;
+  cls.attrs["__qualname__"] = Value::str(*name.s);
+  for (const auto& e : entries)
+    if (e.key.const_str()) cls.attrs[*e.key.const_str()] = e.value;
+  if (unknown_base) cls.attrs["__tenscan_unknown_base__"] = Value::boolean(true);
+  ObjId id = st.heap.alloc(std::move(cls));
+  std::vector<ObjId> mro{id};
+  mro.insert(mro.end(), merged->begin(), merged->end());
+  st.heap.mut(id).mro = std::move(mro);
+  return one(std::move(st), Value::object(id));
+}
+
 Outs t_type(Interpreter& in, State&& st, Args& a) {
-  if (a.pos.size() == 1) {
+  if (a.pos.size() == 1 && a.kw.empty()) {
     ObjId c = in.class_of(st, a.pos[0]);
     if (!c) return one(std::move(st), Value::unknown("type"));
     return one(std::move(st), Value::object(c));
   }
-  return one(std::move(st), Value::unknown("type(name, bases, dict)"));
+  if (a.pos.size() == 3) return t_type_new(in, std::move(st), a);
+  return in.raise(std::move(st), "TypeError", "type() takes 1 or 3 arguments");
 }
 
 Outs t_object(Interpreter& in, State&& st, Args&) {
@@ -481,7 +620,7 @@ Outs list_insert(Interpreter&, State&& st, Args& a) {
 }
 Outs list_pop(Interpreter& in, State&& st, Args& a) {
   const Value& self = arg(a, 0);
-  if (self.is_obj() && st.heap.get(self.obj).kind == OKind::Dict) {
+  if (self.is_obj() && (st.heap.get(self.obj).kind == OKind::Dict || is_dict_instance(in, st, self))) {
     auto& es = st.heap.mut(self.obj).entries;
     for (auto it = es.begin(); it != es.end(); ++it)
       if (same_value(it->key, arg(a, 1))) {
@@ -510,7 +649,7 @@ Outs list_copy(Interpreter& in, State&& st, Args& a) {
   const Value& self = arg(a, 0);
   if (!self.is_obj()) return one(std::move(st), self);
   const Object& o = st.heap.get(self.obj);
-  if (o.kind == OKind::Dict) return one(std::move(st), in.new_dict(st, o.entries));
+  if (o.kind == OKind::Dict || is_dict_instance(in, st, self)) return one(std::move(st), in.new_dict(st, o.entries));
   OKind k = o.kind;
   return one(std::move(st), in.new_list(st, o.items, k));
 }
@@ -572,6 +711,86 @@ Outs dict_get(Interpreter&, State&& st, Args& a) {
   if (arg(a, 1).is_unknown()) return one(std::move(st), Value::unknown("dict value"));
   return one(std::move(st), def);
 }
+// ---- dict's own operators, for instances of dict subclasses (OrderedDict, defaultdict,
+// Counter, a user's `class Registry(dict)`): a plain dict never reaches them (the interpreter
+// handles its subscripts, len and iteration directly); an instance keeps its entries in the
+// same place a dict does, so dict's methods (get, keys, update, ...) work on it unchanged.
+
+bool is_dict_instance(Interpreter& in, const State& st, const Value& v) {
+  return v.is_obj() && st.heap.get(v.obj).kind == OKind::Instance && in.isinstance(st, v, in.builtin_class("dict"));
+}
+
+// The entry of `key`, or -1 (-2: the key is unknown and might be any of them).
+std::ptrdiff_t dict_find(const std::vector<DictEntry>& es, const Value& key) {
+  for (std::size_t i = 0; i < es.size(); ++i) {
+    if (same_value(es[i].key, key)) return static_cast<std::ptrdiff_t>(i);
+    if (es[i].key.kind == VKind::Int && key.kind == VKind::Int && es[i].key.i == key.i) return static_cast<std::ptrdiff_t>(i);
+  }
+  if (key.is_unknown() || (key.kind == VKind::Str && !key.s)) return -2;
+  return -1;
+}
+
+Outs dict_dunder_getitem(Interpreter& in, State&& st, Args& a) {
+  const Value& self = arg(a, 0);
+  const Value& key = arg(a, 1);
+  if (!is_dict_instance(in, st, self)) return in.getitem(std::move(st), self, key);
+  const auto& es = st.heap.get(self.obj).entries;
+  std::ptrdiff_t i = dict_find(es, key);
+  if (i >= 0) return one(std::move(st), es[static_cast<std::size_t>(i)].value);
+  if (i == -2) return one(std::move(st), Value::unknown("dict value"));
+  // dict.__getitem__ asks a subclass's __missing__ (defaultdict, Counter) before KeyError
+  bool found = false;
+  Args m;
+  m.pos.push_back(key);
+  Outs r = in.dunder(std::move(st), self, "__missing__", std::move(m), found);
+  if (found) return r;
+  std::string shown = key.const_str() ? "'" + *key.const_str() + "'" : key.const_int() ? std::to_string(*key.const_int()) : "";
+  return in.raise(std::move(r[0].st), "KeyError", shown);
+}
+
+Outs dict_dunder_setitem(Interpreter& in, State&& st, Args& a) {
+  const Value& self = arg(a, 0);
+  if (!is_dict_instance(in, st, self)) return in.setitem(std::move(st), self, arg(a, 1), arg(a, 2));
+  auto& es = st.heap.mut(self.obj).entries;
+  std::ptrdiff_t i = dict_find(es, arg(a, 1));
+  if (i >= 0) es[static_cast<std::size_t>(i)].value = arg(a, 2);
+  else es.push_back({arg(a, 1), arg(a, 2)});
+  return none(std::move(st));
+}
+
+Outs dict_dunder_delitem(Interpreter& in, State&& st, Args& a) {
+  const Value& self = arg(a, 0);
+  if (!self.is_obj()) return none(std::move(st));
+  auto& es = st.heap.mut(self.obj).entries;
+  std::ptrdiff_t i = dict_find(es, arg(a, 1));
+  if (i >= 0) es.erase(es.begin() + i);
+  else if (i == -1) return in.raise(std::move(st), "KeyError", arg(a, 1).const_str() ? "'" + *arg(a, 1).const_str() + "'" : "");
+  return none(std::move(st));
+}
+
+Outs dict_dunder_contains(Interpreter&, State&& st, Args& a) {
+  const Value& self = arg(a, 0);
+  if (!self.is_obj()) return one(std::move(st), Value::unknown("membership test"));
+  std::ptrdiff_t i = dict_find(st.heap.get(self.obj).entries, arg(a, 1));
+  if (i == -2) return one(std::move(st), Value::unknown("membership test"));
+  return one(std::move(st), Value::boolean(i >= 0));
+}
+
+Outs dict_dunder_len(Interpreter&, State&& st, Args& a) {
+  const Value& self = arg(a, 0);
+  if (!self.is_obj()) return one(std::move(st), Value::unknown("len(dict)"));
+  return one(std::move(st), Value::integer(static_cast<std::int64_t>(st.heap.get(self.obj).entries.size())));
+}
+
+Outs dict_dunder_iter(Interpreter& in, State&& st, Args& a) {
+  const Value& self = arg(a, 0);
+  if (!self.is_obj()) return one(std::move(st), Value::unknown("dict keys"));
+  std::vector<Value> keys;
+  for (const auto& e : st.heap.get(self.obj).entries) keys.push_back(e.key);
+  Value l = in.new_list(st, std::move(keys));
+  return in.iterate(std::move(st), l);
+}
+
 Outs dict_setdefault(Interpreter&, State&& st, Args& a) {
   const Value& self = arg(a, 0);
   if (!self.is_obj()) return one(std::move(st), Value::unknown("dict.setdefault"));
@@ -1074,7 +1293,10 @@ const std::vector<TypeSpec>& type_specs() {
       {"set", t_set, {{"add", set_add}, {"update", list_extend}, {"copy", list_copy}, {"clear", list_clear}}},
       {"dict", t_dict, {{"get", dict_get}, {"keys", dict_keys}, {"values", dict_values}, {"items", dict_items},
                         {"update", dict_update}, {"pop", list_pop}, {"setdefault", dict_setdefault},
-                        {"copy", list_copy}, {"clear", list_clear}}},
+                        {"copy", list_copy}, {"clear", list_clear}, {"__getitem__", dict_dunder_getitem},
+                        {"__setitem__", dict_dunder_setitem}, {"__delitem__", dict_dunder_delitem},
+                        {"__contains__", dict_dunder_contains}, {"__len__", dict_dunder_len},
+                        {"__iter__", dict_dunder_iter}}},
       {"range", t_range, {}},
       {"slice", t_slice, {}},
       {"property", t_property, {}},
@@ -1096,7 +1318,7 @@ const std::vector<std::pair<const char*, NativeFn>>& function_specs() {
       {"iter", b_iter},       {"next", b_next},       {"super", b_super},           {"vars", b_vars},
       {"id", b_id},           {"open", b_open},       {"max", b_max},               {"min", b_min},
       {"abs", b_abs},         {"round", b_round},     {"repr", b_repr},             {"hash", b_hash},
-      {"tenscan_reveal", b_reveal},
+      {"globals", b_globals}, {"tenscan_reveal", b_reveal},
   };
   return fns;
 }
@@ -1109,6 +1331,7 @@ void register_builtins(Interpreter& in) {
     for (const auto& [m, fn] : t.methods) in.add_native(std::string(t.name) + "." + m, fn);
   }
   for (const auto& [n, fn] : function_specs()) in.add_native(n, fn);
+  in.add_native("_tenscan.frame_module", p_frame_module);
 }
 
 void Interpreter::init_builtins(State& st) {
