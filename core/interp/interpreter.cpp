@@ -638,6 +638,13 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
     case OKind::Module: {
       auto it = o.attrs.find(name);
       if (it != o.attrs.end()) return one(std::move(st), it->second);
+      if (name == "__dict__") {
+        // the module's names (`models.__dict__[args.arch]`): a copy, in definition order
+        std::vector<DictEntry> es;
+        for (const auto& [k, v] : o.attrs)
+          if (v.kind != VKind::Undef) es.push_back({Value::str(k), v});
+        return one(std::move(st), new_dict(st, std::move(es)));
+      }
       if (!o.module || o.module->is_stub) {
         found = false;  // getattr() turns this into an unknown, unmodelled value
         return one(std::move(st), Value::none());
