@@ -463,28 +463,6 @@ Outs t_slice(Interpreter&, State&& st, Args& a) {
   return one(std::move(st), Value::object(st.heap.alloc(std::move(o))));
 }
 
-// C3 linearisation (Python's MRO) of the bases' MROs and the bases list.
-std::optional<std::vector<ObjId>> c3_linearise(std::vector<std::vector<ObjId>> seqs) {
-  std::vector<ObjId> out;
-  while (true) {
-    seqs.erase(std::remove_if(seqs.begin(), seqs.end(), [](auto& s) { return s.empty(); }), seqs.end());
-    if (seqs.empty()) return out;
-    ObjId pick = kNoObj;
-    for (auto& s : seqs) {
-      bool in_tail = false;
-      for (auto& t : seqs) in_tail = in_tail || std::find(t.begin() + 1, t.end(), s.front()) != t.end();
-      if (!in_tail) {
-        pick = s.front();
-        break;
-      }
-    }
-    if (!pick) return std::nullopt;
-    out.push_back(pick);
-    for (auto& s : seqs)
-      if (!s.empty() && s.front() == pick) s.erase(s.begin());
-  }
-}
-
 // The name of the module whose globals the code `depth` frames above the running one uses
 // (sys._getframe(depth).f_globals["__name__"]; depth 0 is the code that called the native).
 std::optional<std::string> frame_module_name(const State& st, std::int64_t depth) {
@@ -532,7 +510,7 @@ Outs t_type_new(Interpreter& in, State&& st, Args& a) {
       seqs.push_back(st.heap.get(obj).mro);
     }
   seqs.push_back(base_ids);
-  auto merged = c3_linearise(seqs);
+  auto merged = c3_merge(seqs);
   if (!merged) {
     std::string names;
     for (ObjId b : base_ids) names += (names.empty() ? "" : ", ") + st.heap.get(b).name;

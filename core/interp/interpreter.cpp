@@ -1102,8 +1102,7 @@ Outs Interpreter::dunder(State&& st, const Value& self, const char* name, Args a
 
 // ---- classes -------------------------------------------------------------------------------
 
-// C3 linearisation (Python's MRO).
-static std::optional<std::vector<ObjId>> c3_merge(std::vector<std::vector<ObjId>> seqs) {
+std::optional<std::vector<ObjId>> c3_merge(std::vector<std::vector<ObjId>> seqs) {
   std::vector<ObjId> out;
   while (true) {
     seqs.erase(std::remove_if(seqs.begin(), seqs.end(), [](auto& s) { return s.empty(); }), seqs.end());

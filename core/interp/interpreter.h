@@ -62,6 +62,10 @@ struct LastBatch {
   ir::Loc loop;          ///< the project-code site that iterates the DataLoader
 };
 
+/// C3 linearisation (Python's MRO): the merge of the bases' MROs and the bases list, nullopt
+/// when no consistent order exists (class statements and 3-argument type()).
+std::optional<std::vector<ObjId>> c3_merge(std::vector<std::vector<ObjId>> seqs);
+
 class Interpreter {
  public:
   Interpreter(const SourceProvider& sources, const AnalysisOptions& options, AnalysisResult& result);
