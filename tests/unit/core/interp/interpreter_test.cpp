@@ -1103,23 +1103,6 @@ for word in open('corpus.txt'):
 )py");
 }
 
-TEST_CASE("interp: random.randint between data-decided bounds is an integer between them", "[interp]") {
-  // randint includes its upper bound: randint(0, n) indexes one past the end when it draws n
-  auto r = tenscan_test::analyze_program(R"py(
-import random
-import torch
-idx = torch.nonzero(torch.rand(10) > 0.5)
-i = random.randint(0, idx.size(0) - 1)
-tenscan_reveal(idx[i].shape)
-j = random.randint(0, idx.size(0))
-tenscan_reveal(idx[j].shape)
-)py");
-  CHECK(r.reveals_at(6) == std::vector<std::string>{"(1,)"});
-  REQUIRE(r.result.findings.size() == 1);
-  CHECK(r.result.findings[0].rule == tenscan::RuleId::IndexOutOfRange);
-  CHECK(r.result.findings[0].location.line == 8);
-}
-
 TEST_CASE("interp: an exception raised inside a library model is reported where the script called it", "[interp]") {
   auto r = tenscan_test::analyze_program(R"py(
 import numpy as np
