@@ -452,8 +452,8 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
       if (!ok) continue;
       for (std::size_t k = 0; k < entries.size(); ++k) {
         if (!differs[k] || !entries[k].value.is_int()) continue;
-        sym::Expr v = fresh_symbol(*all[0], "value", "a value set differently on different paths", sym::Interval::kNegInf, -1,
-                                   SymKind::Data);
+        sym::Expr v = fresh_symbol(*all[0], "value", "a value set differently on different paths", sym::Interval::kNegInf,
+                                   sym::Interval::kPosInf, SymKind::Data);
         for (State* s : all)
           if (s != all[0]) s->ranges.set(*v.as_symbol(), sym::Interval{sym::Interval::kNegInf, sym::Interval::kPosInf});
         entries[k].value = Value::integer(v);
@@ -472,8 +472,8 @@ std::optional<Value> Interpreter::join_values(State& st, const std::vector<Value
     sym::Interval iv = st.ranges.eval(vs[0].i);
     for (const Value& v : vs) iv = iv.join(st.ranges.eval(v.i));
     bool size = iv.lo >= 0;
-    sym::Expr e = fresh_symbol(st, size ? "size" : "value", "one of several values a lookup can give", iv.lo,
-                               iv.hi == sym::Interval::kPosInf ? iv.lo - 1 : iv.hi, SymKind::Data);
+    sym::Expr e = fresh_symbol(st, size ? "size" : "value", "one of several values a lookup can give", iv.lo, iv.hi,
+                               SymKind::Data);
     return Value::integer(e);
   }
   if (!std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.is_obj(); })) return std::nullopt;

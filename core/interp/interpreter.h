@@ -156,7 +156,8 @@ class Interpreter {
   bool require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {});
   /// Adds a hard constraint (an input range, a branch condition). False if infeasible.
   bool assume(State& st, const sym::Cond& c);
-  /// A fresh integer symbol with lo <= s <= hi (hi < lo: no upper bound).
+  /// A fresh integer symbol with lo <= s <= hi (hi < lo: no upper bound). Interval::kNegInf /
+  /// kPosInf leave that side open: with lo = kNegInf, pass kPosInf for "no upper bound".
   sym::Expr fresh_symbol(State& st, std::string name, std::string description, std::int64_t lo, std::int64_t hi,
                          SymKind kind = SymKind::Program);
   /// A fresh boolean symbol (an undecidable condition), for branching.

@@ -1118,3 +1118,19 @@ print(len(x))
     }
   CHECK(found);
 }
+
+TEST_CASE("interp: a dict value that paths out of a loop set differently covers them all", "[interp]") {
+  // 0 on one path, 5 on the other: one data-decided int on each path (the paths differ in
+  // `seen` too, so they stay apart), never a negative one
+  auto r = tenscan_test::analyze_program(R"py(
+import torch
+counts = {'a': 0}
+seen = 0
+for line in open('corpus.txt'):
+    if line == 'x':
+        counts['a'] = 5
+        seen = 1
+t = torch.zeros(counts['a'])
+)py");
+  CHECK(r.result.findings.empty());
+}
