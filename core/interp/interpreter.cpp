@@ -355,12 +355,13 @@ const std::vector<Value>* Interpreter::summary_items(const State& st, const Valu
   return nullptr;
 }
 
+static const char* const kListLength = "the length of a list built by a loop over an unknown number of elements";
+
 sym::Expr Interpreter::summary_length(State& st, const Value& list) {
   const Object& o = st.heap.get(list.obj);
   auto n = static_cast<std::int64_t>(o.items.size());
   if (o.stop.as_symbol() && o.start.as_const() == n) return o.stop;
-  sym::Expr len = fresh_symbol(st, "len(list)", "the length of a list built by a loop over an unknown number of elements",
-                               0, -1, SymKind::Data);
+  sym::Expr len = fresh_symbol(st, "len(list)", kListLength, 0, -1, SymKind::Data);
   Object& m = st.heap.mut(list.obj);
   m.start = sym::Expr::constant(n);  // remembered for this many representatives
   m.stop = len;
@@ -375,6 +376,18 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
   std::vector<State*> all;
   for (auto& s : live) all.push_back(&s);
   for (auto& s : exited) all.push_back(&s);
+  // one fresh symbol for every path out of the loop: made on the first, with the same range and
+  // bounds on the others
+  auto shared_symbol = [&](const char* name, const char* description, std::int64_t lo, std::int64_t hi) {
+    std::size_t known = all[0]->hard.size();
+    sym::Expr e = fresh_symbol(*all[0], name, description, lo, hi, SymKind::Data);
+    for (State* s : all) {
+      if (s == all[0]) continue;
+      s->ranges.set(*e.as_symbol(), all[0]->ranges.get(*e.as_symbol()));
+      s->hard.insert(s->hard.end(), all[0]->hard.begin() + static_cast<std::ptrdiff_t>(known), all[0]->hard.end());
+    }
+    return e;
+  };
   for (ObjId id = 1; id < before.size(); ++id) {
     const Object& was = before.get(id);
     if (was.kind != OKind::List && was.kind != OKind::Dict) continue;
@@ -411,13 +424,8 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
         }
         continue;
       }
-      sym::Expr len = fresh_symbol(*all[0], "len(list)", "the length of a list built by a loop over an unknown number of elements",
-                                   0, -1, SymKind::Data);
+      sym::Expr len = shared_symbol("len(list)", kListLength, 0, -1);
       for (State* s : all) {
-        if (s != all[0]) {
-          s->ranges.set(*len.as_symbol(), sym::Interval{0, sym::Interval::kPosInf});
-          s->hard.push_back(sym::Cond::ge(len, sym::Expr::constant(0)));
-        }
         Object& m = s->heap.mut(id);
         m.items = reps;
         m.summary_iter = true;
@@ -452,11 +460,8 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
       if (!ok) continue;
       for (std::size_t k = 0; k < entries.size(); ++k) {
         if (!differs[k] || !entries[k].value.is_int()) continue;
-        sym::Expr v = fresh_symbol(*all[0], "value", "a value set differently on different paths", sym::Interval::kNegInf,
-                                   sym::Interval::kPosInf, SymKind::Data);
-        for (State* s : all)
-          if (s != all[0]) s->ranges.set(*v.as_symbol(), sym::Interval{sym::Interval::kNegInf, sym::Interval::kPosInf});
-        entries[k].value = Value::integer(v);
+        entries[k].value = Value::integer(
+            shared_symbol("value", "a value set differently on different paths", sym::Interval::kNegInf, sym::Interval::kPosInf));
       }
       for (State* s : all) s->heap.mut(id).entries = entries;
     }
