@@ -599,25 +599,23 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         Outs res;
         sym::Cond none_of = sym::Cond::truth(true);
         for (const auto& [k, v] : keys) none_of = none_of && !sym::Cond::eq(*ie, sym::Expr::constant(k));
+        std::optional<Value> joined;
+        std::optional<State> hit;
         if (keys.size() > 2) {
           // values of one shape (per-class index arrays): one path with a value that covers
           // them, instead of one per key
           std::vector<Value> vals;
           for (const auto& kv : keys) vals.push_back(kv.second);
-          State hit = st;
-          if (auto j = join_values(hit, vals)) {
-            if (assume(hit, !none_of)) res.push_back({std::move(hit), *j});
-            if (assume(st, none_of)) {
-              for (auto& r : raise(std::move(st), "KeyError", ie->str(namer()))) res.push_back(std::move(r));
-            }
-            return res;
-          }
+          hit = st;
+          joined = join_values(*hit, vals);
         }
-        none_of = sym::Cond::truth(true);
-        for (const auto& [k, v] : keys) {
-          State branch_st = st;
-          none_of = none_of && !sym::Cond::eq(*ie, sym::Expr::constant(k));
-          if (assume(branch_st, sym::Cond::eq(*ie, sym::Expr::constant(k)))) res.push_back({std::move(branch_st), v});
+        if (joined) {
+          if (assume(*hit, !none_of)) res.push_back({std::move(*hit), *joined});
+        } else {
+          for (const auto& [k, v] : keys) {
+            State branch_st = st;
+            if (assume(branch_st, sym::Cond::eq(*ie, sym::Expr::constant(k)))) res.push_back({std::move(branch_st), v});
+          }
         }
         if (assume(st, none_of)) {
           for (auto& r : raise(std::move(st), "KeyError", ie->str(namer()))) res.push_back(std::move(r));
