@@ -346,14 +346,9 @@ class RandomChoice:
         return self.transforms[n - 1](*args)
 
 
-class RandomOrder:
-    def __init__(self, transforms):
-        self.transforms = transforms
-
-    def __call__(self, img):
-        for t in self.transforms:
-            img = t(img)
-        return img
+class RandomOrder(Compose):
+    """Applies the transforms in a random order; modelled in the listed order, as Compose (a
+    different order matters only when the transforms do not commute on shapes)."""
 
 
 class RandomErasing:
