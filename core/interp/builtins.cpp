@@ -656,19 +656,38 @@ Outs list_index(Interpreter& in, State&& st, Args& a) {
       if (same_value((*items)[i], arg(a, 1))) return one(std::move(st), Value::integer(static_cast<std::int64_t>(i)));
   return one(std::move(st), Value::unknown("index"));
 }
+// A value whose equality with another such value is known: a constant int, string, bool or None.
+bool known_constant(const Value& v) {
+  return v.const_int().has_value() || (v.kind == VKind::Str && v.s) || v.kind == VKind::None || v.kind == VKind::Bool;
+}
 Outs list_count(Interpreter& in, State&& st, Args& a) {
   std::int64_t n = 0;
-  if (const auto* items = in.sequence_of(st, arg(a, 0)))
-    for (const auto& v : *items) n += same_value(v, arg(a, 1));
+  const auto* items = in.sequence_of(st, arg(a, 0));
+  if (!items) return one(std::move(st), Value::unknown("count"));
+  for (const auto& v : *items) {
+    if (same_value(v, arg(a, 1))) ++n;
+    else if (!known_constant(v) || !known_constant(arg(a, 1))) return one(std::move(st), Value::unknown("count"));
+  }
   return one(std::move(st), Value::integer(n));
 }
-Outs list_remove(Interpreter&, State&& st, Args& a) {
-  if (auto* items = items_of(st, arg(a, 0)))
-    for (auto it = items->begin(); it != items->end(); ++it)
-      if (same_value(*it, arg(a, 1))) {
-        items->erase(it);
-        break;
-      }
+Outs list_remove(Interpreter& in, State&& st, Args& a) {
+  const Value& x = arg(a, 1);
+  auto* items = items_of(st, arg(a, 0));
+  if (!items || in.summary_items(st, arg(a, 0))) return none(std::move(st));
+  for (auto it = items->begin(); it != items->end(); ++it)
+    if (same_value(*it, x)) {
+      items->erase(it);
+      return none(std::move(st));
+    }
+  if (known_constant(x) && std::all_of(items->begin(), items->end(), known_constant))
+    return in.raise(std::move(st), "ValueError", "list.remove(x): x not in list");
+  // a value the data decides (`labels.remove(y.item())`): one element fewer, each of the others
+  // any of the old values (taken to be there: a ValueError would need the data)
+  std::vector<Value> old = *items;
+  std::size_t n = old.empty() ? 0 : old.size() - 1;
+  std::vector<Value> rest;
+  for (std::size_t i = 0; i < n; ++i) rest.push_back(in.join_values(st, old).value_or(Value::unknown("a list element")));
+  *items_of(st, arg(a, 0)) = std::move(rest);
   return none(std::move(st));
 }
 Outs set_add(Interpreter&, State&& st, Args& a) {

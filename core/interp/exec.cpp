@@ -635,20 +635,24 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               summary = true;
             }
             // the lists a loop of unknown length appends to have an unknown length after it
-            std::optional<Heap> before;
-            if (summary) before = it.st.heap;
-            live.push_back(std::move(it.st));
+            // (and so do those of a loop with more items than the unroll cap, if it is summarised)
             std::size_t cap = static_cast<std::size_t>(options_.max_loop_unroll);
-            bool capped = items.size() > cap;
-            if (capped) items.resize(cap);
-            for (std::size_t idx = 0; idx < items.size(); ++idx) {
+            bool capped = items.size() > cap, represented = false;
+            std::optional<Heap> before;
+            if (summary || capped) before = it.st.heap;
+            live.push_back(std::move(it.st));
+            for (std::size_t idx = 0; idx < std::min(items.size(), cap); ++idx) {
               if (live.empty()) break;
-              // After one concrete iteration, try to cover all the remaining ones at once
-              // (an epoch loop): see summarise_loop.
-              if (idx == 1 && !summary && items.size() > 2 && summarise_loop(s, live, items, idx)) break;
+              // After one concrete iteration, try to cover all the remaining ones at once (an
+              // epoch loop): see summarise_loop. Past the cap, one iteration on a value that
+              // stands for all the remaining items has to do (`for i in range(50000)`).
+              if (idx == 1 && !summary && items.size() > 2) {
+                if (summarise_loop(s, live, items, idx)) break;
+                if (capped && (represented = run_representative_iteration(s, live, exited, items, idx))) break;
+              }
               run_loop_body(s, live, exited, items[idx], idx + 1 == items.size() ? last_batch : -1);
             }
-            if (capped && !live.empty()) {
+            if (capped && !represented && !live.empty()) {
               // the iterations beyond the cap were not analysed, so neither is what follows
               note(Notification::Kind::Budget, s->loc,
                    "this loop has more than " + std::to_string(cap) + " iterations that differ; the paths that run past the first " +
@@ -1009,29 +1013,20 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
 
 
 // A loop over the remaining items[from..] whose body, run once with the loop variable as a
-// symbol ranging over those items, leaves the state as it was (the same objects or new ones
+// value that stands for all those items (loop_representative), leaves the state as it was (the same objects or new ones
 // of the same shapes, no new requirement, no break/return/exception) needs no more
 // iterations: every remaining iteration starts from and returns to that state. On success the
 // loop variable gets the last item and the caller stops iterating; otherwise nothing changes.
 bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from) {
   if (live.size() != 1 || !live[0].normal()) return false;
-  // the remaining items must be integers in an arithmetic progression
-  auto first = items[from].const_int(), last = items.back().const_int();
-  if (!first || !last || items[from].kind != VKind::Int || *last < *first) return false;
-  std::int64_t step = items.size() > from + 1 && items[from + 1].const_int() ? *items[from + 1].const_int() - *first : 1;
-  if (step <= 0) return false;
-  for (std::size_t i = from; i < items.size(); ++i)
-    if (items[i].const_int() != *first + static_cast<std::int64_t>(i - from) * step) return false;
   const State& pre = live[0];
   State trial_state = pre;
-  sym::Expr var = fresh_symbol(trial_state, "iteration", "an iteration of the loop at line " + std::to_string(s->loc.line),
-                               *first, *last);
-  if (step > 1) assume(trial_state, sym::Cond::eq(sym::Expr::mod(var - sym::Expr::constant(*first), sym::Expr::constant(step)),
-                                                  sym::Expr::constant(0)));
+  std::optional<Value> var = loop_representative(trial_state, s, items, from);
+  if (!var) return false;
   States trial, trial_exited;
   trial.push_back(std::move(trial_state));
   std::size_t reported = result_.findings.size();
-  run_loop_body(s, trial, trial_exited, Value::integer(var));
+  run_loop_body(s, trial, trial_exited, *var);
   if (!trial_exited.empty() || trial.empty() || result_.findings.size() != reported) return false;
   std::vector<const ir::Expr*> targets;
   target_slots(s->targets[0], targets);
@@ -1073,6 +1068,56 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vec
   }
   // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
   for (const ir::Expr* t : targets) store_name(live[0], t, items.back());
+  return true;
+}
+
+// One value that stands for every one of items[from..]: an int symbol ranging over them when
+// they are an arithmetic progression (a range), else their join (see join_values).
+std::optional<Value> Interpreter::loop_representative(State& st, const ir::Stmt* s, const std::vector<Value>& items,
+                                                      std::size_t from) {
+  if (from >= items.size()) return std::nullopt;
+  auto first = items[from].const_int(), last = items.back().const_int();
+  if (first && last && items[from].kind == VKind::Int && *last >= *first) {
+    std::int64_t step = items.size() > from + 1 && items[from + 1].const_int() ? *items[from + 1].const_int() - *first : 1;
+    bool progression = step > 0;
+    for (std::size_t i = from; i < items.size() && progression; ++i)
+      progression = items[i].const_int() == *first + static_cast<std::int64_t>(i - from) * step;
+    if (progression) {
+      sym::Expr var = fresh_symbol(st, "iteration", "an iteration of the loop at line " + std::to_string(s->loc.line),
+                                   *first, *last);
+      if (step > 1)
+        assume(st, sym::Cond::eq(sym::Expr::mod(var - sym::Expr::constant(*first), sym::Expr::constant(step)),
+                                 sym::Expr::constant(0)));
+      return Value::integer(var);
+    }
+  }
+  return join_values(st, std::vector<Value>(items.begin() + static_cast<std::ptrdiff_t>(from), items.end()));
+}
+
+// A loop with more items than the unroll cap, after its first iteration: the body runs once
+// more on a value that stands for all the remaining items (loop_representative), and the paths
+// that complete it leave the loop as if it had run them all. The caller widens what the loop
+// grew (widen_loop_exits). False, with nothing changed, when the items have no such value.
+bool Interpreter::run_representative_iteration(const ir::Stmt* s, States& live, States& exited,
+                                               const std::vector<Value>& items, std::size_t from) {
+  std::vector<State> with_rep;
+  std::vector<Value> reps;
+  for (const State& st : live) {
+    State c = st;
+    std::optional<Value> rep = loop_representative(c, s, items, from);
+    if (!rep) return false;
+    with_rep.push_back(std::move(c));
+    reps.push_back(*rep);
+  }
+  States done;
+  for (std::size_t k = 0; k < with_rep.size(); ++k) {
+    States one_state;
+    one_state.push_back(std::move(with_rep[k]));
+    run_loop_body(s, one_state, exited, reps[k]);
+    for (auto& st : one_state) done.push_back(std::move(st));
+  }
+  live = std::move(done);
+  merge_states(live);
   return true;
 }
 

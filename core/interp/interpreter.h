@@ -206,6 +206,10 @@ class Interpreter {
   /// Runs a module's top-level code on `st` with `globals` as its namespace.
   States run_module_body(State&& st, const ir::Module* m, ObjId globals);
   bool summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from);
+  std::optional<Value> loop_representative(State& st, const ir::Stmt* s, const std::vector<Value>& items,
+                                           std::size_t from);
+  bool run_representative_iteration(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
+                                    std::size_t from);
   Outs call_function(State&& st, ObjId fn, Args args);
   Outs instantiate(State&& st, ObjId cls, Args args);
   Outs make_class(State&& st, const ir::Expr* e);

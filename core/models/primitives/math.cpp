@@ -278,7 +278,8 @@ Outs check_dim(Interpreter& in, State&& st, Args& a) {
   return p.ret(Value::boolean(n.has_value()));
 }
 
-// _tenscan.item(t): requires a single element; a Python number of unknown value
+// _tenscan.item(t): requires a single element; a Python float of unknown value, or an int the
+// data decides
 Outs item(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "item");
   const TensorVal* t = p.tensor(0);
@@ -290,7 +291,19 @@ Outs item(Interpreter& in, State&& st, Args& a) {
     if (!p.require(Cond::eq(n, k(1)), RuleId::SizeMismatch, m, {p.origin_note(*t, "the tensor got its shape here")}))
       return p.ret(Value::unknown("item()"));
   }
-  if (interp::dtype_is_integer(t->dtype)) return p.ret(Value::unknown("item()"));
+  if (interp::dtype_is_integer(t->dtype)) {
+    // an integer the data decides (a class label, an index read from an index array): a Data
+    // symbol in the dtype's range, so that using it as an index or a size is checked
+    std::int64_t lo = sym::Interval::kNegInf, hi = sym::Interval::kPosInf;
+    switch (t->dtype) {
+      case interp::DType::UInt8: lo = 0, hi = 255; break;
+      case interp::DType::Int8: lo = -128, hi = 127; break;
+      case interp::DType::Int16: lo = -32768, hi = 32767; break;
+      default: break;
+    }
+    return p.ret(Value::integer(in.fresh_symbol(p.st, "item", "an integer read from a tensor's data", lo, hi,
+                                                interp::SymKind::Data)));
+  }
   return p.ret(Value::floating(std::nullopt));
 }
 

@@ -1134,3 +1134,79 @@ t = torch.zeros(counts['a'])
 )py");
   CHECK(r.result.findings.empty());
 }
+
+TEST_CASE("interp: a loop with more items than the unroll cap runs once more on a value for the rest", "[interp]") {
+  // the bug is at i == 1500, past the first 1024 iterations that used to be all that was
+  // analysed (and what followed the loop was not analysed at all)
+  check_program(R"py(
+import torch
+w = torch.zeros(10)
+rows = []
+for i in range(2000):
+    rows.append(torch.zeros(3))
+    if i == 1500:
+        w[20] = 1.0  # expect: shape/index-out-of-range
+x = torch.stack(rows)
+torch.mm(x, torch.zeros(4, 2))  # expect: shape/matmul-inner-dim
+)py");
+}
+
+TEST_CASE("interp: iterating a tensor longer than the unroll cap gives elements like every other", "[interp]") {
+  // mnist_forward_forward's get_y_neg: enumerate over a batch of 50000 labels
+  check_program(R"py(
+import torch
+y = torch.zeros(50000, dtype=torch.long)
+y_neg = y.clone()
+for idx, y_samp in enumerate(y):
+    allowed = list(range(10))
+    allowed.remove(y_samp.item())
+    y_neg[idx] = torch.tensor(allowed)[torch.randint(len(allowed), size=(1,))].item()
+y_neg.view(3, -1)  # expect: shape/reshape-numel
+tenscan_reveal(len(allowed))  # reveal: 9
+)py");
+}
+
+TEST_CASE("interp: a loop over layers of one shape is covered by one pass over a layer like them", "[interp]") {
+  // the blocks join into one (the same class and shapes); the body leaves the state as it
+  // was, so the loop needs no more passes, and a wrong block is still found
+  auto r = check_program(R"py(
+import torch
+import torch.nn as nn
+blocks = [nn.Linear(32, 32) for _ in range(12)]
+x = torch.randn(8, 32)
+for b in blocks:
+    x = torch.relu(b(x))
+tenscan_reveal(x)  # reveal: [8, 32] float32
+bad = [nn.Linear(32, 32) for _ in range(11)] + [nn.Linear(16, 32)]
+for b in bad:
+    x = b(x)  # expect: shape/matmul-inner-dim
+)py");
+  CHECK(r.result.stats.paths_explored == 1);
+}
+
+TEST_CASE("interp: list.remove and list.count of a value the data decides", "[interp]") {
+  check_program(R"py(
+import torch
+labels = torch.tensor([3, 1, 4])
+classes = list(range(10))
+classes.remove(labels[0].item())
+tenscan_reveal(len(classes))  # reveal: 9
+n = [1, 2, 2].count(labels[1].item())
+tenscan_reveal(n)  # reveal: unknown
+known = [1, 2, 2]
+tenscan_reveal(known.count(2))  # reveal: 2
+known.remove(7)
+)py");
+}
+
+TEST_CASE("interp: item() of an integer tensor is an int the data decides", "[interp]") {
+  // an index read from an index array (siamese_network: grouped_examples[c][k]) indexes
+  // with a known rank
+  check_program(R"py(
+import torch
+data = torch.zeros(100, 1, 28, 28)
+idx = torch.tensor([5, 17, 42])
+i = idx[1].item()
+tenscan_reveal(data[i])  # reveal: [1, 28, 28] float32
+)py");
+}
