@@ -525,6 +525,16 @@ class Tensor:
         return _t.index(self, index)
 
     def __setitem__(self, index, value):
+        # the indexed part must exist (IndexError as for a read); a tensor stored through basic
+        # indexing is copied in with expand's rules (leading size-1 dims of a value of higher
+        # rank are dropped by copy_: that case is not checked)
+        if _t.is_str(index):
+            return None
+        part = _t.index(self, index)
+        if _t.is_tensor(value) and _t.is_tensor(part) and _basic_index(index):
+            r, rp = _t.const_int(_t.ndim(value)), _t.const_int(_t.ndim(part))
+            if r is not None and rp is not None and r <= rp:
+                _t.expand(value, _t.shape(part))
         return None
 
     # -- arithmetic --
@@ -965,8 +975,11 @@ def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requi
 
 
 def randint(low, high=None, size=None, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
-    if size is None:
+    # randint(high, size), randint(high, size=...) or randint(low, high, size)
+    if size is None and high is not None and not _b.isinstance(high, int):
         size = high
+        high = None
+    if high is None:
         high = low
         low = 0
     _t.require(high > low, "hparam/invalid-value", "random_ expects 'from' to be less than 'to', but got from=", low, " >= to=", high)
@@ -1194,16 +1207,24 @@ def log_softmax(input, dim, dtype=None):
     return input.log_softmax(dim)
 
 
-def exp(input):
+
+def _basic_index(index):
+    """An index without tensors, lists or unknown parts (ints, slices, None, ...): not advanced."""
+    if _b.isinstance(index, tuple):
+        for i in index:
+            if not _basic_index(i):
+                return False
+        return True
+    return not (_t.is_unknown(index) or _t.is_tensor(index) or _b.isinstance(index, list)
+                or _b.isinstance(index, range))
+
+
+def _pointwise(input, *, out=None):
+    """A pointwise function: the input's shape and dtype."""
     return _t.same(input)
 
 
-def sin(input):
-    return _t.same(input)
-
-
-def cos(input):
-    return _t.same(input)
+exp = sin = cos = log = sqrt = abs = sigmoid = tanh = relu = log1p = expm1 = log2 = log10 = tan = sinh = cosh = asin = acos = atan = erf = reciprocal = square = neg = sign = floor = ceil = trunc = rsqrt = frac = _pointwise
 
 
 def _triangle(input, name):
@@ -1223,30 +1244,6 @@ def triu(input, diagonal=0, out=None):
 
 def tril(input, diagonal=0, out=None):
     return _triangle(input, "tril")
-
-
-def log(input):
-    return _t.same(input)
-
-
-def sqrt(input):
-    return _t.same(input)
-
-
-def abs(input):
-    return _t.same(input)
-
-
-def sigmoid(input):
-    return _t.same(input)
-
-
-def tanh(input):
-    return _t.same(input)
-
-
-def relu(input):
-    return _t.same(input)
 
 
 def clamp(input, min=None, max=None, out=None):

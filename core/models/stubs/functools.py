@@ -1,0 +1,58 @@
+# functools: partial application and the decorators training scripts use. The decorators
+# change no value tenscan tracks (a cache returns what the function returns), so they give
+# the function back.
+
+
+class partial:
+    def __init__(self, func, *args, **keywords):
+        if not callable(func):
+            raise TypeError("the first argument must be callable")
+        self.func = func
+        self.args = args
+        self.keywords = keywords
+
+    def __call__(self, *args, **keywords):
+        merged = dict(self.keywords)
+        merged.update(keywords)
+        return self.func(*self.args, *args, **merged)
+
+
+def reduce(function, iterable, *initial):
+    items = list(iterable)
+    if initial:
+        acc = initial[0]
+    elif not items:
+        raise TypeError("reduce() of empty iterable with no initial value")
+    else:
+        acc = items[0]
+        items = items[1:]
+    for x in items:
+        acc = function(acc, x)
+    return acc
+
+
+def _identity_decorator(f):
+    return f
+
+
+def wraps(wrapped, assigned=None, updated=None):
+    return _identity_decorator
+
+
+def update_wrapper(wrapper, wrapped, assigned=None, updated=None):
+    return wrapper
+
+
+def lru_cache(maxsize=128, typed=False):
+    # @lru_cache and @lru_cache(maxsize=None)
+    if callable(maxsize):
+        return maxsize
+    return _identity_decorator
+
+
+def cache(user_function):
+    return user_function
+
+
+def total_ordering(cls):
+    return cls
