@@ -193,6 +193,34 @@ Outs symbol(Interpreter& in, State&& st, Args& a) {
   return p.ret(Value::integer(s));
 }
 
+// _tenscan.max_of(lengths, name): the largest of a list of ints. A few distinct values give
+// max(...) exactly; many (one length per sample of a batch) give a data-decided size at least
+// the largest lower bound among them, not a max over dozens of symbols that every later
+// solver query would carry.
+Outs max_of(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "max_of");
+  std::string name = p.str_arg(1).value_or("max");
+  const Value* list = p.arg(0);
+  const auto* items = list ? in.sequence_of(p.st, *list) : nullptr;
+  std::vector<Expr> distinct;
+  if (items)
+    for (const Value& v : *items) {
+      if (v.kind != VKind::Int) return p.ret(Value::unknown(name));
+      if (std::none_of(distinct.begin(), distinct.end(), [&](const Expr& e) { return e == v.i; })) distinct.push_back(v.i);
+    }
+  if (distinct.empty()) return p.ret(Value::unknown(name));
+  constexpr std::size_t kExact = 4;
+  if (distinct.size() <= kExact) {
+    Expr m = distinct[0];
+    for (std::size_t i = 1; i < distinct.size(); ++i) m = Expr::max(m, distinct[i]);
+    return p.ret(Value::integer(m));
+  }
+  std::int64_t lo = 0;
+  for (const Expr& e : distinct) lo = std::max(lo, p.st.ranges.eval(e).lo);
+  return p.ret(Value::integer(in.fresh_symbol(p.st, name, "the largest of many data-decided sizes", lo,
+                                              sym::Interval::kPosInf, interp::SymKind::Data)));
+}
+
 // _tenscan.input_int(name, default): under --symbolic-args, the value of an integer command-line
 // option the user did not give: a symbol (an Input) with the default's sign as its bound;
 // otherwise the default itself
@@ -330,7 +358,7 @@ const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
     {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_str", is_str},
-    {"const_int", const_int},
+    {"const_int", const_int}, {"max_of", max_of},
 };
 
 }  // namespace

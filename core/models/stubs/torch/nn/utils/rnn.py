@@ -37,10 +37,10 @@ def pad_sequence(sequences, batch_first=False, padding_value=0.0):
         if not _t.require(ok, "shape/size-mismatch", "pad_sequence: every sequence must have the trailing dims ", trailing,
                           " of the first (", first, "), but got ", s):
             return _t.unranked(first)
-        lengths.append(_t.const_int(s.shape[0]))
-    if _b.all([n is not None for n in lengths]):
-        t = _b.max(lengths)
-    else:
+        lengths.append(s.shape[0])
+    # the longest sequence's length (see _tenscan.max_of)
+    t = _t.max_of(lengths, "max_len")
+    if not _b.isinstance(t, int):
         t = _t.symbol("max_len", 0, kind="data")
     b = _b.len(seqs)
     shape = [b, t] if batch_first else [t, b]

@@ -1,0 +1,2 @@
+# tqdm.std: the same progress bar as tqdm (tqdm/__init__.py).
+from tqdm import tqdm, trange
