@@ -372,7 +372,13 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     return;
   }
   solver::PathSolver s(opt.solver_rlimit, opt.solver_timeout_ms);
-  for (const auto& h : st.hard) s.add(h);
+  // only the constraints that bear on a requirement: a script that draws a size per sample
+  // (a tokenizer's output length) has thousands of bounds no requirement mentions, and they
+  // would make every query slow (the online checker has already refined each against its own)
+  std::vector<sym::SymId> wanted;
+  for (const auto& r : st.reqs)
+    for (auto id : r.cond.symbols()) wanted.push_back(id);
+  for (const auto& h : sym::constraints_on(st.hard, wanted)) s.add(h);
   solver::Model model;
   solver::Sat reach = s.check(&model);
   bool invalid = false, dontknow = false;
@@ -380,8 +386,17 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     ++stats.paths_unreachable;
   } else {
     if (reach == solver::Sat::Unknown) dontknow = true;
+    // A path whose queries keep running out of time (products of sizes the data decides) is
+    // not queried further: its remaining undecided requirements are left undecided, and only
+    // the ones that certainly fail are still checked for reachability.
+    constexpr int kMaxUnknown = 3;
+    int unknowns = 0;
     for (const auto& r : st.reqs) {
       if (follows_failure(r)) continue;
+      if (unknowns >= kMaxUnknown && !r.definitely_false) {
+        dontknow = true;
+        continue;
+      }
       if (r.definitely_false) {
         // violated whenever it is reached: is it reachable with the earlier requirements holding?
         solver::Sat ok = s.check(&model);
@@ -391,11 +406,15 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           invalid = true;
         } else if (ok == solver::Sat::Unknown) {
           dontknow = true;
+          ++unknowns;
         }
         continue;
       }
       solver::Sat v = s.can_violate(r.cond, &model);
-      if (v == solver::Sat::Unknown) dontknow = true;
+      if (v == solver::Sat::Unknown) {
+        dontknow = true;
+        ++unknowns;
+      }
       if (v == solver::Sat::Sat) {
         // It can fail. Whether that is an error depends on who picks the values it fails for
         // (ShapeTracer): no value at all, or a value the program picks at run time -> error;
@@ -412,6 +431,19 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
             if (auto it = model.find(id); it != model.end())
               s.add(sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(it->second)));
           assumption = s.can_hold(r.cond, nullptr) == solver::Sat::Sat;
+          s.pop();
+        } else if (h == solver::Sat::Sat && !k.program.empty() && !k.data.empty()) {
+          // A value the program picks (a loop index standing for every iteration) is in it,
+          // and so is data: the failure is the data's only if some data makes it hold for
+          // every such value. One witness is tried: the data of a model where it holds.
+          s.push();
+          for (auto id : k.input)
+            if (auto it = model.find(id); it != model.end())
+              s.add(sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(it->second)));
+          for (auto id : k.data)
+            if (auto it = holds.find(id); it != holds.end())
+              s.add(sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(it->second)));
+          assumption = s.can_violate(r.cond, nullptr) == solver::Sat::Unsat;
           s.pop();
         }
         if (assumption) {

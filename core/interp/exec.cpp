@@ -4,6 +4,7 @@
 // kind of element.
 #include <algorithm>
 #include <cassert>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -261,28 +262,10 @@ bool mergeable(const State& a, const State& b, std::size_t& work) {
 // checked without it.
 static sym::Cond path_disjunction(const State& a, const State& b, std::size_t k) {
   if (k >= a.hard.size() || k >= b.hard.size()) return {};
-  std::set<sym::SymId> wanted;
+  std::vector<sym::SymId> wanted;
   for (const auto& r : a.reqs)
-    for (auto id : r.cond.symbols()) wanted.insert(id);
-  auto relevant = [&](const State& s) {
-    std::set<sym::SymId> reach = wanted;
-    std::vector<bool> keep(s.hard.size(), false);
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (std::size_t i = k; i < s.hard.size(); ++i) {
-        if (keep[i]) continue;
-        auto syms = s.hard[i].symbols();
-        if (std::none_of(syms.begin(), syms.end(), [&](auto id) { return reach.count(id) != 0; })) continue;
-        keep[i] = grew = true;
-        reach.insert(syms.begin(), syms.end());
-      }
-    }
-    std::vector<sym::Cond> kept;
-    for (std::size_t i = k; i < s.hard.size(); ++i)
-      if (keep[i]) kept.push_back(s.hard[i]);
-    return kept;
-  };
-  auto ka = relevant(a), kb = relevant(b);
+    for (auto id : r.cond.symbols()) wanted.push_back(id);
+  auto ka = sym::constraints_on(a.hard, wanted, k), kb = sym::constraints_on(b.hard, wanted, k);
   if (ka.empty() || kb.empty()) return {};
   sym::Cond ca = sym::Cond::all(ka), cb = sym::Cond::all(kb);
   if (ca == !cb) return {};
@@ -552,13 +535,21 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       }
       int iterations = 0;
       States heads;  // the states at the head of the previous iteration
+      auto loop_symbols = static_cast<sym::SymId>(symbols_.size());
       while (!live.empty()) {
-        // a fixpoint: every state at the head equals one seen at the previous head (a loop on
-        // an unknown condition whose body changes no shape): its exits are already collected
-        if (!heads.empty() && std::all_of(live.begin(), live.end(), [&](const State& l) {
-              return std::any_of(heads.begin(), heads.end(), [&](const State& h) { return mergeable(h, l, merge_work_); });
-            }))
-          break;
+        // a fixpoint: a state at the head that equals one seen at the previous head, up to the
+        // draws the loop made (a loop on an unknown condition whose body changes no shape; a
+        // rejection-sampling loop `while j == i: j = randint(0, n - 1)`) goes on as that one
+        // did: its exits are already collected
+        if (!heads.empty())
+          live.erase(std::remove_if(live.begin(), live.end(),
+                                    [&](const State& l) {
+                                      return std::any_of(heads.begin(), heads.end(), [&](const State& h) {
+                                        return same_up_to_loop_draws(h, l, loop_symbols);
+                                      });
+                                    }),
+                     live.end());
+        if (live.empty()) break;
         heads = live;
         States cond_true, cond_false;
         for (auto& st : live) {
@@ -1011,6 +1002,67 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
   }
 }
 
+
+// Whether state l at a while loop's head is state h up to the symbols the loop made: the
+// same values, except int variables that hold a symbol made in the loop where h holds
+// another one made in the loop, of the same kind, with the same range and the same
+// constraints (after renaming). The future of l is then that of h with other draws.
+bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::SymId since) {
+  if (h.frames.size() != l.frames.size()) return false;
+  std::map<sym::SymId, sym::SymId> rename;  // l's symbol -> h's
+  State renamed = l;
+  // x (of l) and y (of h) differ: only as two draws of the loop; records the renaming
+  auto draws = [&](const Value& x, const Value& y) {
+    auto a = x.i.as_symbol(), b = y.i.as_symbol();
+    if (!a || !b || *a < since || *b < since || symbol(*a).kind != symbol(*b).kind ||
+        !(l.ranges.get(*a) == h.ranges.get(*b)))
+      return false;
+    auto [it, fresh] = rename.emplace(*a, *b);
+    return fresh || it->second == *b;
+  };
+  for (std::size_t f = 0; f < l.frames.size(); ++f) {
+    const auto& ls = l.frames[f].slots;
+    const auto& hs = h.frames[f].slots;
+    if (ls.size() != hs.size()) return false;
+    for (std::size_t k = 0; k < ls.size(); ++k) {
+      if (!ls[k].is_int() || !hs[k].is_int() || ls[k].i == hs[k].i) continue;
+      if (!draws(ls[k], hs[k])) return false;
+      renamed.frames[f].slots[k] = hs[k];
+    }
+  }
+  // a loop at module level keeps its variables in the module's namespace
+  ObjId g = l.frames.back().globals;
+  if (g != kNoObj && g == h.frames.back().globals && g < l.heap.size() && g < h.heap.size() &&
+      l.heap.ptr(g) != h.heap.ptr(g)) {
+    const Object& lo = l.heap.get(g);
+    const Object& ho = h.heap.get(g);
+    for (const auto& [name, x] : lo.attrs) {
+      auto it = ho.attrs.find(name);
+      if (it == ho.attrs.end() || !x.is_int() || !it->second.is_int() || x.i == it->second.i) continue;
+      if (!draws(x, it->second)) return false;
+      renamed.heap.mut(g).attrs[name] = it->second;
+    }
+  }
+  std::set<sym::SymId> images;
+  for (const auto& [a, b] : rename)
+    if (!images.insert(b).second || rename.count(b)) return false;  // one to one, no chains
+  if (!rename.empty()) {
+    // every constraint on a renamed symbol is, renamed, one of h's
+    sym::SymbolNamer plain = [](sym::SymId id) { return "s" + std::to_string(id); };
+    sym::SymbolNamer mapped = [&](sym::SymId id) {
+      auto it = rename.find(id);
+      return "s" + std::to_string(it == rename.end() ? id : it->second);
+    };
+    std::set<std::string> known;
+    for (const auto& c : h.hard) known.insert(c.str(plain));
+    for (const auto& c : l.hard) {
+      auto syms = c.symbols();
+      if (std::none_of(syms.begin(), syms.end(), [&](sym::SymId id) { return rename.count(id) != 0; })) continue;
+      if (!known.count(c.str(mapped))) return false;
+    }
+  }
+  return mergeable(h, renamed, merge_work_);
+}
 
 // A loop over the remaining items[from..] whose body, run once with the loop variable as a
 // value that stands for all those items (loop_representative), leaves the state as it was (the same objects or new ones

@@ -206,6 +206,7 @@ class Interpreter {
   /// Runs a module's top-level code on `st` with `globals` as its namespace.
   States run_module_body(State&& st, const ir::Module* m, ObjId globals);
   bool summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from);
+  bool same_up_to_loop_draws(const State& h, const State& l, sym::SymId since);
   std::optional<Value> loop_representative(State& st, const ir::Stmt* s, const std::vector<Value>& items,
                                            std::size_t from);
   bool run_representative_iteration(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,

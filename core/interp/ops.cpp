@@ -596,6 +596,8 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         for (const auto& e : o.entries)
           if (auto k = as_int_expr(e.key); k && k->as_const()) keys.emplace_back(*k->as_const(), e.value);
         if (keys.empty() || keys.size() > kMaxKeys) return one(std::move(st), Value::unknown("dict value"));
+        for (const auto& m : st.joined_lookups)
+          if (m.dict == obj.obj && m.version == st.heap.ptr(obj.obj) && m.key == *ie) return one(std::move(st), m.value);
         Outs res;
         sym::Cond none_of = sym::Cond::truth(true);
         for (const auto& [k, v] : keys) none_of = none_of && !sym::Cond::eq(*ie, sym::Expr::constant(k));
@@ -610,6 +612,7 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
           joined = join_values(*hit, vals);
         }
         if (joined) {
+          hit->joined_lookups.push_back({obj.obj, hit->heap.ptr(obj.obj), *ie, *joined});
           if (assume(*hit, !none_of)) res.push_back({std::move(*hit), *joined});
         } else {
           for (const auto& [k, v] : keys) {
@@ -760,7 +763,7 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
         }
       }
       // a symbolic bound: the body runs for a representative index start <= i < stop
-      sym::Expr i = fresh_symbol(st, "i", "a loop index", sym::Interval::kNegInf, sym::Interval::kNegInf);
+      sym::Expr i = fresh_symbol(st, "i", "a loop index", sym::Interval::kNegInf, sym::Interval::kPosInf);
       assume(st, sym::Cond::ge(i, o.start));
       assume(st, sym::Cond::lt(i, o.stop));
       Value it = make_iter(st, {Value::integer(i)}, true);

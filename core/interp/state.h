@@ -125,6 +125,15 @@ struct State {
   std::vector<Requirement> reqs;           ///< undecided and definitely-false requirements, in order
   std::vector<PathStep> path;              ///< decisions in the project's code, in order
   std::vector<Reveal> reveals;
+  /// Lookups of a dict with a symbolic key that gave one joined value (Interpreter::getitem):
+  /// the same lookup in the unchanged dict gives the same value again.
+  struct JoinedLookup {
+    ObjId dict = kNoObj;
+    const Object* version = nullptr;  ///< the dict's stored object when it was looked up
+    sym::Expr key;
+    Value value;
+  };
+  std::vector<JoinedLookup> joined_lookups;
   /// While the body of a DataLoader loop runs on the last, smaller minibatch: the index of its
   /// description (Interpreter::last_batch); -1 otherwise.
   int last_batch = -1;

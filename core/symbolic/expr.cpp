@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <unordered_set>
 #include <limits>
 #include <numeric>
 #include <span>
@@ -1091,6 +1092,26 @@ std::optional<bool> Cond::eval(const std::function<std::optional<std::int64_t>(S
     }
   }
   return std::nullopt;
+}
+
+std::vector<Cond> constraints_on(const std::vector<Cond>& cs, std::vector<SymId> seeds, std::size_t from) {
+  std::unordered_set<SymId> reach(seeds.begin(), seeds.end());
+  std::vector<std::vector<SymId>> syms(cs.size());
+  for (std::size_t i = from; i < cs.size(); ++i) syms[i] = cs[i].symbols();
+  std::vector<bool> keep(cs.size(), false);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (std::size_t i = from; i < cs.size(); ++i) {
+      if (keep[i] || std::none_of(syms[i].begin(), syms[i].end(), [&](SymId id) { return reach.count(id) != 0; }))
+        continue;
+      keep[i] = grew = true;
+      reach.insert(syms[i].begin(), syms[i].end());
+    }
+  }
+  std::vector<Cond> kept;
+  for (std::size_t i = from; i < cs.size(); ++i)
+    if (keep[i]) kept.push_back(cs[i]);
+  return kept;
 }
 
 }  // namespace tenscan::sym

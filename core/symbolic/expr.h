@@ -128,6 +128,11 @@ class Cond {
   friend struct CondBuilder;
 };
 
+/// The constraints among cs[from..] that bear on the symbols in `seeds`: those that mention
+/// one of them and, transitively, those that share a symbol with one kept (a cone of
+/// influence). The others cannot change whether a condition on the seeds can hold.
+std::vector<Cond> constraints_on(const std::vector<Cond>& cs, std::vector<SymId> seeds, std::size_t from = 0);
+
 }  // namespace tenscan::sym
 
 template <>

@@ -169,10 +169,17 @@ Outs randint(Interpreter& in, State&& st, Args& a) {
     Expr s = in.fresh_symbol(p.st, name, "a random integer", *lo, *hi);
     return p.ret(Value::integer(s));
   }
-  // Bounds the data decides (`randint(0, len(group) - 1)`) give an unknown value: a symbol
-  // here makes rejection-sampling loops (`while j == i: j = randint(0, n - 1)`) unroll to
-  // their cap, one path per draw, until while-loop exits are widened.
-  return p.ret(Value::unknown(name));
+  // Bounds the data decides (`randint(0, len(group) - 1)`): an integer between them. CPython
+  // raises ValueError for an empty range; whether it is empty is the data's business, so the
+  // range is taken to be non-empty, as a dataset's length is taken to be what it is.
+  // (A rejection-sampling loop, `while j == i: j = randint(0, n - 1)`, stops after a few
+  // draws: see Interpreter::same_up_to_loop_draws.)
+  auto el = p.int_arg(0), eh = p.int_arg(1);
+  if (!el || !eh) return p.ret(Value::unknown(name));
+  sym::Interval il = p.st.ranges.eval(*el), ih = p.st.ranges.eval(*eh);
+  Expr s = in.fresh_symbol(p.st, name, "a random integer", il.lo, ih.hi);
+  if (!in.assume(p.st, sym::Cond::ge(s, *el) && sym::Cond::le(s, *eh))) return p.ret(Value::unknown(name));
+  return p.ret(Value::integer(s));
 }
 
 // _tenscan.symbol(name, lo, kind="input", hi=None): an unknown integer >= lo (and <= hi when

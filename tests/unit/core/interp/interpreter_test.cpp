@@ -1210,3 +1210,86 @@ i = idx[1].item()
 tenscan_reveal(data[i])  # reveal: [1, 28, 28] float32
 )py");
 }
+
+TEST_CASE("interp: a rejection-sampling loop stops once a draw repeats the previous one", "[interp]") {
+  // `while j == i: j = randint(...)` draws a fresh value per iteration: the head after the
+  // third draw is the head after the second up to which draw it holds, so the loop ends
+  // there instead of at the unroll cap; a draw between data-decided bounds is a symbol, so
+  // its off-by-one as an index is found
+  auto r = check_program(R"py(
+import random
+import torch
+
+
+def pick(group):
+    n = group.shape[0]
+    i = random.randint(0, n - 1)
+    j = random.randint(0, n - 1)
+    while j == i:
+        j = random.randint(0, n - 1)
+    x = torch.zeros(n)
+    x[j]
+    x[random.randint(0, n)]  # expect: shape/index-out-of-range
+
+
+c = random.randint(0, 9)
+d = random.randint(0, 9)
+while d == c:
+    d = random.randint(0, 9)
+pick(torch.nonzero(torch.zeros(30) > 0)[:, 0])
+)py");
+  CHECK(r.result.stats.paths_explored <= 8);
+  for (const auto& n : r.result.notifications) CHECK(n.kind != Notification::Kind::Budget);
+}
+
+TEST_CASE("interp: a dict looked up again with the same symbolic key gives the same joined value", "[interp]") {
+  check_program(R"py(
+import random
+import torch
+groups = {k: torch.zeros(10 + k) for k in range(10)}
+c = random.randint(0, 9)
+a = groups[c]
+b = groups[c]
+a + b
+tenscan_reveal(a.shape[0] - b.shape[0])  # reveal: 0
+)py");
+}
+
+TEST_CASE("interp: tqdm yields its iterable's items, copy.copy copies containers", "[interp]") {
+  check_program(R"py(
+import copy
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+from tqdm import tqdm, trange
+loader = DataLoader(TensorDataset(torch.zeros(100, 3)), batch_size=10)
+for (x,) in tqdm(loader, desc="train"):
+    torch.nn.Linear(4, 2)(x)  # expect: shape/matmul-inner-dim
+tenscan_reveal(list(trange(3)))  # reveal: [0, 1, 2]
+a = [1, 2]
+b = copy.copy(a)
+b.append(3)
+tenscan_reveal(len(a))  # reveal: 2
+)py");
+}
+
+TEST_CASE("interp: a loop index over a data-decided range is checked for every iteration", "[interp]") {
+  // the index stands for every value in [0, n): x[i + 1] fails on the last iteration whatever
+  // n is (an error), while a requirement that only the data can break (a vocabulary of size
+  // 0) stays an assumption even with the index in it; iterating a tensor that may be empty is
+  // not an error
+  check_program(R"py(
+import torch
+x = torch.zeros(10)
+n = len(x[x > 0])
+y = torch.zeros(n)
+for i in range(n):
+    y[i + 1]  # expect: shape/index-out-of-range
+words = [w for w in open("vocab.txt")]
+ntokens = len(words)
+for i in range(n):
+    out = torch.zeros(min(5, n - i), 4, ntokens)
+    out.view(-1, ntokens)
+for v in torch.randn(n):
+    v + 1
+)py");
+}
