@@ -33,7 +33,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 58> kBenign{
     {"torch.backends", "configuration"}, {"torch.multiprocessing.set_start_method", "configuration"},
     {"torch.autograd.set_detect_anomaly", "configuration"}, {"torch.use_deterministic_algorithms", "configuration"},
     {"signal", "configuration"}, {"platform", "configuration"},
-    // reinforcement-learning environments: their observations are data, like a file's
+    // reinforcement-learning environments: gym/gymnasium are modelled (core/models/stubs/
+    // gymnasium: make() of the registered environments, spaces, wrappers); what those stubs
+    // leave out (gymnasium.vector, make_vec, utils, ...) and ale_py give data, like a file's
     {"gym", "environment"}, {"gymnasium", "environment"}, {"ale_py", "environment"},
 }};
 

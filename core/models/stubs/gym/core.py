@@ -1,0 +1,2 @@
+# gym.core: gymnasium's (core/models/stubs/gymnasium/core.py)
+from gymnasium.core import Env, Wrapper, ObservationWrapper, ActionWrapper, RewardWrapper
