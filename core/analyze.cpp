@@ -10,6 +10,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 #include "interp/interpreter.h"
 #include "solver/solver.h"
@@ -342,7 +343,33 @@ std::string condition_text(const Interpreter& in, solver::PathSolver& s, const i
   return text;
 }
 
-void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, FindingCollector& out, Stats& stats) {
+// The solver's verdicts on the paths already classified, by what they were asked: a path whose
+// question is the same as an earlier one's (the same relevant constraints and requirements;
+// paths that differ only in what no requirement mentions) gets the same answer without asking.
+struct Verdict {
+  int Stats::* outcome;  ///< paths_valid, paths_invalid, paths_dontknow or paths_unreachable
+  int assumptions = 0;
+};
+using Verdicts = std::unordered_map<std::size_t, Verdict>;
+
+std::size_t question_of(const std::vector<sym::Cond>& constraints, const std::vector<interp::Requirement>& reqs) {
+  std::size_t h = 0x9e3779b97f4a7c15ULL;
+  auto mix = [&](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  for (const auto& c : constraints) mix(c.hash());
+  for (const auto& r : reqs) {
+    mix(r.cond.hash());
+    mix(static_cast<std::size_t>(r.rule));
+    mix(r.site.file);
+    mix(static_cast<std::size_t>(r.site.line) * 65537 + static_cast<std::size_t>(r.site.col));
+    mix(static_cast<std::size_t>(r.definitely_false) * 2 + static_cast<std::size_t>(r.last_batch + 1) * 4);
+    mix(r.op);
+    for (auto a : r.after) mix(a);
+  }
+  return h;
+}
+
+void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, FindingCollector& out, Stats& stats,
+              Verdicts& verdicts) {
   ++stats.paths_explored;
   if (st.flow == interp::Flow::Dead) {
     ++stats.paths_dontknow;
@@ -378,12 +405,21 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   std::vector<sym::SymId> wanted;
   for (const auto& r : st.reqs)
     for (auto id : r.cond.symbols()) wanted.push_back(id);
-  for (const auto& h : sym::constraints_on(st.hard, wanted)) s.add(h);
+  std::vector<sym::Cond> constraints = sym::constraints_on(st.hard, wanted);
+  std::size_t question = question_of(constraints, st.reqs);
+  if (auto it = verdicts.find(question); it != verdicts.end()) {
+    ++(stats.*(it->second.outcome));
+    stats.assumptions += it->second.assumptions;
+    return;
+  }
+  int assumptions_before = stats.assumptions;
+  for (const auto& h : constraints) s.add(h);
   solver::Model model;
   solver::Sat reach = s.check(&model);
   bool invalid = false, dontknow = false;
   if (reach == solver::Sat::Unsat) {
     ++stats.paths_unreachable;
+    verdicts.emplace(question, Verdict{&Stats::paths_unreachable});
   } else {
     if (reach == solver::Sat::Unknown) dontknow = true;
     // A path whose queries keep running out of time (products of sizes the data decides) is
@@ -465,9 +501,9 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       }
       s.add(r.cond);  // the analysis continued as if it held
     }
-    if (invalid) ++stats.paths_invalid;
-    else if (dontknow) ++stats.paths_dontknow;
-    else ++stats.paths_valid;
+    auto verdict = invalid ? &Stats::paths_invalid : dontknow ? &Stats::paths_dontknow : &Stats::paths_valid;
+    ++(stats.*verdict);
+    verdicts.emplace(question, Verdict{verdict, stats.assumptions - assumptions_before});
   }
   stats.solver_calls += s.calls();
   stats.solver_ms += s.millis();
@@ -522,8 +558,9 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   interp::States finals = in.run(entry);
   FindingCollector collector(in, result);
   std::vector<interp::Reveal> reveals;
+  Verdicts verdicts;
   for (auto& st : finals) {
-    classify(options, in, st, collector, result.stats);
+    classify(options, in, st, collector, result.stats, verdicts);
     for (const auto& r : st.reveals) reveals.push_back(r);
     if (st.flow == interp::Flow::Raise && st.exc.is_obj()) {
       // an exception that escaped the program: from tenscan's own models it means a gap in
