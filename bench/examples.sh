@@ -13,7 +13,7 @@ usage: bench/examples.sh PATH_TO_PYTORCH_EXAMPLES_CHECKOUT [--build-dir DIR] [--
   --build-dir DIR   Release build directory holding cmd/tenscan (default: build-release,
                     configured for Release and built if the binary is missing)
   --only PROJECT    run only this project (repeatable; the name in bench/examples/projects.tsv)
-  --timeout S       per-run timeout in seconds (default 120)
+  --timeout S       per-run timeout in seconds (default 300, tenscan's own default per entry)
   --keep DIR        keep the mutated copies and the JSON reports in DIR
   TENSCAN=path      use this binary (no build)
 EOF
@@ -27,7 +27,7 @@ tsv=$here/examples/projects.tsv
 mutate=$here/examples/mutate.py
 judge=$here/examples/verdict.py
 
-checkout='' build_dir=$repo/build-release timeout_s=120 keep=''
+checkout='' build_dir=$repo/build-release timeout_s=300 keep=''
 only=()
 while (($#)); do
     case $1 in
