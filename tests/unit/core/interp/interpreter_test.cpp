@@ -1293,3 +1293,15 @@ for v in torch.randn(n):
     v + 1
 )py");
 }
+
+TEST_CASE("interp: a DataLoader batches what its sampler or batch sampler yields", "[interp]") {
+  check_program(R"py(
+import torch
+from torch.utils.data import DataLoader, TensorDataset, BatchSampler, RandomSampler, SubsetRandomSampler
+data = TensorDataset(torch.zeros(100, 3))
+tenscan_reveal(len(DataLoader(data, batch_size=8, sampler=SubsetRandomSampler(range(20)))))  # reveal: 3
+tenscan_reveal(len(DataLoader(data, batch_sampler=BatchSampler(RandomSampler(data), 16, True))))  # reveal: 6
+tenscan_reveal(len(DataLoader(data, batch_size=10, sampler=RandomSampler(data, num_samples=35))))  # reveal: 4
+RandomSampler(data, num_samples=0)  # expect: hparam/invalid-value
+)py");
+}

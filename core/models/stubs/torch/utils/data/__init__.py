@@ -91,6 +91,15 @@ class DataLoader:
     def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0, collate_fn=None,
                  pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None,
                  generator=None, prefetch_factor=None, persistent_workers=False, pin_memory_device=""):
+        if batch_sampler is not None:
+            # the batch sampler decides the batches: its batch size and drop_last, over its sampler
+            if batch_size != 1 or shuffle or sampler is not None or drop_last:
+                raise ValueError("batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and drop_last")
+            batch_size = batch_sampler.batch_size
+            drop_last = batch_sampler.drop_last
+            sampler = batch_sampler.sampler
+        elif sampler is not None and shuffle:
+            raise ValueError("sampler option is mutually exclusive with shuffle")
         if batch_size is not None:
             _t.require(batch_size > 0, "hparam/invalid-value",
                        "batch_size should be a positive integer value, but got batch_size=", batch_size)
@@ -99,12 +108,14 @@ class DataLoader:
         self.dataset = dataset
         self.batch_size = batch_size
         self.drop_last = drop_last
-        # len(dataset): a symbol when tenscan cannot know it (a dataset read from disk)
+        # the samples per epoch: len(sampler) when one is given (a subset's indices), else
+        # len(dataset); a symbol when tenscan cannot know it (a dataset read from disk)
+        source = dataset if sampler is None else sampler
         try:
-            n = _b.len(dataset)
+            n = _b.len(source)
         except TypeError:
             n = None
-        self._n = _t.length_of(n, "len(" + _b.type(dataset).__name__ + ")")
+        self._n = _t.length_of(n, "len(" + _b.type(source).__name__ + ")")
         self.collate_fn = collate_fn
         self.num_workers = num_workers
         self.sampler = sampler
@@ -138,12 +149,39 @@ class DataLoader:
 
 
 class Sampler:
+    """A sampler's length is the number of indices it yields: what a DataLoader batches."""
+
     def __init__(self, data_source=None):
         self.data_source = data_source
 
+    def __len__(self):
+        return _b.len(self.data_source)
+
+    def __iter__(self):
+        return _b.iter(_b.range(_b.len(self)))
+
+
+def _positive_num_samples(num_samples):
+    if num_samples is not None:
+        _t.require(num_samples > 0, "hparam/invalid-value",
+                   "num_samples should be a positive integer value, but got num_samples=", num_samples)
+
 
 class RandomSampler(Sampler):
-    pass
+    def __init__(self, data_source, replacement=False, num_samples=None, generator=None):
+        _positive_num_samples(num_samples)
+        self.data_source = data_source
+        self.replacement = replacement
+        self._num_samples = num_samples
+
+    @property
+    def num_samples(self):
+        if self._num_samples is None:
+            return _b.len(self.data_source)
+        return self._num_samples
+
+    def __len__(self):
+        return self.num_samples
 
 
 class SequentialSampler(Sampler):
@@ -151,17 +189,48 @@ class SequentialSampler(Sampler):
 
 
 class SubsetRandomSampler(Sampler):
-    pass
+    def __init__(self, indices, generator=None):
+        self.indices = indices
+
+    def __len__(self):
+        return _b.len(self.indices)
+
+    def __iter__(self):
+        return _b.iter(self.indices)
 
 
 class WeightedRandomSampler(Sampler):
     def __init__(self, weights, num_samples, replacement=True, generator=None):
+        _positive_num_samples(num_samples)
+        self.weights = weights
         self.num_samples = num_samples
+        self.replacement = replacement
+
+    def __len__(self):
+        return self.num_samples
+
+
+class BatchSampler(Sampler):
+    def __init__(self, sampler, batch_size, drop_last):
+        _t.require(batch_size > 0, "hparam/invalid-value",
+                   "batch_size should be a positive integer value, but got batch_size=", batch_size)
+        self.sampler = sampler
+        self.batch_size = batch_size
+        self.drop_last = drop_last
+
+    def __len__(self):
+        n = _b.len(self.sampler)
+        if self.drop_last:
+            return n // self.batch_size
+        return (n + self.batch_size - 1) // self.batch_size
 
 
 class DistributedSampler(Sampler):
     def __init__(self, dataset, *args, **kwargs):
         self.dataset = dataset
+
+    def __len__(self):
+        return _t.unknown("len(DistributedSampler)")
 
     def set_epoch(self, epoch):
         return None
