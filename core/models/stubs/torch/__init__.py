@@ -976,7 +976,7 @@ def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requi
 
 def randint(low, high=None, size=None, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     # randint(high, size), randint(high, size=...) or randint(low, high, size)
-    if size is None and high is not None and not _b.isinstance(high, int):
+    if size is None and high is not None and not _b.isinstance(high, _b.int):
         size = high
         high = None
     if high is None:
@@ -1205,7 +1205,6 @@ def softmax(input, dim, dtype=None):
 
 def log_softmax(input, dim, dtype=None):
     return input.log_softmax(dim)
-
 
 
 def _basic_index(index):
