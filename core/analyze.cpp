@@ -402,10 +402,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   // only the constraints that bear on a requirement: a script that draws a size per sample
   // (a tokenizer's output length) has thousands of bounds no requirement mentions, and they
   // would make every query slow (the online checker has already refined each against its own)
-  std::vector<sym::SymId> wanted;
-  for (const auto& r : st.reqs)
-    for (auto id : r.cond.symbols()) wanted.push_back(id);
-  std::vector<sym::Cond> constraints = sym::constraints_on(st.hard, wanted);
+  std::vector<sym::Cond> constraints = sym::constraints_on(st.hard, interp::symbols_of(st.reqs));
   std::size_t question = question_of(constraints, st.reqs);
   if (auto it = verdicts.find(question); it != verdicts.end()) {
     ++(stats.*(it->second.outcome));
@@ -460,26 +457,25 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         solver::Model holds;
         solver::Sat h = s.can_hold(r.cond, &holds);
         bool assumption = false, some_values = false;
-        if (h == solver::Sat::Sat && k.program.empty() && !k.data.empty()) {
-          // can the data be such that it holds, whatever the inputs are (as in the counterexample)?
+        // fixes the symbols `ids` to their values in model m (inside a push/pop)
+        auto pin = [&](const std::set<sym::SymId>& ids, const solver::Model& m) {
+          for (auto id : ids)
+            if (auto it = m.find(id); it != m.end())
+              s.add(sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(it->second)));
+        };
+        if (h == solver::Sat::Sat && !k.data.empty()) {
           s.push();
-          for (auto id : k.input)
-            if (auto it = model.find(id); it != model.end())
-              s.add(sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(it->second)));
-          assumption = s.can_hold(r.cond, nullptr) == solver::Sat::Sat;
-          s.pop();
-        } else if (h == solver::Sat::Sat && !k.program.empty() && !k.data.empty()) {
-          // A value the program picks (a loop index standing for every iteration) is in it,
-          // and so is data: the failure is the data's only if some data makes it hold for
-          // every such value. One witness is tried: the data of a model where it holds.
-          s.push();
-          for (auto id : k.input)
-            if (auto it = model.find(id); it != model.end())
-              s.add(sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(it->second)));
-          for (auto id : k.data)
-            if (auto it = holds.find(id); it != holds.end())
-              s.add(sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(it->second)));
-          assumption = s.can_violate(r.cond, nullptr) == solver::Sat::Unsat;
+          pin(k.input, model);  // the inputs as in the counterexample
+          if (k.program.empty()) {
+            // can the data be such that it holds, whatever the inputs are?
+            assumption = s.can_hold(r.cond, nullptr) == solver::Sat::Sat;
+          } else {
+            // A value the program picks (a loop index standing for every iteration) is in it,
+            // and so is data: the failure is the data's only if some data makes it hold for
+            // every such value. One witness is tried: the data of a model where it holds.
+            pin(k.data, holds);
+            assumption = s.can_violate(r.cond, nullptr) == solver::Sat::Unsat;
+          }
           s.pop();
         }
         if (assumption) {

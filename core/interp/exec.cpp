@@ -262,9 +262,7 @@ bool mergeable(const State& a, const State& b, std::size_t& work) {
 // checked without it.
 static sym::Cond path_disjunction(const State& a, const State& b, std::size_t k) {
   if (k >= a.hard.size() || k >= b.hard.size()) return {};
-  std::vector<sym::SymId> wanted;
-  for (const auto& r : a.reqs)
-    for (auto id : r.cond.symbols()) wanted.push_back(id);
+  std::vector<sym::SymId> wanted = symbols_of(a.reqs);
   auto ka = sym::constraints_on(a.hard, wanted, k), kb = sym::constraints_on(b.hard, wanted, k);
   if (ka.empty() || kb.empty()) return {};
   sym::Cond ca = sym::Cond::all(ka), cb = sym::Cond::all(kb);
@@ -1065,10 +1063,11 @@ bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::Sym
 }
 
 // A loop over the remaining items[from..] whose body, run once with the loop variable as a
-// value that stands for all those items (loop_representative), leaves the state as it was (the same objects or new ones
-// of the same shapes, no new requirement, no break/return/exception) needs no more
-// iterations: every remaining iteration starts from and returns to that state. On success the
-// loop variable gets the last item and the caller stops iterating; otherwise nothing changes.
+// value that stands for all those items (loop_representative), leaves the state as it was
+// (the same objects or new ones of the same shapes, no new requirement, no break/return/
+// exception) needs no more iterations: every remaining iteration starts from and returns to
+// that state. On success the loop variable gets the last item and the caller stops
+// iterating; otherwise nothing changes.
 bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from) {
   if (live.size() != 1 || !live[0].normal()) return false;
   const State& pre = live[0];

@@ -84,6 +84,15 @@ struct Requirement {
   std::vector<PathStep> path{};
 };
 
+/// The symbols that requirements mention: where the constraints that bear on them start (see
+/// sym::constraints_on).
+inline std::vector<sym::SymId> symbols_of(const std::vector<Requirement>& reqs) {
+  std::vector<sym::SymId> ids;
+  for (const auto& r : reqs)
+    for (auto id : r.cond.symbols()) ids.push_back(id);
+  return ids;
+}
+
 /// A tenscan_reveal() probe result (tests and documentation).
 struct Reveal {
   ir::Loc site;

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <unordered_set>
 #include <limits>
 #include <numeric>
 #include <span>
+#include <unordered_set>
 #include <utility>
 
 namespace tenscan::sym {
