@@ -570,6 +570,29 @@ Expr operator-(const Expr& a) {
   return scale(a, -1);
 }
 
+namespace {
+/// a / b when b is a monomial (k * m, m a product of atoms) dividing every term of a exactly,
+/// e.g. (32*B*T*V) / V = 32*B*T: then a // b and a % b need no division at all (for b != 0,
+/// which Python checks before dividing). reshape(-1, V) of a product of sizes is this case.
+std::optional<Expr> exact_quotient(const Expr& a, const Expr& b) {
+  PolyView va(a), vb(b);
+  if (va.constant() != 0 || vb.constant() != 0 || vb.terms().size() != 1) return std::nullopt;
+  const PolyTerm& d = vb.terms()[0];
+  std::vector<PolyTerm> q;
+  q.reserve(va.terms().size());
+  for (const auto& t : va.terms()) {
+    if (t.coef % d.coef != 0 || (d.coef == -1 && t.coef == std::numeric_limits<std::int64_t>::min())) return std::nullopt;
+    if (!std::includes(t.atoms.begin(), t.atoms.end(), d.atoms.begin(), d.atoms.end(), atom_less))
+      return std::nullopt;
+    PolyTerm r{t.coef / d.coef, {}};
+    std::set_difference(t.atoms.begin(), t.atoms.end(), d.atoms.begin(), d.atoms.end(), std::back_inserter(r.atoms),
+                        atom_less);
+    q.push_back(std::move(r));
+  }
+  return normalize(0, std::move(q));
+}
+}  // namespace
+
 Expr Expr::floordiv(const Expr& a, const Expr& b) {
   if (auto bc = b.as_const()) {
     std::int64_t d = *bc;
@@ -605,6 +628,8 @@ Expr Expr::floordiv(const Expr& a, const Expr& b) {
           return floordiv(ExprBuilder::wrap(n.lhs), make_const(m));
       }
     }
+  } else if (auto q = exact_quotient(a, b)) {
+    return *q;
   }
   return make_binary(Tag::FloorDiv, a, b);
 }
@@ -633,6 +658,8 @@ Expr Expr::mod(const Expr& a, const Expr& b) {
       }
       return make_binary(Tag::Mod, r, b);
     }
+  } else if (exact_quotient(a, b)) {
+    return make_const(0);
   }
   return make_binary(Tag::Mod, a, b);
 }

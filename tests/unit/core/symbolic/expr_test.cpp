@@ -186,6 +186,30 @@ TEST_CASE("symbolic floordiv and mod simplify by positive constants", "[symbolic
   CHECK(Expr::floordiv(N, B) != Expr::floordiv(B, N));
 }
 
+TEST_CASE("floordiv and mod by a monomial that divides every term are exact", "[symbolic][expr]") {
+  // reshape(-1, V) of a [B, T, V] tensor: numel // V and numel % V without a division atom
+  CHECK(Expr::floordiv(k(32) * B * N * H, H) == k(32) * B * N);
+  CHECK(Expr::mod(k(32) * B * N * H, H) == Expr());
+  CHECK(Expr::floordiv(k(6) * B * H + k(4) * H * H, k(2) * H) == k(3) * B + k(2) * H);
+  CHECK(Expr::floordiv(B * H, -H) == -B);
+  CHECK(Expr::floordiv(B * B * H, B * H) == B);
+  CHECK(Expr::floordiv(k(0), B) == Expr());
+  // not a multiple in every term (or of the coefficient), or a divisor that is not a monomial
+  CHECK(Expr::floordiv(B * H + k(1), H).atom_kind() == Expr::AtomKind::FloorDiv);
+  CHECK(Expr::mod(B * H + N, H).atom_kind() == Expr::AtomKind::Mod);
+  CHECK(Expr::mod(k(3) * B * H, k(2) * H).atom_kind() == Expr::AtomKind::Mod);
+  CHECK(Expr::floordiv(B * H, H + k(1)).atom_kind() == Expr::AtomKind::FloorDiv);
+  CHECK(Expr::floordiv(B * H, B * N).atom_kind() == Expr::AtomKind::FloorDiv);
+  // the simplified forms agree with Python on every nonzero divisor
+  for (std::int64_t b : {-4, -1, 0, 3, 7}) {
+    for (std::int64_t h : {-3, -1, 2, 5}) {
+      auto at = env({{kB, b}, {kH, h}});
+      CHECK(Expr::floordiv(k(6) * B * H, k(2) * H).eval(at) == Expr::floordiv(k(6 * b * h), k(2 * h)).as_const());
+      CHECK(Expr::mod(k(6) * B * H, k(2) * H).eval(at) == Expr::mod(k(6 * b * h), k(2 * h)).as_const());
+    }
+  }
+}
+
 TEST_CASE("symbolic floordiv and mod agree with Python on concrete values", "[symbolic][expr]") {
   // (a*B + c) // d and % d, evaluated at B = b, against the constant fold of the same numbers.
   for (std::int64_t a : {-6, -4, -3, 2, 4, 6}) {
