@@ -88,17 +88,14 @@ void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
 // built the same structures separately, e.g. the same assignment on both arms of a branch).
 bool heaps_equivalent(const State& a, const State& b, std::size_t& work) {
   if (a.heap.same_as(b.heap)) return true;
-  std::size_t n = std::min(a.heap.size(), b.heap.size());
-  work += n / 64;  // pointer comparisons: cheap
-  for (ObjId id = 1; id < n; ++id) {
-    if (a.heap.ptr(id) == b.heap.ptr(id)) continue;
+  work += std::min(a.heap.size(), b.heap.size()) / 64;  // pointer comparisons: cheap
+  return a.heap.for_each_changed(b.heap, [&](ObjId id) {
     ++work;
     const Object& x = a.heap.get(id);
     const Object& y = b.heap.get(id);
     auto same = [&](const Value& u, const Value& v) { return equivalent(a, u, b, v); };
-    if (x.kind != y.kind || !same_tensor(x, y) || !same_members(x, y, same)) return false;
-  }
-  return true;
+    return x.kind == y.kind && same_tensor(x, y) && same_members(x, y, same);
+  });
 }
 
 // Whether two paths' states are the same up to where their objects live in the heap: a
@@ -288,9 +285,7 @@ void Interpreter::merge_states(States& states) {
         while (p < o.path.size() && p < s.path.size() && o.path[p] == s.path[p]) ++p;
         o.path.resize(p);
         // the range environment of the merged path is the join
-        sym::RangeEnv joined;
-        for (const auto& [sid, iv] : o.ranges.bounds()) joined.set(sid, iv.join(s.ranges.get(sid)));
-        o.ranges = joined;
+        o.ranges = o.ranges.join(s.ranges);
         for (auto& r : s.reveals) o.reveals.push_back(r);
         ++result_.stats.paths_merged;
         merged = true;
@@ -636,7 +631,9 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               // epoch loop): see summarise_loop. Past the cap, one iteration on a value that
               // stands for all the remaining items has to do (`for i in range(50000)`).
               if (idx == 1 && !summary && items.size() > 2) {
-                if (summarise_loop(s, live, items, idx)) break;
+                // (a comprehension's loop grows its result: never a fixpoint, so no trial)
+                bool comprehension = live[0].frame().code->kind == ir::Code::Kind::Comprehension;
+                if (!comprehension && summarise_loop(s, live, items, idx)) break;
                 if (capped && (represented = run_representative_iteration(s, live, exited, items, idx))) break;
               }
               run_loop_body(s, live, exited, items[idx], idx + 1 == items.size() ? last_batch : -1);
@@ -1095,8 +1092,7 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vec
       }
     }
     // every object that existed before must be unchanged (or changed to an equivalent value)
-    for (ObjId id = 1; id < pre.heap.size(); ++id) {
-      if (pre.heap.ptr(id) == post.heap.ptr(id)) continue;
+    auto unchanged = [&](ObjId id) {
       const Object& a = pre.heap.get(id);
       const Object& b = post.heap.get(id);
       if (a.items.size() != b.items.size() || a.entries.size() != b.entries.size() || a.attrs.size() != b.attrs.size())
@@ -1114,8 +1110,9 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vec
         auto it = b.attrs.find(k);
         if (it == b.attrs.end() || !equivalent(pre, v, post, it->second)) return false;
       }
-      if (a.tensor.has_value() != b.tensor.has_value() || (a.tensor && a.tensor->shape != b.tensor->shape)) return false;
-    }
+      return a.tensor.has_value() == b.tensor.has_value() && (!a.tensor || a.tensor->shape == b.tensor->shape);
+    };
+    if (!pre.heap.for_each_changed(post.heap, unchanged)) return false;
   }
   // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
   for (const ir::Expr* t : targets) store_name(live[0], t, items.back());

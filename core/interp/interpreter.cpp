@@ -388,7 +388,15 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
     }
     return e;
   };
-  for (ObjId id = 1; id < before.size(); ++id) {
+  // only the objects some path wrote since the fork can have grown
+  std::vector<ObjId> written;
+  for (State* s : all) s->heap.for_each_changed(before, [&](ObjId id) {
+      written.push_back(id);
+      return true;
+    });
+  std::sort(written.begin(), written.end());
+  written.erase(std::unique(written.begin(), written.end()), written.end());
+  for (ObjId id : written) {
     const Object& was = before.get(id);
     if (was.kind != OKind::List && was.kind != OKind::Dict) continue;
     bool changed = false, grew = false;

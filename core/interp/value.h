@@ -3,6 +3,7 @@
 // copy-on-write between execution paths.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -243,6 +244,19 @@ class Heap {
   [[nodiscard]] bool valid(ObjId id) const { return id > 0 && id < size_; }
   /// Identity of the stored object (for structural comparison of two heaps).
   [[nodiscard]] const Object* ptr(ObjId id) const { return (*chunks_[id / kChunk])[id % kChunk].get(); }
+  /// Calls f(id) for every id below both sizes whose object differs from `other`'s (this heap
+  /// or `other` wrote it since they forked), skipping the chunks they still share; stops, and
+  /// returns false, when f returns false.
+  template <class F>
+  bool for_each_changed(const Heap& other, F&& f) const {
+    std::size_t n = std::min(size_, other.size_);
+    for (std::size_t c = 0; c * kChunk < n; ++c) {
+      if (chunks_[c] == other.chunks_[c]) continue;
+      for (std::size_t i = c == 0 ? 1 : 0; i < kChunk && c * kChunk + i < n; ++i)
+        if ((*chunks_[c])[i] != (*other.chunks_[c])[i] && !f(static_cast<ObjId>(c * kChunk + i))) return false;
+    }
+    return true;
+  }
   /// True when both heaps hold the very same objects (shared, unmodified since a fork).
   [[nodiscard]] bool same_as(const Heap& o) const {
     if (size_ != o.size_) return false;

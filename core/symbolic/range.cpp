@@ -197,17 +197,60 @@ Interval Interval::max(const Interval& a, const Interval& b) {
 
 // ---- RangeEnv ---------------------------------------------------------------------------------
 
+const Interval* RangeEnv::find(SymId s) const {
+  std::size_t c = s / kChunk;
+  if (c >= chunks_.size() || !chunks_[c]) return nullptr;
+  return &(*chunks_[c])[s % kChunk];
+}
+
 Interval RangeEnv::get(SymId s) const {
-  auto it = map_.find(s);
-  return it == map_.end() ? Interval::top() : it->second;
+  const Interval* i = find(s);
+  return i ? *i : Interval::top();
 }
 
 void RangeEnv::set(SymId s, Interval i) {
-  if (i == Interval::top()) {
-    map_.erase(s);  // unlisted means top; keeps equal environments equal
-  } else {
-    map_[s] = i;
+  std::size_t c = s / kChunk;
+  if (c >= chunks_.size()) {
+    if (i == Interval::top()) return;  // unlisted already means top
+    chunks_.resize(c + 1);
   }
+  auto& chunk = chunks_[c];
+  if (!chunk) {
+    if (i == Interval::top()) return;
+    chunk = std::make_shared<Chunk>();
+  } else if (chunk.use_count() > 1) {
+    chunk = std::make_shared<Chunk>(*chunk);  // shared with another path: copy on write
+  }
+  (*chunk)[s % kChunk] = i;
+}
+
+RangeEnv RangeEnv::join(const RangeEnv& o) const {
+  RangeEnv out;
+  std::size_t n = std::min(chunks_.size(), o.chunks_.size());  // beyond either: top
+  out.chunks_.resize(n);
+  for (std::size_t c = 0; c < n; ++c) {
+    if (!chunks_[c] || !o.chunks_[c]) continue;  // all top on one side
+    if (chunks_[c] == o.chunks_[c]) {
+      out.chunks_[c] = chunks_[c];
+      continue;
+    }
+    auto j = std::make_shared<Chunk>();
+    for (std::size_t k = 0; k < kChunk; ++k) (*j)[k] = (*chunks_[c])[k].join((*o.chunks_[c])[k]);
+    out.chunks_[c] = std::move(j);
+  }
+  return out;
+}
+
+bool operator==(const RangeEnv& a, const RangeEnv& b) {
+  std::size_t n = std::max(a.chunks_.size(), b.chunks_.size());
+  for (std::size_t c = 0; c < n; ++c) {
+    const RangeEnv::Chunk* x = c < a.chunks_.size() ? a.chunks_[c].get() : nullptr;
+    const RangeEnv::Chunk* y = c < b.chunks_.size() ? b.chunks_[c].get() : nullptr;
+    if (x == y) continue;
+    for (std::size_t k = 0; k < RangeEnv::kChunk; ++k)
+      if ((x ? (*x)[k] : Interval::top()) != (y ? (*y)[k] : Interval::top())) return false;
+  }
+  return true;
 }
 
 Interval RangeEnv::eval(const Expr& e) const {

@@ -3,10 +3,12 @@
 // value the symbol can take under the hard constraints it was refined with.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
-#include <map>
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include "symbolic/expr.h"
 
@@ -42,7 +44,9 @@ struct Interval {
 /// Three-valued answer of the online checker.
 enum class Tri { False, True, Unknown };
 
-/// Symbol -> interval. Unlisted symbols are top. Cheap to copy (one per execution path).
+/// Symbol -> interval. Unlisted symbols are top. Cheap to copy (one per execution path): the
+/// intervals live in chunks of kChunk consecutive symbols, shared between copies and copied on
+/// write, so a path forked from another copies one pointer per chunk, not one node per symbol.
 class RangeEnv {
  public:
   [[nodiscard]] Interval get(SymId s) const;
@@ -56,11 +60,16 @@ class RangeEnv {
   /// such. Returns false if c is certainly false under the current intervals (the path is
   /// infeasible). Never unsound: conditions it cannot use leave the intervals unchanged.
   bool refine(const Cond& c);
-  [[nodiscard]] const std::map<SymId, Interval>& bounds() const { return map_; }
-  friend bool operator==(const RangeEnv&, const RangeEnv&) = default;
+  /// The symbol-wise join: every symbol's interval covers its intervals in both (the range
+  /// environment of two paths merged into one).
+  [[nodiscard]] RangeEnv join(const RangeEnv& o) const;
+  friend bool operator==(const RangeEnv& a, const RangeEnv& b);
 
  private:
-  std::map<SymId, Interval> map_;
+  static constexpr std::size_t kChunk = 256;
+  using Chunk = std::array<Interval, kChunk>;  // default-constructed: all top
+  [[nodiscard]] const Interval* find(SymId s) const;
+  std::vector<std::shared_ptr<Chunk>> chunks_;
 };
 
 }  // namespace tenscan::sym

@@ -181,7 +181,40 @@ TEST_CASE("range env get/set and eval", "[symbolic][range]") {
   CHECK(env.eval(N * N * N) == iv(-27, -8));
   CHECK(env.eval(Expr::floordiv(N, k(0))) == Interval::top());  // opaque
   env.set(kB, Interval::top());
-  CHECK(env.bounds().count(kB) == 0);
+  CHECK(env.get(kB) == Interval::top());
+}
+
+TEST_CASE("range envs copy on write, compare by value and join symbol-wise", "[symbolic][range]") {
+  RangeEnv a;
+  a.set(kB, iv(1, 64));
+  a.set(600, iv(0, 9));  // a symbol in a later chunk
+  RangeEnv b = a;
+  CHECK(b == a);
+  b.set(kB, iv(2, 3));  // the copy's write leaves the original alone
+  CHECK(a.get(kB) == iv(1, 64));
+  CHECK(b.get(kB) == iv(2, 3));
+  CHECK_FALSE(b == a);
+  b.set(kB, iv(1, 64));
+  CHECK(b == a);  // equal values in unshared chunks
+  // top stored explicitly equals top never stored, and a set of top never makes a chunk
+  RangeEnv c = a, d = a;
+  c.set(5000, iv(1, 2));
+  c.set(5000, Interval::top());
+  d.set(7000, Interval::top());
+  CHECK(c == a);
+  CHECK(d == a);
+  CHECK(d.get(7000) == Interval::top());
+  // join: each symbol's interval covers both; a symbol bounded on one side only is top
+  RangeEnv x, y;
+  x.set(kB, iv(1, 4));
+  x.set(kH, iv(0, 0));
+  y.set(kB, iv(3, 9));
+  y.set(600, iv(5, 5));
+  RangeEnv j = x.join(y);
+  CHECK(j.get(kB) == iv(1, 9));
+  CHECK(j.get(kH) == Interval::top());
+  CHECK(j.get(600) == Interval::top());
+  CHECK(x.join(x) == x);
 }
 
 TEST_CASE("decide comparisons by interval", "[symbolic][range]") {
