@@ -201,23 +201,29 @@ Outs symbol(Interpreter& in, State&& st, Args& a) {
 }
 
 // _tenscan.max_of(lengths, name): the largest of a list of ints. A few distinct values give
-// max(...) exactly; many (one length per sample of a batch) give a data-decided size at least
-// the largest lower bound among them, not a max over dozens of symbols that every later
-// solver query would carry.
+// max(...) exactly; many (one length per sample of a batch), a list of unknown length or
+// elements that are not ints give a data-decided size at least the largest lower bound among
+// them, not a max over dozens of symbols that every later solver query would carry.
 Outs max_of(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "max_of");
   std::string name = p.str_arg(1).value_or("max");
   const Value* list = p.arg(0);
   const auto* items = list ? in.sequence_of(p.st, *list) : nullptr;
+  const auto* reps = list && !items ? in.summary_items(p.st, *list) : nullptr;
   std::vector<Expr> distinct;
-  if (items)
-    for (const Value& v : *items) {
-      if (v.kind != VKind::Int) return p.ret(Value::unknown(name));
+  bool exact = items != nullptr;
+  for (const auto* vs : {items, reps}) {
+    if (!vs) continue;
+    for (const Value& v : *vs) {
+      if (v.kind != VKind::Int) {
+        exact = false;
+        continue;
+      }
       if (std::none_of(distinct.begin(), distinct.end(), [&](const Expr& e) { return e == v.i; })) distinct.push_back(v.i);
     }
-  if (distinct.empty()) return p.ret(Value::unknown(name));
+  }
   constexpr std::size_t kExact = 4;
-  if (distinct.size() <= kExact) {
+  if (exact && !distinct.empty() && distinct.size() <= kExact) {
     Expr m = distinct[0];
     for (std::size_t i = 1; i < distinct.size(); ++i) m = Expr::max(m, distinct[i]);
     return p.ret(Value::integer(m));

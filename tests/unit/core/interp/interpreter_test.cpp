@@ -1305,3 +1305,25 @@ tenscan_reveal(len(DataLoader(data, batch_size=10, sampler=RandomSampler(data, n
 RandomSampler(data, num_samples=0)  # expect: hparam/invalid-value
 )py");
 }
+
+TEST_CASE("interp: pad_sequence of a list of unknown length is one tensor, on one path", "[interp]") {
+  // a collate function's list of per-sample tensors, built by a loop over a batch of unknown
+  // size (a DataLoader's last minibatch): the padded length is one data-decided size at least
+  // the shortest possible sample, not a split into paths over whether tenscan knows it
+  auto r = tenscan_test::analyze_program(R"py(
+import random
+import torch
+from torch.nn.utils.rnn import pad_sequence
+seqs = []
+for line in open("corpus.txt"):
+    seqs.append(torch.zeros(random.randint(1, 50), 8))
+padded = pad_sequence(seqs)
+tenscan_reveal(padded.dim())
+tenscan_reveal(padded.shape[2])
+tenscan_reveal(padded.shape[0] >= 1)
+)py");
+  CHECK(r.result.stats.paths_explored == 1);
+  CHECK(r.reveals_at(9) == std::vector<std::string>{"3"});
+  CHECK(r.reveals_at(10) == std::vector<std::string>{"8"});
+  CHECK(r.reveals_at(11) == std::vector<std::string>{"max_len >= 1"});
+}

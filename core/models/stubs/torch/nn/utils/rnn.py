@@ -40,8 +40,6 @@ def pad_sequence(sequences, batch_first=False, padding_value=0.0):
         lengths.append(s.shape[0])
     # the longest sequence's length (see _tenscan.max_of)
     t = _t.max_of(lengths, "max_len")
-    if not _b.isinstance(t, int):
-        t = _t.symbol("max_len", 0, kind="data")
     b = _b.len(seqs)
     shape = [b, t] if batch_first else [t, b]
     return _t.new(_b.tuple(shape + trailing), _t.dtype(first))
