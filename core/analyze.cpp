@@ -371,10 +371,9 @@ std::size_t question_of(const std::vector<sym::Cond>& constraints, const std::ve
 void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, FindingCollector& out, Stats& stats,
               Verdicts& verdicts) {
   ++stats.paths_explored;
-  if (st.flow == interp::Flow::Dead) {
-    ++stats.paths_dontknow;
-    return;
-  }
+  // A path stopped by a budget (time, work, paths, loop cap) ran a real prefix of the program:
+  // the failures it met are reported, but it is never valid (what it did not run is unknown).
+  const bool stopped = st.flow == interp::Flow::Dead;
   // operations whose requirement failed for every value on this path: a requirement on what
   // they computed is a follow-on of that failure, not a finding of its own
   std::set<std::uint32_t> failed;
@@ -395,7 +394,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         fail(r);
         invalid = true;
       }
-    ++(invalid ? stats.paths_invalid : stats.paths_valid);
+    ++(invalid ? stats.paths_invalid : stopped ? stats.paths_dontknow : stats.paths_valid);
     return;
   }
   solver::PathSolver s(opt.solver_rlimit, opt.solver_timeout_ms);
@@ -403,7 +402,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   // (a tokenizer's output length) has thousands of bounds no requirement mentions, and they
   // would make every query slow (the online checker has already refined each against its own)
   std::vector<sym::Cond> constraints = sym::constraints_on(st.hard, interp::symbols_of(st.reqs));
-  std::size_t question = question_of(constraints, st.reqs);
+  std::size_t question = question_of(constraints, st.reqs) ^ (stopped ? 0x9e3779b97f4a7c15ull : 0);
   if (auto it = verdicts.find(question); it != verdicts.end()) {
     ++(stats.*(it->second.outcome));
     stats.assumptions += it->second.assumptions;
@@ -426,7 +425,8 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     int unknowns = 0;
     for (const auto& r : st.reqs) {
       if (follows_failure(r)) continue;
-      if (unknowns >= kMaxUnknown && !r.definitely_false) {
+      // past the time budget, only the failures that are certain are still checked
+      if ((unknowns >= kMaxUnknown || in.out_of_time()) && !r.definitely_false) {
         dontknow = true;
         continue;
       }
@@ -497,7 +497,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       }
       s.add(r.cond);  // the analysis continued as if it held
     }
-    auto verdict = invalid ? &Stats::paths_invalid : dontknow ? &Stats::paths_dontknow : &Stats::paths_valid;
+    auto verdict = invalid ? &Stats::paths_invalid : dontknow || stopped ? &Stats::paths_dontknow : &Stats::paths_valid;
     ++(stats.*verdict);
     verdicts.emplace(question, Verdict{verdict, stats.assumptions - assumptions_before});
   }

@@ -187,10 +187,21 @@ bool write_file_atomically(const std::string& path, const std::string& text, std
   return true;
 }
 
+// The share of an entry's timeout its worker spends analysing: it then stops, decides which
+// of the failures it found are reachable and reports them, before the pool would kill it and
+// lose them.
+constexpr double kTimeBudgetShare = 0.8;
+
 std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, const std::string& revision,
                                      const Config& config, const SelectedEntry& entry) {
   std::vector<std::string> argv{exe.string(), "check", "--worker", "--project-root", root.string(),
                                 "--max-paths", std::to_string(config.max_paths)};
+  // the worker stops analysing before the pool kills it, and reports what it found so far
+  if (entry.timeout > 0) {
+    std::ostringstream budget;
+    budget << kTimeBudgetShare * entry.timeout;
+    argv.insert(argv.end(), {"--time-budget", budget.str()});
+  }
   if (entry.symbolic_args) argv.push_back("--symbolic-args");
   if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
   for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});

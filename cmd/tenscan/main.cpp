@@ -60,6 +60,7 @@ struct CheckArgs {
   bool stats = false;
   bool color = false;
   int max_paths = 256;
+  double time_budget = 0;  ///< seconds; 0: none
   bool symbolic_args = false;
   bool symbolic_args_given = false;  ///< --symbolic-args or --no-symbolic-args: wins over tenscan.json
   std::vector<std::string> stub_dirs;
@@ -130,6 +131,7 @@ int run_check(const CheckArgs& args) {
   tenscan::AnalysisOptions options;
   options.script_args = args.script_args;
   options.max_paths = args.max_paths;
+  options.max_seconds = args.time_budget;
   options.symbolic_args = args.symbolic_args;
   options.stub_dirs = args.stub_dirs;
   if (args.worker) {
@@ -236,6 +238,9 @@ int main(int argc, char** argv) {
   cmd_check->add_option("--max-paths", check.max_paths, "Execution paths analysed at most")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  cmd_check->add_option("--time-budget", check.time_budget,
+                        "Stop analysing after SECONDS and report what was found so far (default: no limit)")
+      ->check(CLI::NonNegativeNumber);
   auto* o_symbolic = cmd_check->add_flag(
       "--symbolic-args,!--no-symbolic-args", check.symbolic_args,
       "Integer options not given after -- become symbols instead of their defaults: findings that depend on their "

@@ -67,6 +67,9 @@ bool same_value(const Value& a, const Value& b) {
 
 Interpreter::Interpreter(const SourceProvider& sources, const AnalysisOptions& options, AnalysisResult& result)
     : sources_(sources), options_(options), result_(result) {
+  if (options.max_seconds > 0)
+    deadline_ = std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.max_seconds));
   modules_.emplace_back();  // file id 0 is "no file"
   register_builtins(*this);
   register_primitives(*this);
@@ -95,11 +98,18 @@ Value Interpreter::native_value(State& st, const std::string& name, std::optiona
   return Value::object(st.heap.alloc(std::move(o)));
 }
 
+bool Interpreter::out_of_time() const {
+  if (!out_of_time_ && std::chrono::steady_clock::now() >= deadline_) out_of_time_ = true;
+  return out_of_time_;
+}
+
 bool Interpreter::over_work_budget() const {
   // comparing paths for merging costs work too: kMergeVisits compared objects count as one
   // statement, so that many paths over a large heap cannot run unbounded
   constexpr std::size_t kMergeVisits = 32;
-  return statements_ + static_cast<long>(merge_work_ / kMergeVisits) > options_.max_statements;
+  if (statements_ + static_cast<long>(merge_work_ / kMergeVisits) > options_.max_statements) return true;
+  // the clock is read every 256 statements (and on every merge comparison, which is rarer)
+  return out_of_time_ || ((statements_ & 255) == 0 && out_of_time());
 }
 
 bool Interpreter::tick() {
@@ -108,10 +118,14 @@ bool Interpreter::tick() {
   if (over_work_budget()) {
     if (!budget_reported_) {
       budget_reported_ = true;
+      std::ostringstream seconds;
+      seconds << options_.max_seconds;
       note(Notification::Kind::Budget, site(),
-           "analysis stopped at its work budget (" + std::to_string(options_.max_statements) +
-               " interpreted statements, or comparisons of paths for merging worth as much); the remaining paths were "
-               "not analysed");
+           out_of_time_ ? "analysis stopped at its time budget (" + seconds.str() +
+                              " s); the remaining paths were not analysed"
+                        : "analysis stopped at its work budget (" + std::to_string(options_.max_statements) +
+                              " interpreted statements, or comparisons of paths for merging worth as much); the "
+                              "remaining paths were not analysed");
     }
     return false;
   }

@@ -3,6 +3,7 @@
 // the online checker cannot decide (PyTea thesis §3.2) and merge when they become equal.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -184,6 +185,8 @@ class Interpreter {
   /// Project-relative path of a file id.
   [[nodiscard]] const ir::Module* module_of_file(std::uint32_t file) const;
   [[nodiscard]] const AnalysisOptions& options() const { return options_; }
+  /// Whether the entry's wall-clock budget (AnalysisOptions::max_seconds) has run out.
+  [[nodiscard]] bool out_of_time() const;
   [[nodiscard]] const std::string& entry_path() const { return entry_path_; }
 
  private:
@@ -282,6 +285,8 @@ class Interpreter {
   long statements_ = 0;
   std::size_t merge_work_ = 0;  ///< objects compared while merging paths (see over_work_budget)
   [[nodiscard]] bool over_work_budget() const;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+  mutable bool out_of_time_ = false;
   long forks_ = 0;
   // the primitive call in progress (see begin_operation)
   std::uint32_t op_count_ = 0, op_ = 0;

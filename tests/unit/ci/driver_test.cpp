@@ -91,13 +91,16 @@ TEST_CASE("worker argv: the configuration's options, --symbolic-args when the en
   c.stub_dirs = {"stubs"};
   SelectedEntry e{"train.py", {"--epochs", "1"}, 300, false};
   auto argv = worker_argv("/bin/tenscan", "/repo", "", c, e);
+  // the time budget is 80 % of the entry's timeout: the worker reports before it is killed
   CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
-                                         "64", "--stub-dir", "stubs", "train.py", "--", "--epochs", "1"});
+                                         "64", "--time-budget", "240", "--stub-dir", "stubs", "train.py", "--",
+                                         "--epochs", "1"});
   e.symbolic_args = true;
+  e.timeout = 2.5;
   argv = worker_argv("/bin/tenscan", "/repo", "abc123", c, e);
   CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
-                                         "64", "--symbolic-args", "--revision", "abc123", "--stub-dir", "stubs",
-                                         "train.py", "--", "--epochs", "1"});
+                                         "64", "--time-budget", "2", "--symbolic-args", "--revision", "abc123",
+                                         "--stub-dir", "stubs", "train.py", "--", "--epochs", "1"});
   // the flag is the tenscan's own, before `--`: never one of the script's arguments
   auto dashdash = std::find(argv.begin(), argv.end(), "--");
   CHECK(std::find(argv.begin(), dashdash, "--symbolic-args") != dashdash);

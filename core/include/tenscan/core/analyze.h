@@ -59,6 +59,10 @@ struct AnalysisOptions {
   unsigned solver_timeout_ms = 2000;
   /// Whole-entry budget on interpreted statements (guards against pathological inputs).
   long max_statements = 3'000'000;
+  /// Wall-clock budget for the whole entry, in seconds (0: none). When it runs out, the paths
+  /// still running stop with a budget note, and the solver decides only which certain
+  /// failures are reachable: what was found so far is reported, not lost to a timeout.
+  double max_seconds = 0;
   /// Maximum Python call depth (recursion guard).
   int max_call_depth = 200;
   /// Maximum source file size accepted (bytes); larger files are reported and skipped.

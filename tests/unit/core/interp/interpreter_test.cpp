@@ -871,6 +871,8 @@ TEST_CASE("interp: the statement budget stops runaway analyses", "[interp][robus
   tenscan::AnalysisOptions opts;
   opts.max_statements = 2000;
   auto r = analyze_program(
+      "import torch\n"
+      "y = torch.zeros(2, 3) @ torch.zeros(4, 5)\n"
       "x = 0\n"
       "for i in range(400):\n"
       "    for j in range(400):\n"
@@ -881,6 +883,29 @@ TEST_CASE("interp: the statement budget stops runaway analyses", "[interp][robus
                               "analysis stopped at its work budget (2000 interpreted statements"));
   CHECK(r.reveals().empty());
   CHECK(r.result.stats.paths_valid == 0);
+  // the stopped path ran a real prefix of the program: the failure it met is reported
+  CHECK(r.findings() == std::vector<std::string>{"shape/matmul-inner-dim@2"});
+}
+
+TEST_CASE("interp: the time budget stops the analysis and keeps what was found", "[interp][robustness]") {
+  // the CI driver gives each worker a time budget below its timeout: a slow entry reports its
+  // findings with a note instead of being killed with nothing
+  tenscan::AnalysisOptions opts;
+  opts.max_statements = 1'000'000'000;
+  opts.max_seconds = 0.05;
+  auto r = analyze_program(R"py(
+import torch
+y = torch.zeros(2, 3) @ torch.zeros(4, 5)
+x = 0
+for i in range(1000):
+    for j in range(1000):
+        x += 1
+tenscan_reveal(x)
+)py",
+                           {}, opts);
+  CHECK(r.has_note_containing(Notification::Kind::Budget, "analysis stopped at its time budget (0.05 s)"));
+  CHECK(r.findings() == std::vector<std::string>{"shape/matmul-inner-dim@3"});
+  CHECK(r.reveals().empty());
 }
 
 TEST_CASE("interp: a 20000-line program completes quickly", "[interp][robustness]") {
