@@ -86,6 +86,10 @@ tenscan::AnalysisOptions fuzz_options() {
   o.max_statements = 200'000;
   o.max_call_depth = 50;
   o.solver_timeout_ms = 200;
+  // the larger fixture programs take seconds under ASan+UBSan+coverage, more on a loaded CI
+  // machine: a time budget well below libFuzzer's -timeout keeps a slow input from passing
+  // for a hang (a real hang, outside the interpreter's loop, is still caught)
+  o.max_seconds = 10;
   return o;
 }
 
