@@ -802,53 +802,96 @@ Outs split(Interpreter& in, State&& st, Args& a) {
 
 bool is_ellipsis(const Value& v) { return v.is_unknown() && v.s && *v.s == "Ellipsis"; }
 
-// One of PyTorch's advanced indices: an index tensor's shape, or a boolean mask (which stands
-// for one index tensor of `count` elements per masked dimension).
+// One advanced index: an index tensor's shape, or a boolean mask (which stands for one index
+// tensor of `count` elements per masked dimension). Lists and ranges carry their integers for
+// the bounds check; in NumPy an int among index arrays is a 0-d index array.
 struct AdvIndex {
   Shape shape;
   bool mask = false;
   Expr count;                 ///< mask: the number of selected elements
   std::vector<Expr> values;   ///< the known integers of a list index (bounds-checked)
+  /// a range index: its elements run from `first` to `last` (monotone), `len` of them
+  struct Range {
+    Expr len, first, last;
+    std::int64_t step;
+  };
+  std::optional<Range> range;
 };
 
-// _tenscan.index(t, index): indexing as PyTorch's __getitem__ does it (applySlicing, then
-// advanced indexing). Items are applied left to right to the intermediate result at a
+// A Python range used as an index: a vector of len(range) integers. nullopt when `v` is no
+// range; a range of unknown length (a symbolic step) has no AdvIndex.
+std::optional<std::optional<AdvIndex>> range_index(const Interpreter& in, const State& st, const Value& v) {
+  (void)in;
+  if (!v.is_obj()) return std::nullopt;
+  const interp::Object& o = st.heap.get(v.obj);
+  if (o.kind != interp::OKind::Range) return std::nullopt;
+  auto sc = o.step.as_const();
+  if (!sc || *sc == 0) return std::optional<AdvIndex>{};
+  // max(0, ceil((stop - start) / step)), as len(range) computes it
+  Expr len = *sc > 0 ? Expr::floordiv(o.stop - o.start + k(*sc - 1), k(*sc))
+                     : Expr::floordiv(o.start - o.stop + k(-*sc - 1), k(-*sc));
+  if (auto c = len.as_const()) len = k(std::max<std::int64_t>(*c, 0));
+  else if (st.ranges.decide(Cond::ge(len, k(0))) != sym::Tri::True) len = Expr::max(len, k(0));
+  AdvIndex x;
+  x.shape = Shape{len};
+  x.range = AdvIndex::Range{len, o.start, o.start + (len - k(1)) * k(*sc), *sc};
+  return std::optional<AdvIndex>{std::move(x)};
+}
+
+// A NumPy shape in NumPy's words: (8,) or (3,4).
+Msg np_shape(const Shape& s) {
+  Msg m;
+  m << "(";
+  for (std::size_t i = 0; i < s.size(); ++i) m << (i ? "," : "") << s[i];
+  m << (s.size() == 1 ? ",)" : ")");
+  return m;
+}
+
+// What an index selects: the result's shape, and whether advanced indexing took part (the
+// store then goes through index_put_, which broadcasts the value and checks its dtype).
+struct Indexed {
+  Shape shape;
+  bool advanced = false;
+  bool mask = false;  ///< a boolean mask took part (PyTorch may store through masked_fill)
+};
+
+// Indexing as PyTorch's __getitem__ does it (applySlicing, then advanced indexing), or, with
+// `numpy`, as NumPy does it. Items are applied left to right to the intermediate result at a
 // position `dim`: an int selects (removing the dimension), a slice narrows, None and a
 // Python bool insert a size-1 dimension, and each `...` advances by the number of
-// dimensions the other items do not index (PyTorch accepts several). Index tensors, lists
-// and masks are recorded at their position; they broadcast together, and their result
+// dimensions the other items do not index (PyTorch accepts several). Index tensors, lists,
+// ranges and masks are recorded at their position; they broadcast together, and their result
 // dimensions replace the indexed ones in place when adjacent, or go first when separated.
-// Anything tenscan cannot decide gives a tensor of unknown rank, never a guessed shape.
-Outs index(Interpreter& in, State&& st, Args& a) {
-  Prim p(in, std::move(st), a, "index");
-  const TensorVal* t = p.tensor(0);
-  if (!t || !t->shape) return p.ret_unranked(t ? t->dtype : DType::Unknown);
-  const Shape s = *t->shape;
-  const DType dt = t->dtype;
-  const Value* ixp = p.arg(1);
-  if (!ixp) return p.ret_unranked(dt);
-  const Value ix = *ixp;
-  auto origin = [&] { return std::vector<RelatedMsg>{p.origin_note(*t, "the tensor got its shape here")}; };
-  auto fail = [&](RuleId rule, const Msg& m) {
+// NumPy differs: an int is an advanced index when index arrays are present (so it separates
+// them), slices may step backwards, and only one `...` is allowed. nullopt: tenscan cannot
+// decide the result (or a requirement certainly fails), never a guessed shape.
+std::optional<Indexed> index_shape(Prim& p, const TensorVal& t, const Value& ix, bool numpy) {
+  Interpreter& in = p.in;
+  const Shape s = *t.shape;
+  auto origin = [&] { return std::vector<RelatedMsg>{p.origin_note(t, numpy ? "the array got its shape here" : "the tensor got its shape here")}; };
+  auto fail = [&](RuleId rule, const Msg& m) -> std::optional<Indexed> {
     p.require(Cond::truth(false), rule, m, origin());
-    return p.ret_unranked(dt);
+    return std::nullopt;
   };
+  const char* dim_word = numpy ? " for axis " : " for dimension ";
+  auto is_range = [&](const Value& v) { return v.is_obj() && p.st.heap.get(v.obj).kind == interp::OKind::Range; };
 
   // The index as a tuple of items: a tuple, or a short list holding a tensor, a sequence, a
   // slice, None or `...` (NumPy's legacy rule, which PyTorch keeps); anything else is one item.
   std::vector<Value> items;
   if (const auto* seq = in.sequence_of(p.st, ix)) {
     bool as_tuple = in.heap_kind_is_tuple(p.st, ix);
-    if (!as_tuple && seq->size() < 32)
+    if (!as_tuple && seq->size() < 32 && !numpy)
       for (const auto& v : *seq)
         as_tuple = as_tuple || v.is_none() || is_ellipsis(v) || in.tensor_of(p.st, v) || in.sequence_of(p.st, v) ||
-                   in.is_slice(p.st, v);
+                   in.is_slice(p.st, v) || is_range(v);
     if (as_tuple) items = *seq;
   }
   if (items.empty() && !in.heap_kind_is_tuple(p.st, ix)) items.push_back(ix);
 
   // Dimensions the items index (PyTorch's count_specified_dimensions): masks count their rank.
   std::int64_t specified = 0, ellipses = 0;
+  bool arrays = false;  // an index array, list or range takes part (NumPy: ints become advanced)
   for (const auto& v : items) {
     if (v.is_none() || v.kind == VKind::Bool) continue;
     if (is_ellipsis(v)) {
@@ -856,18 +899,25 @@ Outs index(Interpreter& in, State&& st, Args& a) {
       continue;
     }
     if (const TensorVal* it = in.tensor_of(p.st, v)) {
-      if (!it->shape) return p.ret_unranked(dt);
+      if (!it->shape) return std::nullopt;
       bool mask = it->dtype == DType::Bool || it->dtype == DType::UInt8;
       specified += mask ? static_cast<std::int64_t>(it->shape->size()) : 1;
+      arrays = arrays || !it->shape->empty();
       continue;
     }
+    if (in.sequence_of(p.st, v) || in.summary_items(p.st, v) || is_range(v)) arrays = true;
     ++specified;
   }
   const auto rank = static_cast<std::int64_t>(s.size());
+  if (numpy && ellipses > 1) return fail(RuleId::IndexOutOfRange, Msg("an index can only have a single ellipsis ('...')"));
   if (specified > rank) {
     Msg m;
-    m << "too many indices for tensor of dimension " << rank << ": " << specified << " dimensions are indexed on a tensor of shape "
-      << s;
+    if (numpy)
+      m << "too many indices for array: array is " << rank << "-dimensional, but " << specified << " were indexed (array shape "
+        << s << ")";
+    else
+      m << "too many indices for tensor of dimension " << rank << ": " << specified
+        << " dimensions are indexed on a tensor of shape " << s;
     return fail(RuleId::IndexOutOfRange, m);
   }
 
@@ -895,10 +945,16 @@ Outs index(Interpreter& in, State&& st, Args& a) {
   auto select = [&](const std::optional<Expr>& i) {
     if (!in_range(false)) return false;
     auto d = static_cast<std::size_t>(dim);
+    if (numpy && arrays) {  // NumPy: a 0-d index array among the others (bounds-checked with them)
+      AdvIndex x;
+      if (i) x.values.push_back(*i);
+      record(std::move(x));
+      return true;
+    }
     if (i) {
       Msg m;
-      m << "index " << *i << " is out of bounds for dimension " << dim << " with size " << cur[d] << " (tensor shape " << s
-        << ")";
+      m << "index " << *i << " is out of bounds" << dim_word << dim << " with size " << cur[d] << " (" << (numpy ? "array" : "tensor")
+        << " shape " << s << ")";
       if (!p.require(Cond::lt(*i, cur[d]) && Cond::ge(*i, -cur[d]), RuleId::IndexOutOfRange, m, origin())) return false;
     }
     cur.erase(cur.begin() + dim);
@@ -912,7 +968,7 @@ Outs index(Interpreter& in, State&& st, Args& a) {
 
   for (const auto& v : items) {
     if (v.is_none()) {
-      if (!unsqueeze()) return p.ret_unranked(dt);
+      if (!unsqueeze()) return std::nullopt;
       ++dim;
       continue;
     }
@@ -923,28 +979,57 @@ Outs index(Interpreter& in, State&& st, Args& a) {
     if (v.kind == VKind::Bool) {
       // True / False: a new dimension indexed by a tensor of 1 / 0 elements
       auto c = v.const_int();
-      if (!unsqueeze()) return p.ret_unranked(dt);
+      if (!unsqueeze()) return std::nullopt;
       Expr n = c ? k(*c) : in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, 1, interp::SymKind::Data);
-      record(AdvIndex{Shape{n}, false, n, {}});
+      record(AdvIndex{Shape{n}, false, n, {}, {}});
       continue;
     }
     if (v.kind == VKind::Int) {
-      if (!select(v.i)) return p.ret_unranked(dt);
+      if (!select(v.i)) return std::nullopt;
       continue;
     }
     if (in.is_slice(p.st, v)) {
-      if (!in_range(false)) return p.ret_unranked(dt);
+      if (!in_range(false)) return std::nullopt;
       const Expr size = cur[static_cast<std::size_t>(dim)];
       Value lo, hi, step;
       in.slice_parts(p.st, v, lo, hi, step);
       auto sc = step.is_none() ? std::optional<std::int64_t>(1) : step.const_int();
-      if (!sc || *sc <= 0) {
-        if (sc && *sc <= 0) {
+      if (sc && *sc == 0) {
+        p.require(Cond::truth(false), RuleId::InvalidHyperparameter, Msg("slice step cannot be zero"));
+        return std::nullopt;
+      }
+      if (!sc || *sc < 0) {
+        if (sc && !numpy) {
           Msg m;
           m << "slice step must be positive, but got " << *sc << " (PyTorch has no negative strides; use torch.flip)";
           p.require(Cond::truth(false), RuleId::InvalidHyperparameter, m);
+          return std::nullopt;
         }
-        return p.ret_unranked(dt);
+        if (!sc) return std::nullopt;
+        // NumPy steps backwards: from min(start, size - 1) down to stop (exclusive); with both
+        // bounds omitted that is every |step|-th element of the dimension
+        Expr len;
+        // a bound: omitted, a known int (b), or unknown
+        std::int64_t b0 = 0, b1 = 0;
+        bool known0 = lo.is_none(), known1 = hi.is_none();
+        if (auto c = lo.const_int(); c && !lo.is_none()) b0 = *c, known0 = true;
+        if (auto c = hi.const_int(); c && !hi.is_none()) b1 = *c, known1 = true;
+        auto cs = size.as_const();
+        if (lo.is_none() && hi.is_none()) {
+          len = Expr::floordiv(size + k(-*sc - 1), k(-*sc));
+        } else if (cs && known0 && known1) {
+          const std::int64_t n = *cs;
+          std::int64_t a0 = lo.is_none() ? n - 1 : (b0 < 0 ? b0 + n : b0);
+          a0 = std::clamp<std::int64_t>(a0, -1, n - 1);
+          std::int64_t a1 = hi.is_none() ? -1 : (b1 < 0 ? b1 + n : b1);
+          a1 = std::clamp<std::int64_t>(a1, -1, n - 1);
+          len = k(a0 > a1 ? (a0 - a1 + (-*sc) - 1) / (-*sc) : 0);
+        } else {
+          len = in.fresh_symbol(p.st, "slice", "the length of a slice", 0, -1, interp::SymKind::Data);
+        }
+        cur[static_cast<std::size_t>(dim)] = len;
+        ++dim;
+        continue;
       }
       // clamp(start), clamp(stop) to [0, size]; length = max(0, ceil((stop - start) / step)).
       // min/max the path's ranges decide are resolved, so that equal lengths look equal
@@ -983,24 +1068,43 @@ Outs index(Interpreter& in, State&& st, Args& a) {
       const Shape& is = *it->shape;
       if (interp::dtype_is_float(it->dtype) || dtype_is_complex(it->dtype)) {
         Msg m;
-        m << "tensors used as indices must be long, byte or bool tensors, but the index has dtype "
-          << interp::dtype_name(it->dtype) << " (convert it with .long())";
+        if (numpy)
+          m << "arrays used as indices must be of integer (or boolean) type, but the index has dtype "
+            << interp::dtype_name(it->dtype) << " (convert it with .astype(int))";
+        else
+          m << "tensors used as indices must be long, byte or bool tensors, but the index has dtype "
+            << interp::dtype_name(it->dtype) << " (convert it with .long())";
         p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*it, "the index got its dtype here")});
-        return p.ret_unranked(dt);
+        return std::nullopt;
       }
       bool mask = it->dtype == DType::Bool || it->dtype == DType::UInt8;
+      if (numpy && it->dtype == DType::UInt8) mask = false;  // NumPy: only bool arrays are masks
       if (is.empty() && !mask) {  // a 0-d integer tensor selects, like an int
-        if (!select(std::nullopt)) return p.ret_unranked(dt);
+        if (!select(std::nullopt)) return std::nullopt;
         continue;
       }
       if (is.empty()) {  // a 0-d mask: a new dimension of 0 or 1 element
-        if (!unsqueeze()) return p.ret_unranked(dt);
+        if (!unsqueeze()) return std::nullopt;
         Expr n = in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, 1, interp::SymKind::Data);
-        record(AdvIndex{Shape{n}, false, n, {}});
+        record(AdvIndex{Shape{n}, false, n, {}, {}});
         continue;
       }
       Expr n = mask ? in.fresh_symbol(p.st, "masked", "the number of selected elements", 0, -1, interp::SymKind::Data) : k(0);
-      record(AdvIndex{is, mask, n, {}});
+      record(AdvIndex{is, mask, n, {}, {}});
+      continue;
+    }
+    if (auto r = range_index(in, p.st, v)) {
+      if (!*r) return std::nullopt;  // a range of unknown step
+      record(std::move(**r));
+      continue;
+    }
+    if (const auto* reps = in.summary_items(p.st, v)) {
+      // a list of unknown length (built by a loop): an index vector of that length when its
+      // elements are ints (their values are not known: no bounds check)
+      bool ints = !reps->empty();
+      for (const auto& r : *reps) ints = ints && r.kind == VKind::Int;
+      if (!ints) return std::nullopt;
+      record(AdvIndex{Shape{in.summary_length(p.st, v)}, false, k(0), {}, {}});
       continue;
     }
     if (in.sequence_of(p.st, v)) {
@@ -1011,7 +1115,7 @@ Outs index(Interpreter& in, State&& st, Args& a) {
         m << "the index list cannot become a tensor: " << *n.problem;
         return fail(RuleId::SizeMismatch, m);
       }
-      if (!n.known) return p.ret_unranked(dt);
+      if (!n.known) return std::nullopt;
       AdvIndex x;
       x.shape = n.shape;
       x.mask = n.dtype == DType::Bool;
@@ -1025,13 +1129,13 @@ Outs index(Interpreter& in, State&& st, Args& a) {
       continue;
     }
     // an index tenscan does not know (or one PyTorch rejects with a TypeError)
-    return p.ret_unranked(dt);
+    return std::nullopt;
   }
-  if (adv.empty()) return p.ret_tensor(cur, dt);
+  if (adv.empty()) return Indexed{cur, false, false};
 
   // Advanced indexing on `cur`: a mask over k dimensions becomes k index tensors.
   std::vector<std::optional<Shape>> slots;  // by position in cur; nullopt: not indexed
-  bool ok = true;
+  bool any_mask = false;
   for (const auto& e : adv) {
     if (!e) {
       slots.emplace_back();
@@ -1039,46 +1143,80 @@ Outs index(Interpreter& in, State&& st, Args& a) {
     }
     std::size_t pos = slots.size();
     if (e->mask) {
+      any_mask = true;
       std::size_t kdims = e->shape.size();
       if (pos + kdims > cur.size()) {
         Msg m;
-        m << "too many indices for tensor of dimension " << static_cast<std::int64_t>(cur.size()) << ": a mask of shape "
-          << e->shape << " at dimension " << static_cast<std::int64_t>(pos) << " of " << cur << " covers "
+        m << "too many indices for " << (numpy ? "array" : "tensor") << " of dimension " << static_cast<std::int64_t>(cur.size())
+          << ": a mask of shape " << e->shape << " at dimension " << static_cast<std::int64_t>(pos) << " of " << cur << " covers "
           << static_cast<std::int64_t>(kdims) << " dimensions";
         return fail(RuleId::IndexOutOfRange, m);
       }
       for (std::size_t j = 0; j < kdims; ++j) {
         Msg m;
-        m << "The shape of the mask " << e->shape << " at index " << static_cast<std::int64_t>(j)
-          << " does not match the shape of the indexed tensor " << cur << " at index " << static_cast<std::int64_t>(pos + j);
-        if (!p.require(Cond::eq(e->shape[j], cur[pos + j]), RuleId::IndexOutOfRange, m, origin())) return p.ret_unranked(dt);
+        if (numpy)
+          m << "boolean index did not match indexed array along dimension " << static_cast<std::int64_t>(pos + j)
+            << "; dimension is " << cur[pos + j] << " but corresponding boolean dimension is " << e->shape[j] << " (mask shape "
+            << e->shape << ", array shape " << cur << ")";
+        else
+          m << "The shape of the mask " << e->shape << " at index " << static_cast<std::int64_t>(j)
+            << " does not match the shape of the indexed tensor " << cur << " at index " << static_cast<std::int64_t>(pos + j);
+        if (!p.require(Cond::eq(e->shape[j], cur[pos + j]), RuleId::IndexOutOfRange, m, origin())) return std::nullopt;
         slots.emplace_back(Shape{e->count});
       }
       continue;
     }
-    if (pos < cur.size())
+    if (pos < cur.size()) {
+      const Expr& size = cur[pos];
+      auto out_of_bounds = [&](Msg& m, const Expr& i) {
+        m << "index " << i << " is out of bounds" << dim_word << static_cast<std::int64_t>(pos) << " with size " << size;
+      };
       for (const auto& i : e->values) {
         Msg m;
-        m << "index " << i << " is out of bounds for dimension " << static_cast<std::int64_t>(pos) << " with size " << cur[pos]
-          << " (tensor shape " << s << ")";
-        ok = p.require(Cond::lt(i, cur[pos]) && Cond::ge(i, -cur[pos]), RuleId::IndexOutOfRange, m, origin()) && ok;
-        if (!ok) return p.ret_unranked(dt);
+        out_of_bounds(m, i);
+        m << " (" << (numpy ? "array" : "tensor") << " shape " << s << ")";
+        if (!p.require(Cond::lt(i, size) && Cond::ge(i, -size), RuleId::IndexOutOfRange, m, origin())) return std::nullopt;
       }
+      if (const auto& r = e->range) {
+        // the elements are monotone: the extremes decide; an empty range indexes nothing
+        const Expr& lo = r->step > 0 ? r->first : r->last;
+        const Expr& hi = r->step > 0 ? r->last : r->first;
+        Msg m;
+        auto f = r->first.as_const(), n = r->len.as_const(), sz = size.as_const();
+        if (f && n && sz && *n > 0) {
+          // the first element out of bounds, in the order PyTorch / NumPy meet them
+          std::int64_t st = r->step, bad = *f;
+          if (st > 0 && *f >= -*sz) bad = *f + ((*sz - *f + st - 1) / st) * st;
+          if (st < 0 && *f < *sz) bad = *f + ((*f + *sz) / -st + 1) * st;
+          out_of_bounds(m, k(bad));
+        } else {
+          m << "the range index of " << r->len << " elements from " << r->first << " to " << r->last
+            << " runs out of bounds" << dim_word << static_cast<std::int64_t>(pos) << " with size " << size;
+        }
+        m << " (" << (numpy ? "array" : "tensor") << " shape " << s << ")";
+        if (!p.require(Cond::le(r->len, k(0)) || (Cond::lt(hi, size) && Cond::ge(lo, -size)), RuleId::IndexOutOfRange, m,
+                       origin()))
+          return std::nullopt;
+      }
+    }
     slots.emplace_back(e->shape);
   }
   if (slots.size() > cur.size()) {
     Msg m;
-    m << "too many indices for tensor of dimension " << static_cast<std::int64_t>(cur.size()) << " (got "
-      << static_cast<std::int64_t>(slots.size()) << "; indexed tensor shape " << s << ")";
+    m << "too many indices for " << (numpy ? "array" : "tensor") << " of dimension " << static_cast<std::int64_t>(cur.size())
+      << " (got " << static_cast<std::int64_t>(slots.size()) << "; indexed " << (numpy ? "array" : "tensor") << " shape " << s
+      << ")";
     return fail(RuleId::IndexOutOfRange, m);
   }
   // the index tensors broadcast together
   std::optional<Shape> b;
   std::size_t first = slots.size(), last = 0;
-  std::string shapes;
+  Msg shapes;
   for (std::size_t i = 0; i < slots.size(); ++i)
     if (slots[i]) {
-      shapes += (shapes.empty() ? "" : ", ") + shape_str(in, *slots[i]);
+      if (first < slots.size()) shapes << (numpy ? " " : ", ");
+      if (numpy) shapes << np_shape(*slots[i]);
+      else shapes << *slots[i];
       first = std::min(first, i);
       last = i;
     }
@@ -1089,11 +1227,12 @@ Outs index(Interpreter& in, State&& st, Args& a) {
       continue;
     }
     Msg what;
-    what << "shape mismatch: indexing tensors could not be broadcast together with shapes " << shapes;
+    what << "shape mismatch: indexing " << (numpy ? "arrays" : "tensors") << " could not be broadcast together with shapes "
+         << shapes;
     b = broadcast_shapes(p, *b, *slots[i], what);
-    if (!b) return p.ret_unranked(dt);
+    if (!b) return std::nullopt;
   }
-  if (!b) return p.ret_unranked(dt);
+  if (!b) return std::nullopt;
   bool adjacent = true;
   for (std::size_t i = first; i <= last; ++i) adjacent = adjacent && slots[i].has_value();
   Shape out;
@@ -1106,7 +1245,110 @@ Outs index(Interpreter& in, State&& st, Args& a) {
     for (std::size_t i = 0; i < cur.size(); ++i)
       if (i >= slots.size() || !slots[i]) out.push_back(cur[i]);
   }
-  return p.ret_tensor(out, dt);
+  return Indexed{out, true, any_mask};
+}
+
+// _tenscan.index(t, index, lib=None): t[index] (lib "numpy": NumPy's indexing rules and words).
+Outs index(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "index");
+  const TensorVal* t = p.tensor(0);
+  if (!t || !t->shape) return p.ret_unranked(t ? t->dtype : DType::Unknown);
+  const TensorVal tv = *t;
+  const Value* ix = p.arg(1);
+  if (!ix) return p.ret_unranked(tv.dtype);
+  const Value index = *ix;
+  auto r = index_shape(p, tv, index, p.str_arg(2) == "numpy");
+  if (!r) return p.ret_unranked(tv.dtype);
+  return p.ret_tensor(r->shape, tv.dtype);
+}
+
+// _tenscan.index_put(t, index, value, lib=None): t[index] = value. The indexed part must
+// exist (IndexError as for a read); a tensor value (an array or nested list for NumPy) must
+// broadcast to the indexed part, after dropping leading size-1 dimensions beyond its rank
+// (PyTorch's copy_to / index_put_, NumPy's assignment). PyTorch's basic indexing copies with
+// expand's rules and message; its advanced indexing (index_put_) also requires the value's
+// dtype to be the tensor's (unless a mask takes part: a one-element value is then stored by
+// masked_fill, which casts). Python scalars are always accepted.
+Outs index_put(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "index_put");
+  const TensorVal* t = p.tensor(0);
+  const Value* ix = p.arg(1);
+  const Value* vp = p.arg(2);
+  if (!t || !t->shape || !ix || !vp) return p.ret_none();
+  const TensorVal tv = *t;
+  const Value index = *ix, value = *vp;
+  const bool numpy = p.str_arg(3) == "numpy";
+  auto r = index_shape(p, tv, index, numpy);
+  if (!r) return p.ret_none();
+  // the value's shape and dtype
+  Shape vs;
+  std::optional<DType> vdt;
+  std::vector<RelatedMsg> related;
+  if (const TensorVal* v = in.tensor_of(p.st, value)) {
+    if (!v->shape) return p.ret_none();
+    vs = *v->shape;
+    vdt = v->dtype;
+    related.push_back(p.origin_note(*v, "the value got its shape here"));
+  } else if (numpy && in.sequence_of(p.st, value)) {
+    Nested n = scan_nested(in, p.st, value);
+    if (n.problem || !n.known) return p.ret_none();
+    vs = n.shape;
+  } else {
+    return p.ret_none();
+  }
+  const Shape& ps = r->shape;
+  if (!numpy && r->advanced && !r->mask && vdt && *vdt != DType::Unknown && tv.dtype != DType::Unknown && *vdt != tv.dtype) {
+    Msg m;
+    m << "Index put requires the source and destination dtypes match, got " << dtype_title(tv.dtype)
+      << " for the destination and " << dtype_title(*vdt) << " for the source (value dtype " << interp::dtype_name(*vdt)
+      << ", tensor dtype " << interp::dtype_name(tv.dtype) << ")";
+    const TensorVal* v = in.tensor_of(p.st, value);
+    if (!p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*v, "the value got its dtype here")}))
+      return p.ret_none();
+  }
+  // PyTorch's basic store: expand(value, part shape) after slicePrefix1sSize
+  const bool expand_words = !numpy && !r->advanced;
+  auto mismatch = [&](Msg& m) {
+    if (expand_words) return;
+    if (numpy && r->advanced)
+      m << "shape mismatch: value array of shape " << np_shape(vs) << " could not be broadcast to indexing result of shape "
+        << np_shape(ps);
+    else if (numpy)
+      m << "could not broadcast input array from shape " << np_shape(vs) << " into shape " << np_shape(ps);
+    else
+      m << "shape mismatch: value tensor of shape " << vs << " cannot be broadcast to indexing result of shape " << ps;
+  };
+  const RuleId rule = expand_words ? RuleId::SizeMismatch : RuleId::Broadcast;
+  // leading dimensions beyond the part's rank must be 1 (they are dropped)
+  std::size_t off = 0;
+  while (vs.size() - off > ps.size()) {
+    const Expr& d = vs[off];
+    Msg m;
+    if (expand_words)
+      m << "expand(" << vs << ", size=" << ps << "): the number of sizes provided ("
+        << static_cast<std::int64_t>(ps.size()) << ") must be greater or equal to the number of dimensions in the tensor ("
+        << static_cast<std::int64_t>(vs.size() - off) << ")";
+    else
+      mismatch(m);
+    if (!p.require(Cond::eq(d, k(1)), rule, m, related)) return p.ret_none();
+    ++off;
+  }
+  const std::size_t rv = vs.size() - off, lead = ps.size() - rv;
+  bool ok = true;
+  for (std::size_t i = 0; i < rv; ++i) {
+    const Expr& have = vs[off + i];
+    const Expr& want = ps[lead + i];
+    Msg m;
+    if (expand_words)
+      m << "The expanded size of the tensor (" << want << ") must match the existing size (" << have
+        << ") at non-singleton dimension " << static_cast<std::int64_t>(lead + i) << ".  Target sizes: " << ps
+        << ".  Tensor sizes: " << Shape(vs.begin() + static_cast<long>(off), vs.end());
+    else
+      mismatch(m);
+    ok = p.require(Cond::eq(want, have) || Cond::eq(have, k(1)), rule, m, related) && ok;
+    if (!ok) break;
+  }
+  return p.ret_none();
 }
 
 // ---- index-driven ops: gather, scatter, scatter_add, index_select --------------------------
@@ -1486,6 +1728,7 @@ const PrimRow kRows[] = {
     {"stack", stack},
     {"split", split},
     {"index", index},
+    {"index_put", index_put},
     {"index_op", index_op},
     {"select_k", select_k},
     {"einsum", einsum},

@@ -315,11 +315,13 @@ class ndarray:
     def repeat(self, repeats, axis=None):
         return _t.unmodelled("numpy.ndarray.repeat")
 
-    # -- indexing: an element or slice assignment keeps the array's shape --
+    # -- indexing (NumPy's rules): an assignment keeps the array's shape; the value must
+    # broadcast to the indexed part --
     def __getitem__(self, index):
-        return _wrap(_t.index(self, index))
+        return _wrap(_t.index(self, index, "numpy"))
 
     def __setitem__(self, index, value):
+        _t.index_put(self, index, value, "numpy")
         return None
 
     # -- arithmetic --

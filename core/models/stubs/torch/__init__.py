@@ -525,16 +525,14 @@ class Tensor:
         return _t.index(self, index)
 
     def __setitem__(self, index, value):
-        # the indexed part must exist (IndexError as for a read); a tensor stored through basic
-        # indexing is copied in with expand's rules (leading size-1 dims of a value of higher
-        # rank are dropped by copy_: that case is not checked)
+        # the indexed part must exist (IndexError as for a read); a tensor value must fit it:
+        # copied with expand's rules through basic indexing, broadcast (and of the same dtype)
+        # through index_put_ for advanced indexing (index tensors, lists, ranges)
         if _t.is_str(index):
             return None
-        part = _t.index(self, index)
-        if _t.is_tensor(value) and _t.is_tensor(part) and _basic_index(index):
-            r, rp = _t.const_int(_t.ndim(value)), _t.const_int(_t.ndim(part))
-            if r is not None and rp is not None and r <= rp:
-                _t.expand(value, _t.shape(part))
+        if not _b.isinstance(value, Tensor):
+            value = None
+        _t.index_put(self, index, value)
         return None
 
     # -- arithmetic --
@@ -1205,17 +1203,6 @@ def softmax(input, dim, dtype=None):
 
 def log_softmax(input, dim, dtype=None):
     return input.log_softmax(dim)
-
-
-def _basic_index(index):
-    """An index without tensors, lists or unknown parts (ints, slices, None, ...): not advanced."""
-    if _b.isinstance(index, tuple):
-        for i in index:
-            if not _basic_index(i):
-                return False
-        return True
-    return not (_t.is_unknown(index) or _t.is_tensor(index) or _b.isinstance(index, list)
-                or _b.isinstance(index, range))
 
 
 def _pointwise(input, *, out=None):
