@@ -483,7 +483,7 @@ class Tensor:
         return _t.repeat(self, _sizes(sizes))
 
     def split(self, split_size, dim=0):
-        return _t.split(self, split_size, dim, False)
+        return split(self, split_size, dim)
 
     def chunk(self, chunks, dim=0):
         return _t.split(self, chunks, dim, True)
@@ -1110,7 +1110,23 @@ def stack(tensors, dim=0, out=None):
 
 
 def split(tensor, split_size_or_sections, dim=0):
+    size = _t.const_int(split_size_or_sections) if _b.isinstance(split_size_or_sections, _b.int) else None
+    if size is not None and size > 0 and _t.is_tensor(tensor) and _t.const_int(_t.ndim(tensor)) is not None:
+        if _t.check_dim(tensor, dim, "split()", False) and _t.const_int(tensor.size(dim)) is None:
+            # pieces of a dim the data decides: an unknown number of them, each split_size long
+            # but the last, which is n % split_size long when that is not 0
+            n = tensor.size(dim)
+            reps = [_split_piece(tensor, dim, size)]
+            if _t.const_int(n % size) != 0:
+                reps.append(_split_piece(tensor, dim, n % size))
+            return _b.tuple(_t.summary_iter(reps))
     return _t.split(tensor, split_size_or_sections, dim, False)
+
+
+def _split_piece(tensor, dim, size):
+    shape = _b.list(tensor.shape)
+    shape[dim] = size
+    return _t.new(_b.tuple(shape), _t.dtype(tensor))
 
 
 def chunk(input, chunks, dim=0):

@@ -1352,3 +1352,19 @@ tenscan_reveal(padded.shape[0] >= 1)
   CHECK(r.reveals_at(10) == std::vector<std::string>{"8"});
   CHECK(r.reveals_at(11) == std::vector<std::string>{"max_len >= 1"});
 }
+
+TEST_CASE("interp: split of a dim the data decides gives pieces of split_size, the last one the rest", "[interp]") {
+  // time_sequence_prediction's `for input_t in input.split(1, dim=1)` over a loaded series
+  auto r = tenscan_test::analyze_program(R"py(
+import random
+import torch
+n = random.randint(1, 1000)
+x = torch.zeros(97, n)
+for piece in x.split(1, dim=1):
+    tenscan_reveal(piece.shape)
+for piece in torch.split(x, 4, 1):
+    tenscan_reveal(piece.shape)
+)py");
+  CHECK(r.reveals_at(7) == std::vector<std::string>{"(97, 1)"});
+  CHECK(r.reveals_at(9) == std::vector<std::string>{"(97, 4)", "(97, random.randint(1, 1000) % 4)"});
+}
