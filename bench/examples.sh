@@ -164,10 +164,14 @@ while IFS=$'\t' read -r project dir entry args ifile iregex iedit ialso lfile lr
         continue
     fi
     times=() rss_max=0
+    # the project's tenscan.json, if the bench has one (data hints for files the project's
+    # own scripts generate): copied into every variant
+    config=$here/examples/config/$slug.json
+    [[ -f $config ]] || config=
 
     # 1. unmodified
     u=$work/$slug/unmodified
-    mkdir -p "$u"; cp -r "$checkout/$dir/." "$u/"
+    mkdir -p "$u"; cp -r "$checkout/$dir/." "$u/"; [[ -z $config ]] || cp "$config" "$u/tenscan.json"
     run_tenscan "$u" "$entry" "$args" "$work/$slug/unmodified"
     times+=("$secs"); ((rss_kb > rss_max)) && rss_max=$rss_kb
     judge_run unmodified "$work/$slug/unmodified" "$u" ""
@@ -192,7 +196,7 @@ while IFS=$'\t' read -r project dir entry args ifile iregex iedit ialso lfile lr
     else
         n_i=$((n_i + 1))
         m=$work/$slug/injected
-        mkdir -p "$m"; cp -r "$checkout/$dir/." "$m/"
+        mkdir -p "$m"; cp -r "$checkout/$dir/." "$m/"; [[ -z $config ]] || cp "$config" "$m/tenscan.json"
         if pos=$(python3 "$mutate" inject "$m/$ifile" "$iregex" "$iedit" 2>"$work/$slug/injected.mut"); then
             read -r loss_line ins_line <<<"$pos"
             expect=("$ifile:$loss_line")
@@ -219,7 +223,7 @@ while IFS=$'\t' read -r project dir entry args ifile iregex iedit ialso lfile lr
     else
         n_m=$((n_m + 1))
         m=$work/$slug/mutated
-        mkdir -p "$m"; cp -r "$checkout/$dir/." "$m/"
+        mkdir -p "$m"; cp -r "$checkout/$dir/." "$m/"; [[ -z $config ]] || cp "$config" "$m/tenscan.json"
         if change=$(python3 "$mutate" layer "$m/$lfile" "$lregex" 2>"$work/$slug/mutated.mut") &&
             mapfile -t expect < <(resolve_expect "$m" "$lexpect") && ((${#expect[@]})); then
             read -r layer_line old new <<<"$change"

@@ -179,6 +179,44 @@ std::vector<std::string> validate_against_schema(std::string_view schema_json, s
   return errors;
 }
 
+namespace {
+DataHint hint_of(const json& h) {
+  DataHint d;
+  d.file = h["file"].get<std::string>();
+  for (const auto& dim : h["shape"]) d.shape.push_back(dim.is_string() ? dim.get<std::string>() : dim.dump());
+  d.dtype = h.value("dtype", "");
+  d.kind = h.value("as", "");
+  return d;
+}
+}  // namespace
+
+DataHint parse_data_hint(std::string_view json_text) {
+  const json schema = json::parse(config_schema());
+  std::vector<std::string> errors = validate_against_schema(schema["properties"]["data"]["items"].dump(), json_text);
+  if (!errors.empty()) {
+    std::string msg;
+    for (const auto& e : errors) msg += "data hint " + e + "\n";
+    msg.pop_back();
+    throw ConfigError(msg);
+  }
+  return hint_of(json::parse(json_text));
+}
+
+std::string data_hint_json(const DataHint& hint) {
+  json h;
+  h["file"] = hint.file;
+  json shape = json::array();
+  for (const auto& d : hint.shape) {
+    bool number = !d.empty() && std::all_of(d.begin(), d.end(), [](unsigned char ch) { return std::isdigit(ch); });
+    if (number) shape.push_back(json::parse(d));
+    else shape.push_back(d);
+  }
+  h["shape"] = shape;
+  if (!hint.dtype.empty()) h["dtype"] = hint.dtype;
+  if (!hint.kind.empty()) h["as"] = hint.kind;
+  return h.dump();
+}
+
 Config parse_config(std::string_view text, const std::string& name) {
   std::vector<std::string> errors = validate_against_schema(config_schema(), text);
   json j;
@@ -227,6 +265,7 @@ Config parse_config(std::string_view text, const std::string& name) {
   c.new_only = j.value("new_only", c.new_only);
   c.rules = j.value("rules", c.rules);
   c.stub_dirs = j.value("stub_dirs", c.stub_dirs);
+  for (const auto& h : j.value("data", json::array())) c.data.push_back(hint_of(h));
   c.category = j.value("category", c.category);
   return c;
 }

@@ -205,6 +205,7 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   if (entry.symbolic_args) argv.push_back("--symbolic-args");
   if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
   for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
+  for (const auto& hint : config.data) argv.insert(argv.end(), {"--data", data_hint_json(hint)});
   argv.push_back(entry.path);
   argv.push_back("--");
   argv.insert(argv.end(), entry.args.begin(), entry.args.end());

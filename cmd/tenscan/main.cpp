@@ -64,6 +64,7 @@ struct CheckArgs {
   bool symbolic_args = false;
   bool symbolic_args_given = false;  ///< --symbolic-args or --no-symbolic-args: wins over tenscan.json
   std::vector<std::string> stub_dirs;
+  std::vector<std::string> data_hints;  ///< JSON, one "data" item of tenscan.json each
   // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
   // the program from a git revision instead of the working tree
   bool worker = false;
@@ -134,6 +135,12 @@ int run_check(const CheckArgs& args) {
   options.max_seconds = args.time_budget;
   options.symbolic_args = args.symbolic_args;
   options.stub_dirs = args.stub_dirs;
+  try {
+    for (const auto& h : args.data_hints) options.data_hints.push_back(tenscan::ci::parse_data_hint(h));
+  } catch (const tenscan::ci::ConfigError& e) {
+    std::cerr << "tenscan: error: --data: " << e.what() << "\n";
+    return kExitError;
+  }
   if (args.worker) {
     inject_test_fault(entry);
     tenscan::AnalysisResult result = tenscan::analyze(*sources, entry, options);
@@ -146,6 +153,7 @@ int run_check(const CheckArgs& args) {
   // workers itself)
   tenscan::ci::Config config = tenscan::ci::load_config(root, std::nullopt);
   options.stub_dirs.insert(options.stub_dirs.end(), config.stub_dirs.begin(), config.stub_dirs.end());
+  options.data_hints.insert(options.data_hints.end(), config.data.begin(), config.data.end());
   if (!args.symbolic_args_given) options.symbolic_args = config.symbolic_args;
   tenscan::AnalysisResult result = tenscan::analyze(*sources, entry, options);
   tenscan::ci::apply_rule_overrides(result, config.rules);
@@ -253,6 +261,9 @@ int main(int argc, char** argv) {
 
   cmd_check->add_option("--stub-dir", check.stub_dirs,
                         "Directory of Python stubs for in-house libraries (project-relative; repeatable)");
+  cmd_check->add_option("--data", check.data_hints,
+                        "What a data file the script loads holds, as one \"data\" item of tenscan.json, e.g. "
+                        "'{\"file\": \"train.pt\", \"shape\": [\"N\", 64]}' (repeatable; before tenscan.json's)");
   // internal: how `tenscan ci` runs its sandboxed workers
   cmd_check->add_flag("--worker", check.worker)->group("");
   cmd_check->add_option("--revision", check.revision)->group("");

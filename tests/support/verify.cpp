@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "python/parser.h"
+#include "tenscan/ci/config.h"
 #include "tenscan/core/analyze.h"
 
 namespace fs = std::filesystem;
@@ -171,6 +172,16 @@ int main(int argc, char** argv) {
   AnalysisOptions options;
   options.script_args = spec.args;
   options.symbolic_args = spec.symbolic_args;
+  // a tenscan.json next to the fixture applies as it does to `tenscan check` (stub
+  // directories, data hints)
+  try {
+    tenscan::ci::Config config = tenscan::ci::load_config(fixture.parent_path(), std::nullopt);
+    options.stub_dirs = config.stub_dirs;
+    options.data_hints = config.data;
+  } catch (const tenscan::ci::ConfigError& e) {
+    std::cout << name << ": " << e.what() << "\n";
+    return 1;
+  }
   AnalysisResult result = analyze(sources, name, options);
   if (!result.completed) {
     std::cout << name << ": the analysis did not complete\n";

@@ -1,6 +1,12 @@
 // Loss functions' input/target rules (cross_entropy, nll_loss, and the elementwise
 // regression/binary losses), plus the generic primitives that stubs use for
 // hyperparameter checks (_tenscan.require) and for randomness (_tenscan.randint).
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <string>
+#include <vector>
+
 #include "models/prim.h"
 
 namespace tenscan::models {
@@ -262,6 +268,59 @@ Outs length_of(Interpreter& in, State&& st, Args& a) {
   return p.ret(Value::integer(s));
 }
 
+namespace {
+/// Path components of a path string, without empty and "." ones.
+std::vector<std::string> path_parts(const std::string& path) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    std::string part = path.substr(start, end - start);
+    if (!part.empty() && part != ".") out.push_back(std::move(part));
+    start = end + 1;
+  }
+  return out;
+}
+}  // namespace
+
+// _tenscan.data_hint(path, default_kind): what the configuration says the data file at `path`
+// holds (AnalysisOptions::data_hints): None when no hint's file ends the path (or the path is
+// not a known string), else (kind, shape, dtype). A named dim is a fresh size >= 1 the data
+// decides, the same for every dim of this load that has the name.
+Outs data_hint(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "data_hint");
+  auto path = p.str_arg(0);
+  std::string kind = p.str_arg(1).value_or("tensor");
+  if (!path) return p.ret_none();
+  std::vector<std::string> parts = path_parts(*path);
+  for (const DataHint& h : in.options().data_hints) {
+    std::vector<std::string> want = path_parts(h.file);
+    if (want.empty() || want.size() > parts.size() || !std::equal(want.rbegin(), want.rend(), parts.rbegin())) continue;
+    std::map<std::string, Expr> named;
+    std::vector<Value> dims;
+    for (const std::string& d : h.shape) {
+      std::int64_t n = 0;
+      auto [end, err] = std::from_chars(d.data(), d.data() + d.size(), n);
+      if (err == std::errc() && end == d.data() + d.size() && n >= 0) {
+        dims.push_back(Value::integer(n));
+        continue;
+      }
+      auto it = named.find(d);
+      if (it == named.end())
+        it = named.emplace(d, in.fresh_symbol(p.st, d, "the size " + d + " of " + h.file + " (tenscan.json data)", 1,
+                                              sym::Interval::kPosInf, interp::SymKind::Data))
+                 .first;
+      dims.push_back(Value::integer(it->second));
+    }
+    Value shape = in.new_tuple(p.st, std::move(dims));
+    std::string k = h.kind.empty() ? kind : h.kind;
+    Value dtype = h.dtype.empty() ? Value::none() : Value::str(h.dtype);
+    return p.ret(in.new_tuple(p.st, {Value::str(k), shape, dtype}));
+  }
+  return p.ret_none();
+}
+
 // _tenscan.summary_iter(items[, length, batch_size]): an iterator over an unknown number of
 // elements, each one of `items` (a DataLoader: full batches, then maybe a smaller last one).
 // With length and batch_size, the last item is the DataLoader's last minibatch of
@@ -371,7 +430,7 @@ const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
     {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_str", is_str},
-    {"const_int", const_int}, {"max_of", max_of},
+    {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint},
 };
 
 }  // namespace

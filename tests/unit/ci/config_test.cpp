@@ -149,3 +149,35 @@ TEST_CASE("globs", "[config]") {
   CHECK_FALSE(glob_match("*", ".hidden.py"));  // a leading dot must be matched explicitly
   CHECK(glob_match("**", "a/b"));
 }
+
+TEST_CASE("data: hints of what data files hold, validated, and round-tripped for the workers", "[config]") {
+  Config c = parse_config(R"({"data": [
+      {"file": "traindata.pt", "shape": [100, 1000], "dtype": "float64", "as": "ndarray"},
+      {"file": "data/features.pt", "shape": ["N", 128]}]})",
+                          "tenscan.json");
+  REQUIRE(c.data.size() == 2);
+  CHECK(c.data[0].file == "traindata.pt");
+  CHECK(c.data[0].shape == std::vector<std::string>{"100", "1000"});
+  CHECK(c.data[0].dtype == "float64");
+  CHECK(c.data[0].kind == "ndarray");
+  CHECK(c.data[1].shape == std::vector<std::string>{"N", "128"});
+  CHECK(c.data[1].dtype.empty());
+  CHECK(c.data[1].kind.empty());
+  // what the CI driver passes to a worker (`check --data JSON`) parses back to the same hint
+  for (const auto& h : c.data) {
+    tenscan::DataHint back = parse_data_hint(data_hint_json(h));
+    CHECK(back.file == h.file);
+    CHECK(back.shape == h.shape);
+    CHECK(back.dtype == h.dtype);
+    CHECK(back.kind == h.kind);
+  }
+  CHECK(error_of(R"({"data": [{"file": "x.pt"}]})") == "tenscan.json: data[0]: the key \"shape\" is required");
+  CHECK(error_of(R"({"data": [{"file": "x.pt", "shape": [-1]}]})") ==
+        "tenscan.json: data[0].shape[0]: must be at least 0, got -1");
+  CHECK(error_of(R"({"data": [{"file": "x.pt", "shape": ["2 N"]}]})") ==
+        "tenscan.json: data[0].shape[0]: does not match the pattern ^[A-Za-z_][A-Za-z0-9_]*$: \"2 N\"");
+  CHECK(error_of(R"({"data": [{"file": "x.pt", "shape": [3], "dtype": "float"}]})").find("data[0].dtype: must be one of") !=
+        std::string::npos);
+  CHECK_THROWS_WITH(parse_data_hint(R"({"file": "x.pt", "shape": [3], "as": "list"})"),
+                    "data hint as: must be one of \"tensor\", \"ndarray\", got \"list\"");
+}

@@ -226,3 +226,14 @@ TEST_CASE("rule overrides: off drops, a level replaces", "[driver]") {
   CHECK(r.findings[0].rule == RuleId::MatmulInnerDim);
   CHECK(r.findings[0].level == Level::Note);
 }
+
+TEST_CASE("worker argv: the configuration's data hints, one --data JSON each", "[driver]") {
+  Config c;
+  c.data = {tenscan::DataHint{"traindata.pt", {"100", "N"}, "float64", "ndarray"}};
+  SelectedEntry e{"train.py", {}, 0, false};
+  auto argv = worker_argv("/bin/tenscan", "/repo", "", c, e);
+  CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
+                                         "256", "--data",
+                                         R"({"as":"ndarray","dtype":"float64","file":"traindata.pt","shape":[100,"N"]})",
+                                         "train.py", "--"});
+}

@@ -39,12 +39,24 @@ class DirectorySource final : public SourceProvider {
   std::filesystem::path root_;
 };
 
+/// What a data file holds ("data" in tenscan.json): the script's torch.load, numpy.load,
+/// numpy.loadtxt or numpy.genfromtxt of a path that ends with `file` returns an array of this
+/// shape, where tenscan would otherwise know nothing about the file's contents.
+struct DataHint {
+  std::string file;                ///< a file name, or its last path components ("data/train.pt")
+  std::vector<std::string> shape;  ///< per dim: a number, or a name for a size >= 1 the data decides
+  std::string dtype;               ///< "float32", "int64", ...; empty: the loader's default
+  std::string kind;                ///< "tensor" or "ndarray"; empty: what the loader makes
+};
+
 struct AnalysisOptions {
   /// Command-line arguments given to the script (sys.argv[1:]).
   std::vector<std::string> script_args;
   /// Project-relative directories of user-written Python stubs for in-house libraries,
   /// consulted after the project's own modules and before tenscan's built-in library models.
   std::vector<std::string> stub_dirs;
+  /// The shapes of data files the script loads (see DataHint); the first that matches wins.
+  std::vector<DataHint> data_hints;
   /// Integer command-line options the script's argparse parser does not receive on the
   /// command line become symbols (ShapeTracer's user inputs) instead of taking their default:
   /// a requirement that then holds only for some of their values is reported as a warning

@@ -903,11 +903,29 @@ def argmin(a, axis=None, out=None, keepdims=False):
 
 
 # ---- files ---------------------------------------------------------------------------------
+def _hinted(fname, dtype):
+    """What tenscan.json's "data" says the file holds, or None (see _tenscan.data_hint)."""
+    hint = _t.data_hint(fname, "ndarray")
+    if hint is None:
+        return None
+    kind, shape, hinted = hint
+    name = _dtype_name(hinted if dtype is None else dtype, "float64")
+    if kind == "tensor":
+        return _t.new(shape, name)
+    return _new(shape, name)
+
+
 def load(file, *args, **kwargs):
+    hinted = _hinted(file, None)
+    if hinted is not None:
+        return hinted
     return ndarray(_tensor=_t.opaque_tensor("numpy.load"))
 
 
 def loadtxt(fname, dtype=None, *args, **kwargs):
+    hinted = _hinted(fname, dtype)
+    if hinted is not None:
+        return hinted
     return array(_t.unknown("numpy.loadtxt"), dtype)
 
 

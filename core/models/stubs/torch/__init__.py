@@ -1403,7 +1403,15 @@ def save(obj, f, *args, **kwargs):
 
 
 def load(f, *args, **kwargs):
-    # a tensor of unknown rank and dims (a checkpoint dict indexes like one: see __getitem__)
+    # what tenscan.json's "data" says the file holds (a saved tensor or NumPy array), else a
+    # tensor of unknown rank and dims (a checkpoint dict indexes like one: see __getitem__)
+    hint = _t.data_hint(f, "tensor")
+    if hint is not None:
+        kind, shape, dtype = hint
+        if kind == "ndarray":
+            import numpy
+            return numpy.zeros(shape, dtype)
+        return _t.new(shape, "float32" if dtype is None else dtype)
     return _t.opaque_tensor("torch.load")
 
 

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tenscan/core/analyze.h"
+
 namespace tenscan::ci {
 
 /// The configuration file's name, looked up at the repository root.
@@ -43,6 +45,7 @@ struct Config {
   bool new_only = false;
   std::map<std::string, std::string> rules;  ///< rule id -> "off" | "note" | "warning" | "error"
   std::vector<std::string> stub_dirs;
+  std::vector<DataHint> data;  ///< what the data files the scripts load hold ("data")
   std::string category = "tenscan/";
   std::string source;  ///< the file it was read from; empty for the defaults
 };
@@ -58,6 +61,13 @@ std::vector<std::string> validate_against_schema(std::string_view schema_json, s
 
 /// Parses and validates a configuration; `name` is used in messages. Throws ConfigError.
 Config parse_config(std::string_view text, const std::string& name);
+/// One item of "data" as JSON text (what `tenscan check --data` takes, and how the CI driver
+/// passes the configuration's hints to its workers), validated against the schema's item.
+/// Throws ConfigError.
+DataHint parse_data_hint(std::string_view json_text);
+/// The inverse: the JSON text of a hint.
+std::string data_hint_json(const DataHint& hint);
+
 /// `explicit_path` if given (it must exist), else `repo_root`/tenscan.json if it exists, else
 /// the defaults. Throws ConfigError.
 Config load_config(const std::filesystem::path& repo_root, const std::optional<std::filesystem::path>& explicit_path);
