@@ -537,7 +537,9 @@ class Tensor:
 
     # -- arithmetic --
     def __add__(self, other):
-        if _b.isinstance(other, sparse._SparseTensor):
+        # (an unknown operand, from an unmodelled call, is not taken for a sparse tensor: the
+        # test would split every path in two at each `+`)
+        if not _t.is_unknown(other) and _b.isinstance(other, sparse._SparseTensor):
             return sparse._dense_plus_sparse(self, other)
         return _t.elementwise(self, other, "+")
 

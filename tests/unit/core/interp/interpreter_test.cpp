@@ -1372,3 +1372,17 @@ for piece in torch.split(x, 4, 1):
   CHECK(r.reveals_at(7) == std::vector<std::string>{"(97, 1)"});
   CHECK(r.reveals_at(9) == std::vector<std::string>{"(97, 4)", "(97, random.randint(1, 1000) % 4)"});
 }
+
+TEST_CASE("interp: adding an unknown value to a tensor does not split the path", "[interp]") {
+  // Tensor.__add__ tests for a sparse operand; an unknown one (here from a checkpoint) is not
+  // taken for one, or every `+` would double the paths (gat ended at the 256-path budget)
+  auto r = tenscan_test::analyze_program(R"py(
+import torch
+scale = torch.load("ckpt.pt")["scale"]
+x = torch.zeros(4, 3)
+for i in range(12):
+    x = x + scale
+)py");
+  CHECK(r.result.stats.paths_explored == 1);
+  CHECK(r.result.stats.paths_merged == 0);  // no split that a merge had to undo
+}
