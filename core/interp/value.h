@@ -259,13 +259,7 @@ class Heap {
   }
   /// True when both heaps hold the very same objects (shared, unmodified since a fork).
   [[nodiscard]] bool same_as(const Heap& o) const {
-    if (size_ != o.size_) return false;
-    for (std::size_t c = 0; c < chunks_.size(); ++c) {
-      if (chunks_[c] == o.chunks_[c]) continue;
-      for (std::size_t i = 0; i < kChunk; ++i)
-        if ((*chunks_[c])[i] != (*o.chunks_[c])[i]) return false;
-    }
-    return true;
+    return size_ == o.size_ && for_each_changed(o, [](ObjId) { return false; });
   }
 
  private:
