@@ -197,11 +197,7 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   std::vector<std::string> argv{exe.string(), "check", "--worker", "--project-root", root.string(),
                                 "--max-paths", std::to_string(config.max_paths)};
   // the worker stops analysing before the pool kills it, and reports what it found so far
-  if (entry.timeout > 0) {
-    std::ostringstream budget;
-    budget << kTimeBudgetShare * entry.timeout;
-    argv.insert(argv.end(), {"--time-budget", budget.str()});
-  }
+  if (entry.timeout > 0) argv.insert(argv.end(), {"--time-budget", number_text(kTimeBudgetShare * entry.timeout)});
   if (entry.symbolic_args) argv.push_back("--symbolic-args");
   if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
   for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});

@@ -25,6 +25,13 @@
 #include "tenscan/report/json.h"
 
 namespace tenscan::ci {
+
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -39,13 +46,6 @@ constexpr int kExecFailedStatus = 127;
 constexpr int kDrainChunksAfterExit = 64;
 
 std::string errno_text(int err) { return std::strerror(err); }
-
-/// "1", "2.5": seconds and limits for people.
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
 
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);

@@ -39,6 +39,9 @@ struct WorkerResult {
   int exit_code = -1;          ///< exit status, or -1 if it died on a signal
 };
 
+/// "1", "2.5": seconds and limits for people (and for the workers' command lines).
+std::string number_text(double v);
+
 /// Runs the jobs, at most `max_parallel` at a time (values below 1 mean 1), and returns their
 /// results in job order. argv[0] without a '/' is searched in PATH. Each worker: stdin
 /// /dev/null; stdout a pipe parsed as tenscan JSON lines (report::decode_json_line); stderr a
