@@ -397,7 +397,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     ++(invalid ? stats.paths_invalid : stopped ? stats.paths_dontknow : stats.paths_valid);
     return;
   }
-  solver::PathSolver s(opt.solver_rlimit, opt.solver_timeout_ms);
+  solver::PathSolver s(in.out_of_time() ? opt.solver_rlimit / 10 : opt.solver_rlimit);
   // only the constraints that bear on a requirement: a script that draws a size per sample
   // (a tokenizer's output length) has thousands of bounds no requirement mentions, and they
   // would make every query slow (the online checker has already refined each against its own)

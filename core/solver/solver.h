@@ -21,7 +21,8 @@ using Model = std::map<sym::SymId, std::int64_t>;
 
 class PathSolver {
  public:
-  PathSolver(unsigned rlimit, unsigned timeout_ms);
+  /// `rlimit`: Z3's resource limit per query (deterministic; 2 000 000 is about 2 s).
+  explicit PathSolver(unsigned rlimit);
   ~PathSolver();
   PathSolver(const PathSolver&) = delete;
   PathSolver& operator=(const PathSolver&) = delete;

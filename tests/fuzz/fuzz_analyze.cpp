@@ -85,7 +85,7 @@ tenscan::AnalysisOptions fuzz_options() {
   o.max_loop_unroll = 16;
   o.max_statements = 200'000;
   o.max_call_depth = 50;
-  o.solver_timeout_ms = 200;
+  o.solver_rlimit = 200'000;
   // the larger fixture programs take seconds under ASan+UBSan+coverage, more on a loaded CI
   // machine: a time budget well below libFuzzer's -timeout keeps a slow input from passing
   // for a hang (a real hang, outside the interpreter's loop, is still caught)
