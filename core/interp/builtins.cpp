@@ -28,8 +28,10 @@ std::vector<Value>* items_of(State& st, const Value& v) {
   return nullptr;
 }
 
-// Collects the elements of an iterable (concrete sequences only; unknown otherwise).
-bool elements(Interpreter& in, State& st, const Value& v, std::vector<Value>& out, bool& summary) {
+// Collects the elements of an iterable (concrete sequences only; unknown otherwise). For a
+// summary iteration, `length` is its length when the iterator knows it.
+bool elements(Interpreter& in, State& st, const Value& v, std::vector<Value>& out, bool& summary,
+              std::optional<sym::Expr>* length = nullptr) {
   Outs it = in.iterate(std::move(st), v);
   st = std::move(it[0].st);
   summary = false;
@@ -38,6 +40,7 @@ bool elements(Interpreter& in, State& st, const Value& v, std::vector<Value>& ou
   const Object& o = st.heap.get(it[0].v.obj);
   out = o.items;
   summary = o.summary_iter;
+  if (length) *length = in.known_summary_length(st, it[0].v);
   return true;
 }
 
@@ -376,7 +379,8 @@ Outs t_sequence(Interpreter& in, State&& st, Args& a, OKind kind) {
   if (a.pos.empty()) return one(std::move(st), in.new_list(st, {}, kind));
   std::vector<Value> items;
   bool summary = false;
-  if (!elements(in, st, a.pos[0], items, summary)) {
+  std::optional<sym::Expr> length;
+  if (!elements(in, st, a.pos[0], items, summary, &length)) {
     if (!st.normal()) return one(std::move(st), Value::none());
     return one(std::move(st), Value::unknown(kind == OKind::List ? "list" : kind == OKind::Tuple ? "tuple" : "set"));
   }
@@ -384,6 +388,7 @@ Outs t_sequence(Interpreter& in, State&& st, Args& a, OKind kind) {
     if (kind == OKind::Set) return one(std::move(st), Value::unknown("a set of unknown size"));
     // list(loader): as many elements as the iteration has, each like a representative
     Value v = in.new_summary_list(st, std::move(items), kind);
+    if (length) in.set_summary_length(st, v, *length);
     return one(std::move(st), v);
   }
   if (kind == OKind::Set) {
@@ -705,7 +710,8 @@ Outs dict_get(Interpreter&, State&& st, Args& a) {
   if (!self.is_obj()) return one(std::move(st), Value::unknown("dict.get"));
   for (const auto& e : st.heap.get(self.obj).entries)
     if (same_value(e.key, arg(a, 1))) return one(std::move(st), e.value);
-  if (arg(a, 1).is_unknown()) return one(std::move(st), Value::unknown("dict value"));
+  // an unknown key, or a dict a loop of unknown length filled: the value or the default
+  if (arg(a, 1).is_unknown() || st.heap.get(self.obj).summary_iter) return one(std::move(st), Value::unknown("dict value"));
   return one(std::move(st), def);
 }
 // ---- dict's own operators, for instances of dict subclasses (OrderedDict, defaultdict,
@@ -807,7 +813,11 @@ Outs dict_view(Interpreter& in, State&& st, Args& a, int which) {
     else if (which == 1) items.push_back(e.value);
     else items.push_back(in.new_tuple(st, {e.key, e.value}));
   }
-  return one(std::move(st), in.new_list(st, std::move(items)));
+  if (!st.heap.get(self.obj).summary_iter) return one(std::move(st), in.new_list(st, std::move(items)));
+  // the view of a dict a loop of unknown length filled is as long as the dict
+  Value view = in.new_summary_list(st, std::move(items));
+  in.set_summary_length(st, view, in.summary_length(st, self));
+  return one(std::move(st), view);
 }
 Outs dict_keys(Interpreter& in, State&& st, Args& a) { return dict_view(in, std::move(st), a, 0); }
 Outs dict_values(Interpreter& in, State&& st, Args& a) { return dict_view(in, std::move(st), a, 1); }

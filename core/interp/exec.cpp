@@ -604,11 +604,13 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             std::vector<Value> items;
             bool summary = false;
             int last_batch = -1;
+            std::optional<sym::Expr> count;  // of a summary iteration, when the iterator knows it
             if (it.v.is_obj()) {
               const Object& io = it.st.heap.get(it.v.obj);
               items = io.items;
               summary = io.summary_iter;
               last_batch = io.last_batch;
+              if (summary) count = known_summary_length(it.st, it.v);
             }
             // the last minibatch is explained at the project's own loop over the DataLoader
             if (const ir::Module* m = module_of_file(s->loc.file); last_batch >= 0 && m && !m->is_stub)
@@ -645,7 +647,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                        std::to_string(cap) + " were not analysed");
               for (auto& l : live) l.flow = Flow::Dead;
             }
-            if (before) widen_loop_exits(*before, live, exited);
+            if (before) widen_loop_exits(*before, live, exited, count, items.size());
             // the loop ran to completion: else clause
             exec_block(s->orelse, live);
             for (auto& l : live) next.push_back(std::move(l));

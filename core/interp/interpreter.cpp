@@ -371,14 +371,28 @@ const std::vector<Value>* Interpreter::summary_items(const State& st, const Valu
 
 static const char* const kListLength = "the length of a list built by a loop over an unknown number of elements";
 
-sym::Expr Interpreter::summary_length(State& st, const Value& list) {
-  const Object& o = st.heap.get(list.obj);
-  auto n = static_cast<std::int64_t>(o.items.size());
-  if (o.stop.as_symbol() && o.start.as_const() == n) return o.stop;
-  sym::Expr len = fresh_symbol(st, "len(list)", kListLength, 0, -1, SymKind::Data);
-  Object& m = st.heap.mut(list.obj);
-  m.start = sym::Expr::constant(n);  // remembered for this many representatives
+// how many representatives a summary object lists (its length is remembered for that many)
+static std::int64_t representatives(const Object& o) {
+  return static_cast<std::int64_t>(o.kind == OKind::Dict ? o.entries.size() : o.items.size());
+}
+
+std::optional<sym::Expr> Interpreter::known_summary_length(const State& st, const Value& v) const {
+  if (!v.is_obj()) return std::nullopt;
+  const Object& o = st.heap.get(v.obj);
+  if (!o.summary_iter || o.stop.is_const() || o.start.as_const() != representatives(o)) return std::nullopt;
+  return o.stop;
+}
+
+void Interpreter::set_summary_length(State& st, const Value& v, const sym::Expr& len) {
+  Object& m = st.heap.mut(v.obj);
+  m.start = sym::Expr::constant(representatives(m));
   m.stop = len;
+}
+
+sym::Expr Interpreter::summary_length(State& st, const Value& list) {
+  if (auto len = known_summary_length(st, list)) return *len;
+  sym::Expr len = fresh_symbol(st, "len(list)", kListLength, 0, -1, SymKind::Data);
+  set_summary_length(st, list, len);
   return len;
 }
 
@@ -386,7 +400,8 @@ sym::Expr Interpreter::summary_length(State& st, const Value& list) {
 // object made after the fork (its id may mean something else there).
 static bool portable(const Value& v, const Heap& before) { return !v.is_obj() || v.obj < before.size(); }
 
-void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exited) {
+void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exited, const std::optional<sym::Expr>& count,
+                                   std::size_t runs) {
   std::vector<State*> all;
   for (auto& s : live) all.push_back(&s);
   for (auto& s : exited) all.push_back(&s);
@@ -423,6 +438,16 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
     }
     if (!changed || (was.kind == OKind::List && !grew)) continue;
     if (was.kind == OKind::List) {
+      // one element per iteration (a comprehension, `out.append(f(x))`): as long as the loop,
+      // when every path that finished it appended once per run and none left it early
+      bool exact = count && !was.summary_iter && !live.empty();
+      for (const State& s : live) {
+        const Object& now = s.heap.get(id);
+        exact = exact && now.kind == OKind::List && !now.summary_iter && now.items.size() == was.items.size() + runs;
+      }
+      for (const State& s : exited) exact = exact && s.flow == Flow::Raise;  // a break ends it early
+      std::optional<sym::Expr> exact_len;
+      if (exact) exact_len = sym::Expr::constant(static_cast<std::int64_t>(was.items.size())) + *count;
       // Each path's list is any number of elements like the ones the paths appended: one summary
       // list for all of them (the same representatives and length symbol), so that paths that
       // differ only in how often the body appended continue as one.
@@ -441,12 +466,14 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
         for (State* s : all) {
           if (id >= s->heap.size()) continue;
           const Object& now = s->heap.get(id);
-          if (now.kind == OKind::List && !now.summary_iter && now.items.size() > was.items.size())
+          if (now.kind == OKind::List && !now.summary_iter && now.items.size() > was.items.size()) {
             s->heap.mut(id).summary_iter = true;
+            if (exact_len) set_summary_length(*s, Value::object(id), *exact_len);
+          }
         }
         continue;
       }
-      sym::Expr len = shared_symbol("len(list)", kListLength, 0, -1);
+      sym::Expr len = exact_len ? *exact_len : shared_symbol("len(list)", kListLength, 0, -1);
       for (State* s : all) {
         Object& m = s->heap.mut(id);
         m.items = reps;
@@ -479,13 +506,22 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
         }
         if (!ok) break;
       }
-      if (!ok) continue;
+      // the entries stand for the ones an unknown number of iterations added (see getitem)
+      if (!ok) {
+        for (State* s : all)
+          if (grew && id < s->heap.size() && s->heap.get(id).kind == OKind::Dict) s->heap.mut(id).summary_iter = true;
+        continue;
+      }
       for (std::size_t k = 0; k < entries.size(); ++k) {
         if (!differs[k] || !entries[k].value.is_int()) continue;
         entries[k].value = Value::integer(
             shared_symbol("value", "a value set differently on different paths", sym::Interval::kNegInf, sym::Interval::kPosInf));
       }
-      for (State* s : all) s->heap.mut(id).entries = entries;
+      for (State* s : all) {
+        Object& m = s->heap.mut(id);
+        m.entries = entries;
+        m.summary_iter = m.summary_iter || grew;
+      }
     }
   }
 }
@@ -1030,7 +1066,7 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
       // (see Object::summary_iter), or an unknown for a dict or set
       const Object* r = rv.is_obj() ? &s.heap.get(rv.obj) : nullptr;
       if (r && (r->kind == OKind::List || r->kind == OKind::Iterator)) s.heap.mut(rv.obj).summary_iter = true;
-      else rv = Value::unknown("a comprehension over an unknown number of elements");
+      else if (!r || r->kind != OKind::Dict || !r->summary_iter) rv = Value::unknown("a comprehension over an unknown number of elements");
     }
     res.push_back({std::move(s), rv});
   }

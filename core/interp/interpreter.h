@@ -138,13 +138,22 @@ class Interpreter {
   [[nodiscard]] const std::vector<Value>* sequence_of(const State& st, const Value& v) const;
   /// The representative elements of a summary list (see Object::summary_iter), else nullptr.
   [[nodiscard]] const std::vector<Value>* summary_items(const State& st, const Value& v) const;
-  /// The length of a summary list: a symbol >= 0 that the data decides, the same one while
-  /// the list is not changed.
+  /// The length of a summary list (or dict, or iterator): a symbol >= 0 that the data
+  /// decides, the same one while the list is not changed; or the length it was given
+  /// (set_summary_length), such as the number of iterations of the loop that built it.
   sym::Expr summary_length(State& st, const Value& list);
+  /// The length a summary object carries, if it has been given or asked for one.
+  [[nodiscard]] std::optional<sym::Expr> known_summary_length(const State& st, const Value& v) const;
+  /// Records `len` as the summary object's length, for its current representatives.
+  void set_summary_length(State& st, const Value& v, const sym::Expr& len);
   /// After a loop whose iteration count is unknown, on all the paths that leave it: the lists
   /// that existed before it and grew in it (`losses.append(loss)`) become summary lists, shared
   /// by the paths where they can be; the dicts the loop filled get every path's entries.
-  void widen_loop_exits(const Heap& before, States& live, States& exited);
+  /// `count`: the number of iterations, when the iterator knows it; `runs`: how many times the
+  /// body ran (once per representative element). A list every path that finished the loop
+  /// grew by exactly one element per run has before + count elements.
+  void widen_loop_exits(const Heap& before, States& live, States& exited, const std::optional<sym::Expr>& count = std::nullopt,
+                        std::size_t runs = 0);
   /// One value that covers all of vs, when they have one shape: equal values, integers (a
   /// fresh data-decided one), or instances of one class whose tensors have one rank and dtype
   /// and whose attributes join (dims that differ become fresh sizes). nullopt otherwise.

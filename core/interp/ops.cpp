@@ -285,7 +285,8 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
         if (x && y) any = any || sym::Cond::eq(*x, *y);
         else if (k.is_unknown() || (k.kind == VKind::Str && !k.s) || (a.kind == VKind::Str && !a.s)) unknown = true;
       }
-      if (unknown && !any.is_true()) return one(std::move(st), Value::unknown("membership test"));
+      // a summary list or dict lists some of its elements: another value may be among the rest
+      if ((unknown || ob.summary_iter) && !any.is_true()) return one(std::move(st), Value::unknown("membership test"));
       return one(std::move(st), Value::boolean(negate ? !any : any));
     }
     return raise(std::move(st), "TypeError", "argument of type '" + type_name(st, b) + "' is not iterable");
@@ -587,6 +588,14 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         auto x = as_int_expr(e.key), y = as_int_expr(index);
         if (x && y && *x == *y) return one(std::move(st), e.value);
       }
+      if (o.summary_iter) {
+        // a dict a loop of unknown length filled (`{w: i for i, w in enumerate(vocab)}`): its
+        // entries stand for the ones it added, so another key is one of those, not a KeyError
+        std::vector<Value> values;
+        for (const auto& e : o.entries) values.push_back(e.value);
+        if (auto joined = join_values(st, values)) return one(std::move(st), *joined);
+        return one(std::move(st), Value::unknown("dict value"));
+      }
       if (index.is_unknown() || (index.kind == VKind::Str && !index.s)) return one(std::move(st), Value::unknown("dict value"));
       if (auto ie = as_int_expr(index); ie && !ie->is_const()) {
         // a symbolic key (a random class): one path per integer key it can be, and a KeyError
@@ -714,13 +723,18 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
     case OKind::List:
     case OKind::Tuple:
     case OKind::Set: {
-      Value it = make_iter(st, o.items, o.summary_iter);
+      bool summary = o.summary_iter;
+      Value it = make_iter(st, o.items, summary);
+      // a summary list's iterations are as many as its elements (the same length symbol)
+      if (summary && o.kind != OKind::Set) set_summary_length(st, it, summary_length(st, v));
       return one(std::move(st), it);
     }
     case OKind::Dict: {
       std::vector<Value> keys;
       for (const auto& e : o.entries) keys.push_back(e.key);
-      Value it = make_iter(st, std::move(keys));
+      bool summary = o.summary_iter;
+      Value it = make_iter(st, std::move(keys), summary);
+      if (summary) set_summary_length(st, it, summary_length(st, v));
       return one(std::move(st), it);
     }
     case OKind::Range: {
@@ -767,6 +781,9 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
       assume(st, sym::Cond::ge(i, o.start));
       assume(st, sym::Cond::lt(i, o.stop));
       Value it = make_iter(st, {Value::integer(i)}, true);
+      // as many iterations as the range has elements (the list a comprehension over it builds
+      // is that long)
+      if (s && *s == 1) set_summary_length(st, it, o.stop - o.start);
       return one(std::move(st), it);
     }
     case OKind::Instance: {
@@ -847,7 +864,8 @@ Outs Interpreter::len(State&& st, const Value& v) {
   }
   if (!v.is_obj()) return raise(std::move(st), "TypeError", "object of type '" + type_name(st, v) + "' has no len()");
   const Object& o = st.heap.get(v.obj);
-  if (summary_items(st, v)) return one(std::move(st), Value::integer(summary_length(st, v)));
+  if (summary_items(st, v) || (o.kind == OKind::Dict && o.summary_iter))
+    return one(std::move(st), Value::integer(summary_length(st, v)));
   switch (o.kind) {
     case OKind::List:
     case OKind::Tuple:

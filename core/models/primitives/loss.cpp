@@ -355,7 +355,9 @@ Outs summary_enumerate(Interpreter& in, State&& st, Args& a) {
     auto start = a.pos[1].kind == VKind::Int ? a.pos[1].i : Expr::constant(0);
     for (std::size_t i = 0; i < items.size(); ++i)
       items[i] = in.new_tuple(it.st, {Value::integer(start + Expr::constant(static_cast<std::int64_t>(i))), items[i]});
+    std::optional<Expr> len = in.known_summary_length(it.st, it.v);
     Value v = in.new_summary_iterator(it.st, std::move(items), last);
+    if (len) in.set_summary_length(it.st, v, *len);
     res.push_back({std::move(it.st), v});
   }
   return res;

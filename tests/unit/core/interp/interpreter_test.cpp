@@ -1123,6 +1123,50 @@ tenscan_reveal(len(d.idx2word))
   CHECK(r.reveals_at(20).size() == 1);
 }
 
+TEST_CASE("interp: what a loop of data-decided length builds one element per iteration is as long as it", "[interp]") {
+  // a comprehension over rows the data sizes (Cora's citation list mapped to row numbers) gives
+  // a list of that many elements, not of some other unknown length; a filter or a break makes
+  // the length unknown again. A dict it fills stands for all its entries: another key looks up
+  // one of its values (no KeyError), and membership is unknown
+  auto r = tenscan_test::analyze_program(R"py(
+import random
+import torch
+n = random.randint(5, 5000)
+ids = list(range(n))
+tenscan_reveal(len(ids))
+squares = [x * x for x in ids]
+tenscan_reveal(len(squares))
+evens = [x for x in ids if x % 2 == 0]
+tenscan_reveal(len(evens))
+row_of = {x: i for i, x in enumerate(ids)}
+tenscan_reveal(row_of[12345])
+tenscan_reveal(12345 in row_of)
+tenscan_reveal(row_of.get(12345, -1))
+tenscan_reveal(len(row_of.keys()) == len(row_of))
+rows = [r.sum() for r in torch.zeros(n + 1, 3)]
+tenscan_reveal(len(rows))
+early = []
+for x in ids:
+    if x == 7:
+        break
+    early.append(x)
+tenscan_reveal(len(early))
+edges = torch.tensor([[row_of[a], row_of[b]] for a, b in torch.zeros(n, 2, dtype=torch.long).tolist()])
+tenscan_reveal(edges)
+)py");
+  CHECK(r.findings().empty());
+  CHECK(r.reveal_at(6) == "random.randint(5, 5000)");
+  CHECK(r.reveal_at(8) == "random.randint(5, 5000)");
+  CHECK(r.reveal_at(10).rfind("len(list)", 0) == 0);  // filtered: fewer, how many the data decides
+  CHECK(r.reveal_at(12) == "0");  // the value the comprehension's representative iteration stored
+  CHECK(r.reveal_at(13) == "unknown");
+  CHECK(r.reveal_at(14) == "unknown");
+  CHECK(r.reveal_at(15) == "True");
+  CHECK(r.reveal_at(17) == "random.randint(5, 5000) + 1");
+  CHECK(r.reveal_at(23).rfind("len(list)", 0) == 0);  // a break can end it early
+  CHECK(r.reveal_at(25) == "[random.randint(5, 5000), 2] int64");
+}
+
 TEST_CASE("interp: nothing is in an empty container, whatever it is", "[interp]") {
   check_program(R"py(
 vocab = []
