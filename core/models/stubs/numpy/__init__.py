@@ -267,7 +267,13 @@ class ndarray:
         return _t.item(self)
 
     def tolist(self):
-        return _t.unknown("array.tolist()")
+        # nested lists as long as the dims (a dim the data decides: a list of that length)
+        n = _t.const_int(_t.ndim(self)) if _t.is_tensor(self) else None
+        if n is None:
+            return _t.unknown("array.tolist()")
+        if n == 0:
+            return _t.item(self)
+        return [row.tolist() if _b.isinstance(row, ndarray) else row for row in self]
 
     # -- conversions --
     def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):

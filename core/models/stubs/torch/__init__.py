@@ -389,7 +389,12 @@ class Tensor:
         return _np.ndarray(_tensor=_t.same(self))
 
     def tolist(self):
-        return _t.unknown("tensor.tolist()")
+        n = _t.const_int(_t.ndim(self))
+        if n is None:
+            return _t.unknown("tensor.tolist()")
+        if n == 0:
+            return self.item()
+        return [row.tolist() for row in self]
 
     def item(self):
         v = _t.item(self)

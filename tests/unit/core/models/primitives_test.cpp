@@ -959,11 +959,13 @@ TEST_CASE("primitives/unknown and unmodelled: unknown values are recorded, not e
       "tenscan_reveal(m)\n"
       "a = torch.randn(2).numpy()\n"
       "tenscan_reveal(a)\n"
+      "tenscan_reveal(m.tolist())\n"
       "tenscan_reveal(torch.randn(2, 3).tolist())\n");
   CHECK(r.findings().empty());
   CHECK(r.reveal_at(3) == "[...] unknown");  // torch.load: a tensor of unknown rank (TensorVal::opaque)
   CHECK(r.reveal_at(5) == "[2] float32");  // Tensor.numpy(): an ndarray with the same payload
-  CHECK(r.reveal_at(6) == "unknown");
+  CHECK(r.reveal_at(6) == "unknown");  // tolist() of a tensor of unknown rank
+  CHECK(r.reveal_at(7) == "[[float, float, float], [float, float, float]]");  // nested lists as long as the dims
   CHECK(r.result.stats.unmodelled_calls.count("torch.load") == 0);
   CHECK(r.result.stats.unmodelled_calls.count("torch.Tensor.numpy") == 0);
   CHECK(r.result.stats.unmodelled_calls.count("tensor.tolist()") == 0);  // _tenscan.unknown records nothing
