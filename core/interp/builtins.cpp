@@ -221,11 +221,6 @@ Outs b_id(Interpreter&, State&& st, Args& a) {
   return one(std::move(st), Value::unknown("id"));
 }
 
-Outs b_open(Interpreter& in, State&& st, Args&) {
-  in.record_unmodelled("open");
-  return one(std::move(st), Value::unknown("open()"));
-}
-
 Outs b_reveal(Interpreter& in, State&& st, Args& a) {
   st.reveals.push_back({in.site(), in.show(st, arg(a, 0))});
   return none(std::move(st));
@@ -1323,7 +1318,7 @@ const std::vector<std::pair<const char*, NativeFn>>& function_specs() {
       {"len", b_len},         {"print", b_print},     {"isinstance", b_isinstance}, {"issubclass", b_issubclass},
       {"hasattr", b_hasattr}, {"getattr", b_getattr}, {"setattr", b_setattr},       {"callable", b_callable},
       {"iter", b_iter},       {"next", b_next},       {"super", b_super},           {"vars", b_vars},
-      {"id", b_id},           {"open", b_open},       {"max", b_max},               {"min", b_min},
+      {"id", b_id},           {"max", b_max},               {"min", b_min},
       {"abs", b_abs},         {"round", b_round},     {"repr", b_repr},             {"hash", b_hash},
       {"globals", b_globals}, {"tenscan_reveal", b_reveal},
   };

@@ -412,6 +412,13 @@ Outs is_unknown(Interpreter&, State&& st, Args& a) {
 Outs is_str(Interpreter&, State&& st, Args& a) {
   return interp::one(std::move(st), Value::boolean(!a.pos.empty() && a.pos[0].kind == VKind::Str));
 }
+// _tenscan.unknown_str(): a string whose contents the data decides (a line read from a file)
+Outs unknown_str(Interpreter&, State&& st, Args&) { return interp::one(std::move(st), Value::unknown_str()); }
+// _tenscan.const_str(v): v if it is a known string, else None
+Outs const_str(Interpreter&, State&& st, Args& a) {
+  if (!a.pos.empty() && a.pos[0].const_str()) return interp::one(std::move(st), a.pos[0]);
+  return interp::one(std::move(st), Value::none());
+}
 
 // _tenscan.opaque_tensor(label): a tensor read from data tenscan cannot see (torch.load): rank,
 // dims and dtype unknown until an operation fixes them (TensorVal::opaque)
@@ -431,7 +438,7 @@ Outs unmodelled(Interpreter& in, State&& st, Args& a) {
 const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
-    {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_str", is_str},
+    {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_str", is_str}, {"const_str", const_str}, {"unknown_str", unknown_str},
     {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint},
 };
 

@@ -911,6 +911,8 @@ def argmin(a, axis=None, out=None, keepdims=False):
 # ---- files ---------------------------------------------------------------------------------
 def _hinted(fname, dtype):
     """What tenscan.json's "data" says the file holds, or None (see _tenscan.data_hint)."""
+    if not _t.is_unknown(fname) and _b.isinstance(fname, _b.TextIOWrapper):
+        fname = fname.name  # an open file: its path
     hint = _t.data_hint(fname, "ndarray")
     if hint is None:
         return None

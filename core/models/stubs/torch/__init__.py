@@ -1405,14 +1405,36 @@ def set_num_threads(n):
     return None
 
 
+_saved = {}  # path -> what torch.save wrote there, on this path of the analysis
+
+
+def _file_path(f):
+    """The path a torch.save / torch.load argument names (a string or an open file), when known."""
+    if _t.is_unknown(f):
+        return None
+    if _b.isinstance(f, _b.TextIOWrapper):
+        f = f.name
+    return _t.const_str(f)
+
+
 def save(obj, f, *args, **kwargs):
+    path = _file_path(f)
+    if path is not None:
+        _saved[path] = obj
     return None
 
 
 def load(f, *args, **kwargs):
-    # what tenscan.json's "data" says the file holds (a saved tensor or NumPy array), else a
-    # tensor of unknown rank and dims (a checkpoint dict indexes like one: see __getitem__)
-    hint = _t.data_hint(f, "tensor")
+    # what the script saved there earlier in this run (the best model so far, reloaded for the
+    # test), else what tenscan.json's "data" says the file holds (a saved tensor or NumPy
+    # array), else a tensor of unknown rank and dims (a checkpoint dict indexes like one: see
+    # __getitem__)
+    path = _file_path(f)
+    if path is not None:
+        for saved_path, obj in _saved.items():
+            if saved_path == path:
+                return obj
+    hint = _t.data_hint(f if path is None else path, "tensor")
     if hint is not None:
         kind, shape, dtype = hint
         if kind == "ndarray":

@@ -971,6 +971,33 @@ TEST_CASE("primitives/unknown and unmodelled: unknown values are recorded, not e
   CHECK(r.result.stats.unmodelled_calls.count("tensor.tolist()") == 0);  // _tenscan.unknown records nothing
 }
 
+TEST_CASE("primitives/files: open() gives a file of unknown lines, and torch.load gives back what torch.save wrote",
+          "[models][primitives]") {
+  auto r = analyze_program(
+      "import torch\n"
+      "import torch.nn as nn\n"
+      "model = nn.Linear(4, 3)\n"
+      "with open('best.pt', 'wb') as f:\n"
+      "    torch.save(model, f)\n"
+      "    tenscan_reveal(f.name)\n"
+      "with open('best.pt', 'rb') as f:\n"
+      "    tenscan_reveal(torch.load(f)(torch.zeros(2, 4)))\n"
+      "torch.save(torch.zeros(5), 'x.pt')\n"
+      "tenscan_reveal(torch.load('x.pt'))\n"
+      "tenscan_reveal(torch.load('other.pt'))\n"
+      "for line in open('words.txt'):\n"
+      "    tenscan_reveal(line)\n"
+      "tenscan_reveal(int(input('n: ')))\n");
+  CHECK(r.findings().empty());
+  CHECK(r.reveal_at(6) == "'best.pt'");
+  CHECK(r.reveal_at(8) == "[2, 3] float32");  // the Linear saved above, not a tensor of unknown rank
+  CHECK(r.reveal_at(10) == "[5] float32");
+  CHECK(r.reveal_at(11) == "[...] unknown");  // not saved in this run
+  CHECK(r.reveal_at(13) == "str");  // a line the data decides
+  CHECK(r.reveal_at(14) == "unknown");  // input() is a string the user types, not ''
+  CHECK(r.result.stats.unmodelled_calls.count("open") == 0);
+}
+
 TEST_CASE("primitives/argv: sys.argv is the entry path and the script arguments", "[models][primitives]") {
   auto r = analyze_program("import sys\ntenscan_reveal(sys.argv)\ntenscan_reveal(len(sys.argv))\n",
                            {"--lr", "0.1", "x y"});
