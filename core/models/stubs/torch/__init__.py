@@ -508,6 +508,32 @@ class Tensor:
         idx[dim] = index
         return _t.index(self, _b.tuple(idx))
 
+    def unfold(self, dimension, size, step):
+        """Every window of `size` along `dimension`, `step` apart: that dim becomes the number of
+        windows and a last dim of `size` is added (a 0-d tensor counts as one element)."""
+        if not _t.check_dim(self, dimension, "unfold()", True):
+            return _t.unranked(self)
+        if not _t.require(step > 0, "hparam/invalid-value", "step is ", step, " but must be > 0"):
+            return _t.unranked(self)
+        if not _t.require(size >= 0, "hparam/invalid-value", "unfold(): size is ", size, " but must be >= 0"):
+            return _t.unranked(self)
+        shape = _t.shape(self)
+        if _t.is_unknown(shape):
+            return _t.unranked(self)
+        s = _b.list(shape)
+        scalar = _b.len(s) == 0
+        if scalar:
+            s = [1]
+        d = dimension + _b.len(s) if _t.const_int(dimension) is not None and dimension < 0 else dimension
+        n = s[d]
+        if not _t.require(size <= n, "shape/index-out-of-range", "maximum size for tensor at dimension ", d, " is ", n,
+                          " but size is ", size):
+            return _t.unranked(self)
+        if scalar:
+            return _t.new((size,), _t.dtype(self))
+        s[d] = (n - size) // step + 1
+        return _t.new(_b.tuple(s + [size]), _t.dtype(self))
+
     def narrow(self, dim, start, length):
         if not _t.check_dim(self, dim, "narrow()", False):
             return _t.unranked(self)

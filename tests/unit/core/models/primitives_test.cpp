@@ -998,6 +998,26 @@ TEST_CASE("primitives/files: open() gives a file of unknown lines, and torch.loa
   CHECK(r.result.stats.unmodelled_calls.count("open") == 0);
 }
 
+TEST_CASE("primitives/unfold: the dim becomes the number of windows and a dim of the window size is added",
+          "[models][primitives]") {
+  // shapes as torch 1.13 gives them (shape/VERIFIED.md, patch_unfold)
+  auto r = analyze_program(
+      "import torch\n"
+      "x = torch.zeros(2, 3, 10)\n"
+      "tenscan_reveal(x.unfold(2, 4, 3))\n"
+      "tenscan_reveal(x.unfold(-1, 3, 2))\n"
+      "tenscan_reveal(x.unfold(2, 0, 1))\n"
+      "tenscan_reveal(torch.tensor(5.).unfold(0, 1, 1))\n"
+      "tenscan_reveal(x.unfold(2, 11, 1))\n");
+  CHECK(r.reveal_at(3) == "[2, 3, 3, 4] float32");
+  CHECK(r.reveal_at(4) == "[2, 3, 4, 3] float32");
+  CHECK(r.reveal_at(5) == "[2, 3, 11, 0] float32");
+  CHECK(r.reveal_at(6) == "[1] float32");
+  CHECK(r.findings() == std::vector<std::string>{"shape/index-out-of-range@7"});
+  REQUIRE(r.result.findings.size() == 1);
+  CHECK(r.result.findings[0].message.find("maximum size for tensor at dimension 2 is 10 but size is 11") != std::string::npos);
+}
+
 TEST_CASE("primitives/argv: sys.argv is the entry path and the script arguments", "[models][primitives]") {
   auto r = analyze_program("import sys\ntenscan_reveal(sys.argv)\ntenscan_reveal(len(sys.argv))\n",
                            {"--lr", "0.1", "x y"});
