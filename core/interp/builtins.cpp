@@ -1274,6 +1274,11 @@ std::vector<std::pair<const char*, NativeFn>> str_method_natives() {
   return str_natives(std::make_index_sequence<kStrMethods.size()>());
 }
 
+// x.item() of a number: NumPy's scalars (arr.sum(), np.float32(0.5), np.finfo(t).eps) are
+// modelled as Python numbers, and their item() is the number itself. A Python float has no
+// item(), so the model misses that AttributeError on a plain float.
+Outs number_item(Interpreter&, State&& st, Args& a) { return one(std::move(st), arg(a, 0)); }
+
 struct TypeSpec {
   const char* name;
   NativeFn ctor;
@@ -1284,9 +1289,9 @@ const std::vector<TypeSpec>& type_specs() {
   static const std::vector<TypeSpec> specs = {
       {"object", t_object, {{"__init__", object_init}}},
       {"type", t_type, {}},
-      {"int", t_int, {}},
-      {"bool", t_bool, {}},
-      {"float", t_float, {}},
+      {"int", t_int, {{"item", number_item}}},
+      {"bool", t_bool, {{"item", number_item}}},
+      {"float", t_float, {{"item", number_item}}},
       {"str", t_str, str_method_natives()},
       {"list", t_list, {{"append", list_append}, {"extend", list_extend}, {"insert", list_insert}, {"pop", list_pop},
                         {"copy", list_copy}, {"clear", list_clear}, {"reverse", list_reverse}, {"sort", list_sort},

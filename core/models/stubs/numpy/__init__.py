@@ -139,6 +139,54 @@ nan = float("nan")
 newaxis = None
 
 
+# machine limits (NumPy 1.24): bits, eps, max, smallest normal, resolution / bits, min, max
+_FINFO = {"float16": (16, 0.0009765625, 65504.0, 6.103515625e-05, 0.001),
+          "float32": (32, 1.1920928955078125e-07, 3.4028234663852886e+38, 1.1754943508222875e-38, 1e-06),
+          "float64": (64, 2.220446049250313e-16, 1.7976931348623157e+308, 2.2250738585072014e-308, 1e-15)}
+_FINFO["complex64"] = _FINFO["float32"]
+_FINFO["complex128"] = _FINFO["float64"]
+_IINFO = {"int8": (8, -128, 127), "int16": (16, -32768, 32767), "int32": (32, -2147483648, 2147483647),
+          "int64": (64, -9223372036854775807 - 1, 9223372036854775807), "uint8": (8, 0, 255)}
+
+
+class finfo:
+    """Limits of a floating-point type (np.finfo(np.float32).eps); ValueError for an integer one."""
+
+    def __init__(self, dtype):
+        name = _dtype_name(dtype, None)
+        if name is None:
+            unknown = _t.unknown("a machine limit")
+            self.bits = self.eps = self.max = self.min = self.tiny = self.smallest_normal = unknown
+            self.resolution = unknown
+            return
+        if name not in _FINFO:
+            _t.require(False, "hparam/invalid-value", "data type <class 'numpy.", name, "'> not inexact")
+            name = "float64"
+        self.bits, self.eps, self.max, self.tiny, self.resolution = _FINFO[name]
+        self.min = -self.max
+        self.smallest_normal = self.tiny
+        self.dtype = _dtype_obj("float" + _b.str(self.bits))
+
+
+class iinfo:
+    """Limits of an integer type (np.iinfo(np.int32).max); ValueError for a floating one."""
+
+    def __init__(self, int_type):
+        name = _dtype_name(int_type, None)
+        if name is None:
+            unknown = _t.unknown("a machine limit")
+            self.bits = self.min = self.max = unknown
+            return
+        if name not in _IINFO:
+            _t.require(False, "hparam/invalid-value", "Invalid integer data type '", _ITEMKIND.get(name, "?"), "'.")
+            name = "int64"
+        self.bits, self.min, self.max = _IINFO[name]
+        self.dtype = _dtype_obj(name)
+
+
+_ITEMKIND = {"float16": "f", "float32": "f", "float64": "f", "complex64": "c", "complex128": "c", "bool": "b"}
+
+
 class _Errstate:
     def __init__(self, *args, **kwargs):
         pass

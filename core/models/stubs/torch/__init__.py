@@ -59,6 +59,52 @@ def _dtype_name(d):
     return None
 
 
+# machine limits (torch 1.13): bits, eps, max, tiny, resolution / bits, min, max
+_FINFO = {"float16": (16, 0.0009765625, 65504.0, 6.103515625e-05, 0.001),
+          "bfloat16": (16, 0.0078125, 3.3895313892515355e+38, 1.1754943508222875e-38, 0.01),
+          "float32": (32, 1.1920928955078125e-07, 3.4028234663852886e+38, 1.1754943508222875e-38, 1e-06),
+          "float64": (64, 2.220446049250313e-16, 1.7976931348623157e+308, 2.2250738585072014e-308, 1e-15)}
+_IINFO = {"uint8": (8, 0, 255), "int8": (8, -128, 127), "int16": (16, -32768, 32767),
+          "int32": (32, -2147483648, 2147483647), "int64": (64, -9223372036854775807 - 1, 9223372036854775807)}
+
+
+class finfo:
+    """Limits of a floating-point dtype (the default dtype, float32, without one)."""
+
+    def __init__(self, type=None):
+        name = "float32" if type is None else _dtype_name(type)
+        if name is None or _t.is_unknown(name):
+            unknown = _t.unknown("a machine limit")
+            self.bits = self.eps = self.max = self.min = self.tiny = self.smallest_normal = unknown
+            self.resolution = unknown
+            return
+        if name not in _FINFO:
+            _t.require(False, "hparam/invalid-value",
+                       "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'")
+            name = "float32"
+        self.bits, self.eps, self.max, self.tiny, self.resolution = _FINFO[name]
+        self.min = -self.max
+        self.smallest_normal = self.tiny
+        self.dtype = name
+
+
+class iinfo:
+    """Limits of an integer dtype."""
+
+    def __init__(self, type):
+        name = _dtype_name(type)
+        if name is None or _t.is_unknown(name):
+            unknown = _t.unknown("a machine limit")
+            self.bits = self.min = self.max = unknown
+            return
+        if name not in _IINFO:
+            _t.require(False, "hparam/invalid-value",
+                       "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'")
+            name = "int64"
+        self.bits, self.min, self.max = _IINFO[name]
+        self.dtype = name
+
+
 def _sizes(args):
     """Normalises size arguments: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size([2, 3]))."""
     if _b.len(args) == 1 and (_b.isinstance(args[0], tuple) or _b.isinstance(args[0], list)):

@@ -1018,6 +1018,37 @@ TEST_CASE("primitives/unfold: the dim becomes the number of windows and a dim of
   CHECK(r.result.findings[0].message.find("maximum size for tensor at dimension 2 is 10 but size is 11") != std::string::npos);
 }
 
+TEST_CASE("primitives/limits and itertools: machine limits are numbers, itertools builds the lists it yields",
+          "[models][primitives]") {
+  // values as NumPy 1.24 / torch 1.13 give them; a NumPy scalar's item() is the number
+  auto r = analyze_program(
+      "import itertools\n"
+      "import numpy as np\n"
+      "import torch\n"
+      "tenscan_reveal(np.finfo(np.float32).eps.item())\n"
+      "tenscan_reveal(np.iinfo(np.int32).max)\n"
+      "tenscan_reveal(torch.finfo(torch.float16).max)\n"
+      "tenscan_reveal(torch.iinfo(torch.uint8).max)\n"
+      "tenscan_reveal(list(itertools.product([0, 1], repeat=2)))\n"
+      "tenscan_reveal(list(itertools.combinations([1, 2, 3], 2)))\n"
+      "tenscan_reveal(list(itertools.islice([5, 6, 7, 8], 1, 3)))\n"
+      "tenscan_reveal(list(itertools.zip_longest([1, 2], [3], fillvalue=0)))\n"
+      "for step in itertools.count(1):\n"
+      "    tenscan_reveal(step)\n"
+      "    break\n"
+      "np.iinfo(np.float32)\n");
+  CHECK(r.reveal_at(4) == "1.19209289551e-07");
+  CHECK(r.reveal_at(5) == "2147483647");
+  CHECK(r.reveal_at(6) == "65504.0");
+  CHECK(r.reveal_at(7) == "255");
+  CHECK(r.reveal_at(8) == "[(0, 0), (0, 1), (1, 0), (1, 1)]");
+  CHECK(r.reveal_at(9) == "[(1, 2), (1, 3), (2, 3)]");
+  CHECK(r.reveal_at(10) == "[6, 7]");
+  CHECK(r.reveal_at(11) == "[(1, 3), (2, 0)]");
+  CHECK(r.reveal_at(13) == "itertools.count() + 1");  // a count that never ends: some step
+  CHECK(r.findings() == std::vector<std::string>{"hparam/invalid-value@15"});  // Invalid integer data type 'f'.
+}
+
 TEST_CASE("primitives/argv: sys.argv is the entry path and the script arguments", "[models][primitives]") {
   auto r = analyze_program("import sys\ntenscan_reveal(sys.argv)\ntenscan_reveal(len(sys.argv))\n",
                            {"--lr", "0.1", "x y"});
