@@ -8,13 +8,15 @@ namespace tenscan::models {
 namespace {
 
 // A name matches a prefix when it is the prefix or starts with the prefix and a dot.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 58> kBenign{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 60> kBenign{{
     // reading and writing files: what they read reaches tensors as data tenscan cannot see
     {"open", "I/O"}, {"io", "I/O"}, {"os", "I/O"}, {"pathlib", "I/O"}, {"shutil", "I/O"}, {"glob", "I/O"},
     {"json", "I/O"}, {"csv", "I/O"}, {"pickle", "I/O"}, {"h5py", "I/O"}, {"yaml", "I/O"}, {"zipfile", "I/O"},
     {"tarfile", "I/O"}, {"gzip", "I/O"}, {"tempfile", "I/O"}, {"urllib", "I/O"}, {"requests", "I/O"},
     {"torch.save", "I/O"}, {"torch.onnx", "I/O"}, {"torch.hub", "I/O"}, {"torch.serialization", "I/O"},
-    {"torchvision.utils.save_image", "I/O"}, {"torchvision.io", "I/O"}, {"input", "I/O"},
+    {"torchvision.io", "I/O"}, {"input", "I/O"},
+    // error codes of the OS calls that read and write files (`errno.EEXIST`)
+    {"errno", "I/O"},
     // six.moves.urllib is urllib (core/models/stubs/six); this names the submodules imported
     // through it (`from six.moves.urllib.request import urlopen`)
     {"six.moves.urllib", "I/O"},
@@ -22,6 +24,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 58> kBenign{
     {"print", "logging"}, {"logging", "logging"}, {"warnings", "logging"}, {"tqdm", "logging"},
     {"torch.utils.tensorboard", "logging"}, {"tensorboardX", "logging"}, {"wandb", "logging"}, {"mlflow", "logging"},
     {"pprint", "logging"}, {"traceback", "logging"},
+    // text processing of what was read (tokenising lines, parsing names)
+    {"re", "text"}, {"string", "text"},
     // figures
     {"matplotlib", "plotting"}, {"seaborn", "plotting"}, {"visdom", "plotting"}, {"plotly", "plotting"},
     // clocks
