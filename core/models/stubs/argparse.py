@@ -5,6 +5,12 @@ import sys
 import _tenscan
 
 SUPPRESS = "==SUPPRESS=="
+
+
+def _suppressed(value):
+    """value is SUPPRESS: a string computed at run time (a default built with os.getcwd()) is
+    not, where comparing it would split the path on an unknown answer."""
+    return _tenscan.const_str(value) == SUPPRESS
 OPTIONAL = "?"
 ZERO_OR_MORE = "*"
 ONE_OR_MORE = "+"
@@ -266,7 +272,7 @@ class ArgumentParser:
         ns = namespace if namespace is not None else Namespace()
         seen = []
         for a in self._actions:
-            if a.dest == SUPPRESS or a.default == SUPPRESS:
+            if _suppressed(a.dest) or _suppressed(a.default):
                 continue
             if a.default is not None and isinstance(a.default, str) and a.type is not None:
                 setattr(ns, a.dest, self._convert(a, a.default))
@@ -428,9 +434,9 @@ class _SubParsersAction(_Action):
         self._names = []
 
     def _name(self):
-        if self.metavar is not None and self.metavar != SUPPRESS:
+        if self.metavar is not None and not _suppressed(self.metavar):
             return self.metavar
-        if self.dest is not None and self.dest != SUPPRESS:
+        if self.dest is not None and not _suppressed(self.dest):
             return self.dest
         return "{" + ",".join(self._names) + "}"
 
@@ -454,7 +460,7 @@ class _SubParsersAction(_Action):
         if name not in self.choices:
             parser.error("argument " + self._name() + ": invalid choice: " + repr(name) + " (choose from " +
                          ", ".join([repr(c) for c in self._names]) + ")")
-        if self.dest != SUPPRESS:
+        if not _suppressed(self.dest):
             setattr(ns, self.dest, name)
         sub_ns, sub_extras = self.choices[name].parse_known_args(values[1:], None)
         for k, v in vars(sub_ns).items():

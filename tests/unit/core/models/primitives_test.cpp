@@ -1049,6 +1049,22 @@ TEST_CASE("primitives/limits and itertools: machine limits are numbers, itertool
   CHECK(r.findings() == std::vector<std::string>{"hparam/invalid-value@15"});  // Invalid integer data type 'f'.
 }
 
+TEST_CASE("primitives/argparse: a default computed at run time is that default, on one path", "[models][primitives]") {
+  // legacy/snli: default=os.path.join(os.getcwd(), ...) compared with SUPPRESS split the path,
+  // and on one side the option was missing from the namespace
+  auto r = analyze_program(
+      "import argparse\n"
+      "import os\n"
+      "p = argparse.ArgumentParser()\n"
+      "p.add_argument('--cache', type=str, default=os.path.join(os.getcwd(), 'vectors.pt'))\n"
+      "args = p.parse_args()\n"
+      "tenscan_reveal(args.cache)\n"
+      "tenscan_reveal(os.path.dirname(args.cache))\n");
+  CHECK(r.reveals_at(6) == std::vector<std::string>{"str"});
+  CHECK(r.reveals_at(7) == std::vector<std::string>{"str"});
+  CHECK(r.result.stats.unmodelled_calls.empty());
+}
+
 TEST_CASE("primitives/argv: sys.argv is the entry path and the script arguments", "[models][primitives]") {
   auto r = analyze_program("import sys\ntenscan_reveal(sys.argv)\ntenscan_reveal(len(sys.argv))\n",
                            {"--lr", "0.1", "x y"});
