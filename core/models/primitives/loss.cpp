@@ -414,6 +414,48 @@ Outs is_str(Interpreter&, State&& st, Args& a) {
 }
 // _tenscan.unknown_str(): a string whose contents the data decides (a line read from a file)
 Outs unknown_str(Interpreter&, State&& st, Args&) { return interp::one(std::move(st), Value::unknown_str()); }
+// _tenscan.summary_zip(lists): zip() of lists one of which has an unknown length (a loop of
+// unknown length built it): a summary list of tuples of their representatives (the k-th of each
+// list, cycling through the ones with fewer), as long as the lists when they share one length
+// symbol. None when every list is concrete (zip then pairs the elements themselves).
+Outs summary_zip(Interpreter& in, State&& st, Args& a) {
+  const auto* outer = a.pos.empty() ? nullptr : in.sequence_of(st, a.pos[0]);
+  if (!outer) return interp::one(std::move(st), Value::none());
+  const std::vector<Value> lists = *outer;
+  std::vector<std::vector<Value>> reps;
+  bool any_summary = false, same_length = true;
+  std::optional<Expr> length;
+  for (const Value& l : lists) {
+    if (const auto* r = in.summary_items(st, l)) {
+      any_summary = true;
+      reps.push_back(*r);
+      Expr n = in.summary_length(st, l);
+      if (length && !(*length == n)) same_length = false;
+      length = n;
+    } else if (const auto* items = in.sequence_of(st, l)) {
+      reps.push_back(*items);
+      same_length = false;
+    } else {
+      return interp::one(std::move(st), Value::none());
+    }
+  }
+  if (!any_summary) return interp::one(std::move(st), Value::none());
+  std::size_t k = 0;
+  for (const auto& r : reps) {
+    if (r.empty()) return interp::one(std::move(st), in.new_list(st, {}));  // zip with an empty list
+    k = std::max(k, r.size());
+  }
+  std::vector<Value> tuples;
+  for (std::size_t i = 0; i < k; ++i) {
+    std::vector<Value> t;
+    for (const auto& r : reps) t.push_back(r[i % r.size()]);
+    tuples.push_back(in.new_tuple(st, std::move(t)));
+  }
+  Value v = in.new_summary_list(st, std::move(tuples));
+  if (same_length && length) in.set_summary_length(st, v, *length);
+  return interp::one(std::move(st), v);
+}
+
 // _tenscan.const_str(v): v if it is a known string, else None
 Outs const_str(Interpreter&, State&& st, Args& a) {
   if (!a.pos.empty() && a.pos[0].const_str()) return interp::one(std::move(st), a.pos[0]);
@@ -438,7 +480,7 @@ Outs unmodelled(Interpreter& in, State&& st, Args& a) {
 const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
-    {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_str", is_str}, {"const_str", const_str}, {"unknown_str", unknown_str},
+    {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_str", is_str}, {"const_str", const_str}, {"summary_zip", summary_zip}, {"unknown_str", unknown_str},
     {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint},
 };
 

@@ -141,6 +141,9 @@ def zip(*iterables):
     lists = [list(it) for it in iterables]
     if not lists:
         return []
+    s = _tenscan.summary_zip(lists)
+    if s is not None:
+        return s
     n = min([len(l) for l in lists])
     return [tuple([l[i] for l in lists]) for i in range(n)]
 

@@ -1167,6 +1167,27 @@ tenscan_reveal(edges)
   CHECK(r.reveal_at(25) == "[random.randint(5, 5000), 2] int64");
 }
 
+TEST_CASE("interp: zip of lists of unknown length pairs their representatives", "[interp]") {
+  // actor_critic's `for (log_prob, value), R in zip(saved_actions, returns)`: the elements of
+  // a list a loop of unknown length built were unknown at a symbolic index
+  auto r = tenscan_test::analyze_program(R"py(
+import random
+import torch
+n = random.randint(5, 5000)
+xs = [torch.zeros(3) for _ in range(n)]
+ys = [i for i in range(n)]
+pairs = list(zip(xs, ys))
+tenscan_reveal(len(pairs))
+for a, b in zip(xs, [1, 2, 3]):
+    tenscan_reveal(a)
+tenscan_reveal(list(zip([1, 2], [3, 4])))
+)py");
+  CHECK(r.findings().empty());
+  CHECK(r.reveal_at(8) == "random.randint(5, 5000)");  // both lists are n long
+  CHECK(r.reveal_at(10) == "[3] float32");
+  CHECK(r.reveal_at(11) == "[(1, 3), (2, 4)]");
+}
+
 TEST_CASE("interp: nothing is in an empty container, whatever it is", "[interp]") {
   check_program(R"py(
 vocab = []
