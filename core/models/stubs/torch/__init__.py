@@ -1528,5 +1528,6 @@ from torch import backends
 from torch import utils
 from torch import distributions
 from torch import linalg
+from torch import distributed
 from torch import sparse
 from torch.nn import functional

@@ -1065,6 +1065,31 @@ TEST_CASE("primitives/argparse: a default computed at run time is that default, 
   CHECK(r.result.stats.unmodelled_calls.empty());
 }
 
+TEST_CASE("primitives/distributed: a process group's size and rank, and each rank's share of the data",
+          "[models][primitives]") {
+  // lengths as torch 1.13 gives them (multiprocessing/VERIFIED.md, ddp_metrics)
+  auto r = analyze_program(
+      "import torch\n"
+      "import torch.distributed as dist\n"
+      "from torch.utils.data import DataLoader, TensorDataset\n"
+      "from torch.utils.data.distributed import DistributedSampler\n"
+      "ds = TensorDataset(torch.zeros(10, 3), torch.zeros(10))\n"
+      "tenscan_reveal(len(DistributedSampler(ds, num_replicas=4, rank=1)))\n"
+      "tenscan_reveal(len(DistributedSampler(ds, num_replicas=4, rank=1, drop_last=True)))\n"
+      "dist.init_process_group('gloo', world_size=2, rank=0)\n"
+      "s = DistributedSampler(ds)\n"
+      "tenscan_reveal(len(s))\n"
+      "for x, y in DataLoader(ds, batch_size=2, sampler=s):\n"
+      "    tenscan_reveal(x)\n"
+      "tenscan_reveal(torch.distributed.get_world_size())\n");
+  CHECK(r.findings().empty());
+  CHECK(r.reveal_at(6) == "3");
+  CHECK(r.reveal_at(7) == "2");
+  CHECK(r.reveal_at(10) == "5");
+  CHECK(r.reveals_at(12) == std::vector<std::string>{"[2, 3] float32", "[1, 3] float32"});  // and the last, smaller batch
+  CHECK(r.reveal_at(13) == "2");
+}
+
 TEST_CASE("primitives/argv: sys.argv is the entry path and the script arguments", "[models][primitives]") {
   auto r = analyze_program("import sys\ntenscan_reveal(sys.argv)\ntenscan_reveal(len(sys.argv))\n",
                            {"--lr", "0.1", "x y"});
