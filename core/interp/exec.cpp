@@ -286,7 +286,17 @@ void Interpreter::merge_states(States& states) {
         o.path.resize(p);
         // the range environment of the merged path is the join
         o.ranges = o.ranges.join(s.ranges);
-        for (auto& r : s.reveals) o.reveals.push_back(r);
+        // the reveals both paths made before they forked once, and each later one once: a loop
+        // that merges its paths every iteration doubled the list each time
+        auto same_reveal = [](const Reveal& x, const Reveal& y) {
+          return x.site.file == y.site.file && x.site.line == y.site.line && x.site.col == y.site.col && x.text == y.text;
+        };
+        std::size_t q = 0;
+        while (q < o.reveals.size() && q < s.reveals.size() && same_reveal(o.reveals[q], s.reveals[q])) ++q;
+        for (std::size_t i = q; i < s.reveals.size(); ++i)
+          if (std::none_of(o.reveals.begin() + static_cast<std::ptrdiff_t>(q), o.reveals.end(),
+                           [&](const Reveal& x) { return same_reveal(x, s.reveals[i]); }))
+            o.reveals.push_back(s.reveals[i]);
         ++result_.stats.paths_merged;
         merged = true;
         break;

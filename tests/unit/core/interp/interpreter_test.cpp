@@ -1188,6 +1188,22 @@ tenscan_reveal(list(zip([1, 2], [3, 4])))
   CHECK(r.reveal_at(11) == "[(1, 3), (2, 4)]");
 }
 
+TEST_CASE("interp: paths merged in every iteration keep each reveal once", "[interp]") {
+  // merging appended all of the other path's reveals, those from before the fork included: 30
+  // iterations that branch and merge doubled the list 30 times (out of memory after 12 s)
+  auto r = tenscan_test::analyze_program(R"py(
+import random
+best = None
+for epoch in range(30):
+    val = random.random()
+    tenscan_reveal(val)
+    if best is None or val < best:
+        best = val
+)py");
+  CHECK(r.result.completed);
+  CHECK(r.reveals_at(6) == std::vector<std::string>{"float"});
+}
+
 TEST_CASE("interp: nothing is in an empty container, whatever it is", "[interp]") {
   check_program(R"py(
 vocab = []
