@@ -61,10 +61,17 @@ bool same_members(const Object& x, const Object& y, Same&& same) {
   return true;
 }
 
+// Set while merge_states compares two paths: floats compare equal whatever their values (a
+// learning rate one path divided and the other did not), and the merged path holds a float it
+// does not know (widen_floats). A float decides no shape, and keeping each value apart gave one
+// path per epoch in word_language_model's anneal-on-plateau loop (past the path budget).
+thread_local bool t_join_floats = false;
+
 // Whether a value after a trial iteration equals the value before it: the same object, or a
 // new object that is structurally the same (a fresh tensor of the same shape and dtype, ...).
 bool equivalent(const State& a, const Value& x, const State& b, const Value& y, int depth = 0) {
   if (x.kind != y.kind) return false;
+  if (x.kind == VKind::Float && t_join_floats) return true;
   if (x.kind != VKind::Obj) return same_value(x, y);
   if (x.obj == y.obj) return true;
   if (depth > 3 || !a.heap.valid(x.obj) || !b.heap.valid(y.obj)) return false;
@@ -231,18 +238,28 @@ void Interpreter::exec_block(const ir::Block& b, States& states) {
 bool mergeable(const State& a, const State& b, std::size_t& work) {
   if (a.flow != b.flow || a.frames.size() != b.frames.size()) return false;
   if (a.reqs.size() != b.reqs.size() || a.modules != b.modules || a.tensor_cls != b.tensor_cls) return false;
-  if (a.flow == Flow::Return && !equivalent(a, a.ret, b, b.ret)) return false;
-  if (a.flow == Flow::Raise && !equivalent(a, a.exc, b, b.exc)) return false;
-  for (std::size_t i = 0; i < a.frames.size(); ++i) {
-    const auto& fa = a.frames[i];
-    const auto& fb = b.frames[i];
-    if (fa.slots.size() != fb.slots.size() || fa.generator != fb.generator) return false;
-    for (std::size_t k = 0; k < fa.slots.size(); ++k)
-      if (!equivalent(a, fa.slots[k], b, fb.slots[k])) return false;
-  }
   for (std::size_t i = 0; i < a.reqs.size(); ++i)
     if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
-  if (heaps_equivalent(a, b, work)) return true;
+  {
+    // floats join (see t_join_floats) in the frames and in the objects both heaps hold at the
+    // same ids, which widen_floats can then find; not across an isomorphism of the heaps
+    struct JoinFloats {
+      JoinFloats() { t_join_floats = true; }
+      ~JoinFloats() { t_join_floats = false; }
+      JoinFloats(const JoinFloats&) = delete;
+      JoinFloats& operator=(const JoinFloats&) = delete;
+    } join;
+    if (a.flow == Flow::Return && !equivalent(a, a.ret, b, b.ret)) return false;
+    if (a.flow == Flow::Raise && !equivalent(a, a.exc, b, b.exc)) return false;
+    for (std::size_t i = 0; i < a.frames.size(); ++i) {
+      const auto& fa = a.frames[i];
+      const auto& fb = b.frames[i];
+      if (fa.slots.size() != fb.slots.size() || fa.generator != fb.generator) return false;
+      for (std::size_t k = 0; k < fa.slots.size(); ++k)
+        if (!equivalent(a, fa.slots[k], b, fb.slots[k])) return false;
+    }
+    if (heaps_equivalent(a, b, work)) return true;
+  }
   Isomorphism iso(a, b);
   bool same = iso.states();
   work += iso.visits();
@@ -267,6 +284,49 @@ static sym::Cond path_disjunction(const State& a, const State& b, std::size_t k)
   return ca || cb;
 }
 
+// After `o` absorbed `s`: each float they hold at the same place with different values (in a
+// frame, or a member of an object at the same id) becomes a float `o` does not know.
+static void widen_floats(State& o, const State& s) {
+  auto differs = [](const Value& x, const Value& y) {
+    return x.kind == VKind::Float && y.kind == VKind::Float && !(x.f == y.f);
+  };
+  const Value unknown = Value::floating(std::nullopt);
+  if (differs(o.ret, s.ret)) o.ret = unknown;
+  for (std::size_t i = 0; i < o.frames.size() && i < s.frames.size(); ++i) {
+    auto& os = o.frames[i].slots;
+    const auto& ss = s.frames[i].slots;
+    for (std::size_t k = 0; k < os.size() && k < ss.size(); ++k)
+      if (differs(os[k], ss[k])) os[k] = unknown;
+  }
+  std::vector<ObjId> changed;
+  o.heap.for_each_changed(s.heap, [&](ObjId id) {
+    changed.push_back(id);
+    return true;
+  });
+  for (ObjId id : changed) {
+    if (id >= o.heap.size() || id >= s.heap.size()) continue;
+    const Object& x = o.heap.get(id);
+    const Object& y = s.heap.get(id);
+    if (x.items.size() != y.items.size() || x.entries.size() != y.entries.size()) continue;
+    bool any = false;
+    for (std::size_t i = 0; i < x.items.size() && !any; ++i) any = differs(x.items[i], y.items[i]);
+    for (std::size_t i = 0; i < x.entries.size() && !any; ++i) any = differs(x.entries[i].value, y.entries[i].value);
+    for (const auto& [name, v] : x.attrs) {
+      if (any) break;
+      auto it = y.attrs.find(name);
+      any = it != y.attrs.end() && differs(v, it->second);
+    }
+    if (!any) continue;
+    Object& m = o.heap.mut(id);
+    for (std::size_t i = 0; i < m.items.size(); ++i)
+      if (differs(m.items[i], y.items[i])) m.items[i] = unknown;
+    for (std::size_t i = 0; i < m.entries.size(); ++i)
+      if (differs(m.entries[i].value, y.entries[i].value)) m.entries[i].value = unknown;
+    for (auto& [name, v] : m.attrs)
+      if (auto it = y.attrs.find(name); it != y.attrs.end() && differs(v, it->second)) v = unknown;
+  }
+}
+
 void Interpreter::merge_states(States& states) {
   if (states.size() < 2) return;
 
@@ -286,6 +346,7 @@ void Interpreter::merge_states(States& states) {
         o.path.resize(p);
         // the range environment of the merged path is the join
         o.ranges = o.ranges.join(s.ranges);
+        widen_floats(o, s);
         // the reveals both paths made before they forked once, and each later one once: a loop
         // that merges its paths every iteration doubled the list each time
         auto same_reveal = [](const Reveal& x, const Reveal& y) {

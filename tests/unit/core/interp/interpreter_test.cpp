@@ -1204,6 +1204,25 @@ for epoch in range(30):
   CHECK(r.reveals_at(6) == std::vector<std::string>{"float"});
 }
 
+TEST_CASE("interp: paths that differ only in a float merge, and the float becomes unknown", "[interp]") {
+  // word_language_model anneals its learning rate when the validation loss does not improve:
+  // with one path per value of lr, 40 epochs ran past the path budget
+  auto r = tenscan_test::analyze_program(R"py(
+import random
+lr = 20.0
+best = None
+for epoch in range(40):
+    val = random.random()
+    if best is None or val < best:
+        best = val
+    else:
+        lr /= 4.0
+tenscan_reveal(lr)
+)py");
+  CHECK(r.result.stats.paths_valid == 1);
+  CHECK(r.reveals_at(11) == std::vector<std::string>{"float"});
+}
+
 TEST_CASE("interp: nothing is in an empty container, whatever it is", "[interp]") {
   check_program(R"py(
 vocab = []
