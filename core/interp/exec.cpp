@@ -307,16 +307,9 @@ static void widen_floats(State& o, const State& s) {
     if (id >= o.heap.size() || id >= s.heap.size()) continue;
     const Object& x = o.heap.get(id);
     const Object& y = s.heap.get(id);
-    if (x.items.size() != y.items.size() || x.entries.size() != y.entries.size()) continue;
-    bool any = false;
-    for (std::size_t i = 0; i < x.items.size() && !any; ++i) any = differs(x.items[i], y.items[i]);
-    for (std::size_t i = 0; i < x.entries.size() && !any; ++i) any = differs(x.entries[i].value, y.entries[i].value);
-    for (const auto& [name, v] : x.attrs) {
-      if (any) break;
-      auto it = y.attrs.find(name);
-      any = it != y.attrs.end() && differs(v, it->second);
-    }
-    if (!any) continue;
+    if (x.items.size() != y.items.size() || x.entries.size() != y.entries.size() ||
+        same_members(x, y, [&](const Value& u, const Value& v) { return !differs(u, v); }))
+      continue;  // (copied on write only when a float differs)
     Object& m = o.heap.mut(id);
     for (std::size_t i = 0; i < m.items.size(); ++i)
       if (differs(m.items[i], y.items[i])) m.items[i] = unknown;

@@ -478,8 +478,7 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
         Object& m = s->heap.mut(id);
         m.items = reps;
         m.summary_iter = true;
-        m.start = sym::Expr::constant(static_cast<std::int64_t>(reps.size()));
-        m.stop = len;
+        set_summary_length(*s, Value::object(id), len);
       }
     } else {
       // A dict the body filled (`word2idx[word] = len(idx2word) - 1`): every path gets every
