@@ -12,6 +12,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "findings/completeness.h"
 #include "interp/interpreter.h"
 #include "solver/solver.h"
 
@@ -577,6 +578,15 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     }
   }
   collector.drop_last_batch_duplicates();
+  result.completeness = findings::assess_completeness(
+      in, finals, [&](const ir::Loc& l) { return to_range(in, l); },
+      [&](const State& st) {
+        if (!st.exc.is_obj()) return std::string("exception");
+        std::string msg;
+        const auto& attrs = st.heap.get(st.exc.obj).attrs;
+        if (auto it = attrs.find("message"); it != attrs.end() && it->second.const_str()) msg = *it->second.const_str();
+        return in.type_name(st, st.exc) + (msg.empty() ? "" : ": " + msg);
+      });
   // paths on which the script exits with an error status (argparse rejecting the arguments,
   // sys.exit(1)): say why; if every path does, the analysis had nothing to run
   std::size_t failed_exits = 0;

@@ -2,6 +2,8 @@
 // JSON encoding of findings, notifications and stats (used by the JSON and SARIF reporters).
 #include <algorithm>
 #include <climits>
+#include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <iterator>
 #include <stdexcept>
@@ -97,6 +99,62 @@ std::string markdown_to_plain(std::string_view md) {
   return out;
 }
 
+std::string incomplete_text(const Completeness& c) {
+  if (c.complete) return {};
+  auto where = [](const SourceRange& r) {
+    return r.path.empty() ? std::string() : " at " + r.path + ":" + std::to_string(r.line);
+  };
+  std::string out;
+  const int total = c.paths_completed + c.paths_stopped;
+  if (c.paths_stopped > 0 && c.paths_completed == 0)
+    out = "no path reached the end of the program";
+  else if (c.paths_stopped > 0)
+    out = detail::plural(static_cast<std::size_t>(c.paths_stopped), "path") + " of " + std::to_string(total) +
+          " did not reach the end of the program";
+  else
+    out = "part of the program was not analysed";
+  std::string why;
+  constexpr std::size_t kCauses = 3;
+  for (std::size_t i = 0; i < c.causes.size() && i < kCauses; ++i) {
+    const auto& k = c.causes[i];
+    std::string verb = k.what.rfind("an uncaught ", 0) == 0 ? "ended by " : k.paths > 0 ? "stopped by " : "cut short by ";
+    why += (i == 0 ? "" : "; ") + verb + k.what + where(k.location);
+  }
+  if (c.causes.size() > kCauses) why += "; and " + std::to_string(c.causes.size() - kCauses) + " more";
+  if (!why.empty()) out += " (" + why + ")";
+  // the lines, per file in order of appearance: "lines 52–130 and 140 of train.py"
+  std::string lines;
+  constexpr std::size_t kRanges = 4;
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < c.unchecked.size() && shown < kRanges;) {
+    const std::string& path = c.unchecked[i].path;
+    std::vector<std::string> parts;
+    std::size_t n = 0;
+    for (; i < c.unchecked.size() && c.unchecked[i].path == path; ++i, ++n) {
+      const auto& l = c.unchecked[i];
+      if (shown < kRanges) {
+        parts.push_back(l.end_line > l.line ? std::to_string(l.line) + "\u2013" + std::to_string(l.end_line)
+                                            : std::to_string(l.line));
+        ++shown;
+      }
+    }
+    std::string list;
+    for (std::size_t k = 0; k < parts.size(); ++k)
+      list += (k == 0 ? "" : k + 1 == parts.size() && parts.size() == n ? " and " : ", ") + parts[k];
+    if (parts.size() < n) list += ", ...";
+    bool several = parts.size() > 1 || c.unchecked[i - n].end_line > c.unchecked[i - n].line;
+    lines += (lines.empty() ? "" : ", ") + std::string(several ? "lines " : "line ") + list + " of " + path;
+  }
+  if (shown < c.unchecked.size() && !lines.empty()) lines += " and more";
+  if (!lines.empty())
+    out += "; " + lines + (c.unchecked.size() == 1 && c.unchecked[0].end_line <= c.unchecked[0].line ? " was" : " were") +
+           " not analysed";
+  char pct[32];
+  std::snprintf(pct, sizeof pct, "%.0f%%", std::floor(c.coverage()));
+  out += std::string(" (coverage ") + pct + ")";
+  return out;
+}
+
 namespace detail {
 
 std::string plural(std::size_t n, const char* word) {
@@ -126,7 +184,11 @@ std::string count_phrase(const RunReport& run) {
     out += (out.empty() ? "" : ", ") + plural(c.all, c.word);
     if (run.baseline_compared) out += " (" + std::to_string(c.fresh) + " new)";
   }
-  return out.empty() ? "no issues found" : out;
+  if (!out.empty()) return out;
+  bool complete = std::all_of(run.entries.begin(), run.entries.end(), [](const EntryOutcome& e) {
+    return e.status == EntryStatus::Analysed && e.completeness.complete;
+  });
+  return complete ? "no issues found" : "no issues found so far";
 }
 
 std::string dump(const Json& j, int indent) {
@@ -340,9 +402,43 @@ Stats stats_from_json(const Json& j) {
   return s;
 }
 
+Json completeness_to_json(const Completeness& c) {
+  Json causes = Json::array(), unchecked = Json::array();
+  for (const auto& k : c.causes) causes.push_back({{"what", k.what}, {"location", range_to_json(k.location)}, {"paths", k.paths}});
+  for (const auto& l : c.unchecked) unchecked.push_back({{"path", l.path}, {"line", l.line}, {"end_line", l.end_line}});
+  Json j = {{"complete", c.complete},
+            {"coverage", std::round(c.coverage() * 10) / 10},
+            {"paths_completed", c.paths_completed},
+            {"paths_stopped", c.paths_stopped},
+            {"statements_reached", c.statements_reached},
+            {"statements_checked", c.statements_checked},
+            {"causes", std::move(causes)},
+            {"unchecked", std::move(unchecked)}};
+  if (!c.complete) j["summary"] = incomplete_text(c);
+  return j;
+}
+
+Completeness completeness_from_json(const Json& j) {
+  Completeness c;
+  c.complete = get_or(j, "complete", true);
+  c.paths_completed = get_or(j, "paths_completed", 0);
+  c.paths_stopped = get_or(j, "paths_stopped", 0);
+  c.statements_reached = get_or(j, "statements_reached", 0);
+  c.statements_checked = get_or(j, "statements_checked", 0);
+  if (auto it = j.find("causes"); it != j.end())
+    for (const auto& k : *it)
+      c.causes.push_back({k.at("what").get<std::string>(), range_from_json(k.at("location")), to_int(k.at("paths"))});
+  if (auto it = j.find("unchecked"); it != j.end())
+    for (const auto& l : *it)
+      c.unchecked.push_back({l.at("path").get<std::string>(), to_int(l.at("line")), to_int(l.at("end_line"))});
+  return c;
+}
+
 Json entry_to_json(const EntryOutcome& e) {
-  return {{"path", e.path},     {"args", e.args},       {"status", entry_status_name(e.status)},
-          {"detail", e.detail}, {"seconds", e.seconds}, {"stats", stats_to_json(e.stats)}};
+  Json j = {{"path", e.path},     {"args", e.args},       {"status", entry_status_name(e.status)},
+            {"detail", e.detail}, {"seconds", e.seconds}, {"stats", stats_to_json(e.stats)}};
+  if (e.status == EntryStatus::Analysed) j["completeness"] = completeness_to_json(e.completeness);
+  return j;
 }
 
 EntryOutcome entry_from_json(const Json& j) {
@@ -356,6 +452,7 @@ EntryOutcome entry_from_json(const Json& j) {
   e.detail = get_or(j, "detail", std::string{});
   e.seconds = get_or(j, "seconds", 0.0);
   if (auto it = j.find("stats"); it != j.end()) e.stats = stats_from_json(*it);
+  if (auto it = j.find("completeness"); it != j.end()) e.completeness = completeness_from_json(*it);
   return e;
 }
 

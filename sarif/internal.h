@@ -114,7 +114,8 @@ std::vector<std::size_t> finding_order(const std::vector<RunFinding>& findings);
 /// "1 error", "2 errors".
 std::string plural(std::size_t n, const char* word);
 /// "3 errors (2 new), 1 warning" over the run's non-suppressed findings ("(N new)" only when a
-/// baseline was compared), or "no issues found".
+/// baseline was compared), or "no issues found" (when every entry was analysed completely; else
+/// "no issues found so far").
 std::string count_phrase(const RunReport& run);
 
 /// An integer that fits in int; anything else (a float, a string, an overflow) throws.
@@ -127,6 +128,8 @@ Finding finding_from_json(const Json& j);
 Json notification_to_json(const Notification& n);
 Notification notification_from_json(const Json& j);
 Json stats_to_json(const Stats& s);
+Json completeness_to_json(const Completeness& c);
+Completeness completeness_from_json(const Json& j);
 Stats stats_from_json(const Json& j);
 /// {path, args, status, detail, seconds, stats}; notifications are the caller's business.
 Json entry_to_json(const EntryOutcome& e);

@@ -21,7 +21,8 @@ std::string render_json(const AnalysisResult& result, const std::string& entry, 
               {"findings", std::move(findings)},
               {"notifications", std::move(notifications)},
               {"stats", detail::stats_to_json(result.stats)},
-              {"completed", result.completed}};
+              {"completed", result.completed},
+              {"completeness", detail::completeness_to_json(result.completeness)}};
   return detail::dump(doc, indent) + "\n";
 }
 
@@ -74,7 +75,10 @@ std::string encode_json_line(const WireRecord& record) {
     j.update(detail::notification_to_json(*n));
   } else {
     const auto& s = std::get<RunSummary>(record);
-    j = {{"type", "summary"}, {"stats", detail::stats_to_json(s.stats)}, {"completed", s.completed}};
+    j = {{"type", "summary"},
+         {"stats", detail::stats_to_json(s.stats)},
+         {"completed", s.completed},
+         {"completeness", detail::completeness_to_json(s.completeness)}};
   }
   return detail::dump(j, -1) + "\n";  // compact dump escapes control characters: one line
 }
@@ -85,8 +89,11 @@ std::optional<WireRecord> decode_json_line(std::string_view line, std::string* e
     const auto type = j.at("type").get<std::string>();
     if (type == "finding") return detail::finding_from_json(j);
     if (type == "notification") return detail::notification_from_json(j);
-    if (type == "summary")
-      return RunSummary{detail::stats_from_json(j.at("stats")), j.at("completed").get<bool>()};
+    if (type == "summary") {
+      RunSummary s{detail::stats_from_json(j.at("stats")), j.at("completed").get<bool>(), {}};
+      if (auto it = j.find("completeness"); it != j.end()) s.completeness = detail::completeness_from_json(*it);
+      return s;
+    }
     if (error) *error = "unknown record type '" + type + "'";
   } catch (const std::exception& e) {
     if (error) *error = e.what();
@@ -98,7 +105,7 @@ std::string encode_json_lines(const AnalysisResult& result) {
   std::string out;
   for (const auto& f : result.findings) out += encode_json_line(f);
   for (const auto& n : result.notifications) out += encode_json_line(n);
-  out += encode_json_line(RunSummary{result.stats, result.completed});
+  out += encode_json_line(RunSummary{result.stats, result.completed, result.completeness});
   return out;
 }
 
@@ -126,6 +133,7 @@ std::optional<AnalysisResult> decode_json_lines(std::string_view text, std::stri
       auto& s = std::get<RunSummary>(*record);
       result.stats = std::move(s.stats);
       result.completed = s.completed;
+      result.completeness = std::move(s.completeness);
     }
   }
   return result;

@@ -76,9 +76,16 @@ std::string render_markdown(const RunReport& run, const MarkdownOptions& options
     incomplete += "| " + escape(detail::entry_label(e)) + " | " + entry_status_name(e.status) + " | " +
                   escape(e.detail) + " |\n";
   }
-  if (not_analysed)
-    out += "\n**" + detail::plural(not_analysed, "entry") + (not_analysed == 1 ? " was" : " were") +
-           " not analysed, so the results are incomplete:**\n\n| entry | status | detail |\n| --- | --- | "
+  std::size_t partial = 0;
+  for (std::size_t i : detail::entry_order(run.entries)) {
+    const EntryOutcome& e = run.entries[i];
+    if (e.status != EntryStatus::Analysed || e.completeness.complete) continue;
+    ++partial;
+    incomplete += "| " + escape(detail::entry_label(e)) + " | incomplete | " + escape(incomplete_text(e.completeness)) + " |\n";
+  }
+  if (not_analysed + partial)
+    out += "\n**" + detail::plural(not_analysed + partial, "entry") + (not_analysed + partial == 1 ? " was" : " were") +
+           " not analysed completely, so the results are incomplete:**\n\n| entry | status | detail |\n| --- | --- | "
            "--- |\n" +
            incomplete;
 

@@ -276,6 +276,11 @@ std::string render_sarif(const RunReport& run, const SourceLookup& sources, cons
       if (!e.path.empty()) where = location({e.path, 0, 0, 0, 0});
       const auto& info = detail::status_info(e.status);
       notify(info.level, status_message(e), std::string("analysis/") + info.name, where, entry_properties(e));
+    } else if (!e.completeness.complete) {
+      std::optional<Json> where;
+      if (!e.path.empty()) where = location({e.path, 0, 0, 0, 0});
+      notify(Level::Warning, "The analysis of " + detail::entry_label(e) + " is incomplete: " + incomplete_text(e.completeness),
+             "analysis/incomplete", where, entry_properties(e));
     }
     for (const Notification* n : sorted_notifications(e.notifications)) {
       std::optional<Json> where;
@@ -329,6 +334,7 @@ std::string render_sarif(const AnalysisResult& result, const SourceLookup& sourc
   entry.status = result.completed ? EntryStatus::Analysed : EntryStatus::Failed;
   entry.notifications = result.notifications;
   entry.stats = result.stats;
+  entry.completeness = result.completeness;
   run.entries.push_back(std::move(entry));
   run.findings = collect_findings({{std::string(), &result}});
   return render_sarif(run, sources, options);

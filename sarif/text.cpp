@@ -190,9 +190,11 @@ std::string render_summary_text(const AnalysisResult& result, const TextOptions&
   add(Level::Error, "error");
   add(Level::Warning, "warning");
   add(Level::Note, "note");
-  std::string line = parts.empty() ? "no issues found" : parts;
+  const bool complete = result.completeness.complete;
+  std::string line = !parts.empty() ? parts : complete || !result.completed ? "no issues found" : "no issues found so far";
   if (!options.entry.empty()) line += " in " + options.entry;
   if (!result.completed) line += " (analysis did not complete)";
+  else if (!complete) line += "; analysis incomplete: " + incomplete_text(result.completeness);
   detail::SourceCache none(SourceLookup{});
   Writer w(none, options);
   w.line(line);
@@ -239,10 +241,19 @@ std::string render_run_text(const RunReport& run, const SourceLookup& sources, c
                  "analysis " + std::string(info.verb) + (e.detail.empty() ? "" : ": " + e.detail),
                  std::string("analysis/") + info.name);
   }
+  std::size_t incomplete = 0;
+  for (std::size_t i : detail::entry_order(run.entries)) {
+    const EntryOutcome& e = run.entries[i];
+    if (e.status != EntryStatus::Analysed || e.completeness.complete) continue;
+    ++incomplete;
+    w.diagnostic("", {detail::entry_label(e), 0, 0, 0, 0}, Level::Warning,
+                 "analysis incomplete: " + incomplete_text(e.completeness), "analysis/incomplete");
+  }
   std::string summary = detail::count_phrase(run) + " in " + detail::plural(run.entries.size(), "entry");
   if (run.baseline_compared) summary += "; " + std::to_string(run.absent.size()) + " fixed";
   if (suppressed) summary += "; " + std::to_string(suppressed) + " suppressed";
   if (not_analysed) summary += "; " + detail::plural(not_analysed, "entry") + " not analysed";
+  if (incomplete) summary += "; " + detail::plural(incomplete, "entry") + " analysed incompletely";
   w.line(summary);
   return w.take();
 }

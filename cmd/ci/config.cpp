@@ -262,6 +262,7 @@ Config parse_config(std::string_view text, const std::string& name) {
   c.max_paths = j.value("max_paths", c.max_paths);
   c.symbolic_args = j.value("symbolic_args", c.symbolic_args);
   c.fail_on = j.value("fail_on", c.fail_on);
+  c.fail_on_incomplete = j.value("fail_on_incomplete", c.fail_on_incomplete);
   c.new_only = j.value("new_only", c.new_only);
   c.rules = j.value("rules", c.rules);
   c.stub_dirs = j.value("stub_dirs", c.stub_dirs);

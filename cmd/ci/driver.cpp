@@ -87,6 +87,7 @@ report::EntryOutcome outcome_of(const SelectedEntry& entry, WorkerResult& w) {
   o.seconds = w.seconds;
   o.notifications = w.result.notifications;
   o.stats = w.result.stats;
+  o.completeness = w.result.completeness;
   return o;
 }
 
@@ -147,11 +148,14 @@ bool write_reports(const report::RunReport& run, const ReportFiles& files, const
   return ok;
 }
 
-int exit_status(const report::RunReport& run, const std::string& fail_on) {
+int exit_status(const report::RunReport& run, const std::string& fail_on, bool fail_on_incomplete) {
   if (!run.complete()) return kExitError;
   std::optional<Level> threshold = report::level_from_name(fail_on);  // nullopt: "none"
   for (const auto& f : run.findings)
     if (threshold && !f.suppressed && f.finding.level >= *threshold) return kExitFindings;
+  if (fail_on_incomplete)
+    for (const auto& e : run.entries)
+      if (!e.completeness.complete) return kExitFindings;
   return kExitClean;
 }
 
@@ -320,6 +324,7 @@ int run_ci(const CiOptions& options, std::ostream& out, std::ostream& err) {
   if (options.max_memory_mb) config.max_memory_mb = *options.max_memory_mb;
   if (options.new_only) config.new_only = *options.new_only;
   if (options.fail_on) config.fail_on = *options.fail_on;
+  if (options.fail_on_incomplete) config.fail_on_incomplete = *options.fail_on_incomplete;
   if (options.category) config.category = *options.category;
   if (config.jobs <= 0) config.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
@@ -455,7 +460,7 @@ int run_ci(const CiOptions& options, std::ostream& out, std::ostream& err) {
   out << report::render_run_text(run, sources, to);
   out.flush();
   if (!write_reports(run, options.outputs, sources, root, config.category, options.env, err)) return kExitError;
-  return exit_status(run, config.fail_on);
+  return exit_status(run, config.fail_on, config.fail_on_incomplete);
 }
 
 int run_merge(const MergeOptions& options, std::ostream& out, std::ostream& err) {
@@ -483,7 +488,7 @@ int run_merge(const MergeOptions& options, std::ostream& out, std::ostream& err)
   report::SourceLookup sources = lookup_of(disk);
   out << report::render_run_text(run, sources, report::TextOptions{});
   if (!write_reports(run, options.outputs, sources, root, "tenscan/", options.env, err)) return kExitError;
-  return exit_status(run, options.fail_on.value_or("error"));
+  return exit_status(run, options.fail_on.value_or("error"), options.fail_on_incomplete);
 }
 
 }  // namespace tenscan::ci

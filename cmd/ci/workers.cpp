@@ -182,6 +182,7 @@ void handle_line(Worker& w, std::string_view text) {
   } else if (auto* s = std::get_if<report::RunSummary>(&*record)) {
     w.res.result.stats = std::move(s->stats);
     w.res.result.completed = s->completed;
+    w.res.result.completeness = std::move(s->completeness);
     w.have_summary = true;
   }
 }

@@ -63,6 +63,7 @@ struct CheckArgs {
   double time_budget = 0;  ///< seconds; 0: none
   bool symbolic_args = false;
   bool symbolic_args_given = false;  ///< --symbolic-args or --no-symbolic-args: wins over tenscan.json
+  bool fail_on_incomplete = false;   ///< --fail-on-incomplete (or "fail_on_incomplete" in tenscan.json)
   std::vector<std::string> stub_dirs;
   std::vector<std::string> data_hints;  ///< JSON, one "data" item of tenscan.json each
   // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
@@ -190,6 +191,7 @@ int run_check(const CheckArgs& args) {
   }
   for (const auto& f : result.findings)
     if (f.level == tenscan::Level::Error) return kExitFindings;
+  if ((args.fail_on_incomplete || config.fail_on_incomplete) && !result.completeness.complete) return kExitFindings;
   return kExitClean;
 }
 
@@ -253,11 +255,15 @@ int main(int argc, char** argv) {
       "--symbolic-args,!--no-symbolic-args", check.symbolic_args,
       "Integer options not given after -- become symbols instead of their defaults: findings that depend on their "
       "values are warnings that name the values that work (default: symbolic_args in tenscan.json, else off)");
+  cmd_check->add_flag("--fail-on-incomplete", check.fail_on_incomplete,
+                      "Exit with status 1 when the analysis did not reach the end of the program (a budget or an "
+                      "exception the program does not raise itself stopped it)");
   cmd_check->add_flag("--stats", check.stats, "Print analysis statistics (paths, solver calls, unmodelled calls)");
   cmd_check->add_flag("--color", check.color, "Colour the text output");
   cmd_check->footer(
       "Arguments after `--` are passed to the script, exactly as on its command line.\n"
-      "Exit status: 0 no error found, 1 errors found, 2 usage error or the analysis could not run.");
+      "Exit status: 0 no error found, 1 errors found (or, with --fail-on-incomplete, an incomplete analysis), 2 usage\n"
+      "error or the analysis could not run.");
 
   cmd_check->add_option("--stub-dir", check.stub_dirs,
                         "Directory of Python stubs for in-house libraries (project-relative; repeatable)");
@@ -274,6 +280,7 @@ int main(int argc, char** argv) {
   double timeout = 0;
   std::size_t max_memory = 0;
   bool new_only = false;
+  bool ci_fail_incomplete = false;
   std::string fail_on;
   auto* cmd_ci = app.add_subcommand(
       "ci", "Analyse the entry scripts a change affects and write CI reports (SARIF, JUnit, GitLab Code Quality, Markdown)");
@@ -296,13 +303,17 @@ int main(int argc, char** argv) {
   auto* o_new = cmd_ci->add_flag("--new-only", new_only, "Report only findings the change introduced (needs a base)");
   auto* o_fail = cmd_ci->add_option("--fail-on", fail_on, "Lowest level that makes the exit status 1 (default error)")
                      ->check(CLI::IsMember({"error", "warning", "note", "none"}));
+  auto* o_fail_incomplete = cmd_ci->add_flag(
+      "--fail-on-incomplete", ci_fail_incomplete,
+      "Exit with status 1 when an entry's analysis did not reach the end of its program (default: fail_on_incomplete "
+      "in tenscan.json, else off)");
   cmd_ci->add_option("--shard", shard, "Analyse only shard K of N of the selected entries (K/N, for CI matrices)");
   cmd_ci->add_option("--category", ci.category, "SARIF automationDetails.id, ending in '/' (default tenscan/)");
   cmd_ci->add_flag("--color", ci.color, "Colour the text output");
   cmd_ci->add_flag("--list-entries", ci.list_entries, "Print the selected entries and stop");
   cmd_ci->footer(
-      "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage error or incomplete analysis\n"
-      "(an entry crashed, timed out or ran out of memory: the reports are still written).");
+      "Exit status: 0 clean, 1 findings at or above --fail-on (or an incomplete analysis with --fail-on-incomplete),\n"
+      "2 usage error or an entry not analysed (it crashed, timed out or ran out of memory: the reports are still written).");
 
   tenscan::ci::MergeOptions merge;
   std::string merge_fail_on;
@@ -316,6 +327,9 @@ int main(int argc, char** argv) {
   cmd_merge->add_option("--json", merge.outputs.json, "Write tenscan's JSON report to FILE");
   auto* o_merge_fail = cmd_merge->add_option("--fail-on", merge_fail_on, "Lowest level that makes the exit status 1")
                            ->check(CLI::IsMember({"error", "warning", "note", "none"}));
+
+  cmd_merge->add_flag("--fail-on-incomplete", merge.fail_on_incomplete,
+                      "Exit with status 1 when an entry's analysis did not reach the end of its program");
 
   bool rules_json = false;
   auto* cmd_rules = app.add_subcommand("rules", "List the rules tenscan can report");
@@ -347,6 +361,7 @@ int main(int argc, char** argv) {
       if (*o_memory) ci.max_memory_mb = max_memory;
       if (*o_new) ci.new_only = new_only;
       if (*o_fail) ci.fail_on = fail_on;
+      if (*o_fail_incomplete) ci.fail_on_incomplete = ci_fail_incomplete;
       if (!shard.empty()) {
         int k = 0, n = 0;
         char slash = 0;

@@ -340,6 +340,9 @@ void Interpreter::merge_states(States& states) {
         // the range environment of the merged path is the join
         o.ranges = o.ranges.join(s.ranges);
         widen_floats(o, s);
+        Coverage::unite(o.covered, s.covered);
+        for (const ir::Stmt* u : s.unwound)
+          if (std::find(o.unwound.begin(), o.unwound.end(), u) == o.unwound.end()) o.unwound.push_back(u);
         // the reveals both paths made before they forked once, and each later one once: a loop
         // that merges its paths every iteration doubled the list each time
         auto same_reveal = [](const Reveal& x, const Reveal& y) {
@@ -396,6 +399,7 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
       // the whole analysis has split too often: follow the true side only and count the
       // other as not analysed (never as valid)
       ++result_.stats.paths_pruned;
+      add_gap("the path-split budget (" + std::to_string(options_.max_paths * 64) + " splits)", loc);
       if (!fork_budget_reported_) {
         fork_budget_reported_ = true;
         note(Notification::Kind::Budget, loc,
@@ -430,18 +434,23 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       return true;
     }
     if (!tick()) {
-      st.flow = Flow::Dead;
+      stop(st, out_of_time_ ? StopReason::TimeBudget : StopReason::WorkBudget, s->loc);
       next.push_back(std::move(st));
       return true;
     }
     return false;
   };
+  for (auto& st : states)
+    if (st.normal() && !st.frames.empty()) {
+      Coverage::mark(st, s);
+      if (s->cov >= 0) st.frame().at = s;
+    }
   // Path budget: drop paths beyond max_paths (reported as not analysed, never as valid).
   if (static_cast<int>(states.size()) > options_.max_paths) {
     merge_states(states);
     for (std::size_t i = static_cast<std::size_t>(options_.max_paths); i < states.size(); ++i) {
       if (states[i].normal()) {
-        states[i].flow = Flow::Dead;
+        stop(states[i], StopReason::PathBudget, s->loc);
         ++result_.stats.paths_pruned;
       }
     }
@@ -631,7 +640,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                "while loop still running after " + std::to_string(options_.max_loop_unroll) +
                    " iterations; the paths that continue it were not analysed");
           for (auto& st : cond_true) {
-            st.flow = Flow::Dead;
+            stop(st, StopReason::LoopCap, s->loc);
             exited.push_back(std::move(st));
           }
           break;
@@ -709,7 +718,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               note(Notification::Kind::Budget, s->loc,
                    "this loop has more than " + std::to_string(cap) + " iterations that differ; the paths that run past the first " +
                        std::to_string(cap) + " were not analysed");
-              for (auto& l : live) l.flow = Flow::Dead;
+              for (auto& l : live) stop(l, StopReason::LoopCap, s->loc);
             }
             if (before) widen_loop_exits(*before, live, exited, count, items.size());
             // the loop ran to completion: else clause
@@ -779,6 +788,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               e.st.flow = Flow::Raise;
               e.st.exc = e.v;
               e.st.exc_site = raised_at;
+              e.st.user_raise = !(m && m->is_stub);
               // SystemExit ends the program normally on this path
               ObjId se = builtin_class("SystemExit");
               if (se && isinstance(e.st, e.v, se)) e.st.flow = Flow::Exit;
@@ -830,6 +840,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           handled = true;
           Value exc = st.exc;
           probe.exc = Value::none();
+          probe.unwound.clear();
           Value outer = probe.frame().handling;
           probe.frame().handling = exc;
           States hs;

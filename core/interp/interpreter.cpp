@@ -655,6 +655,7 @@ Outs Interpreter::raise(State&& st, const std::string& exc_class, const std::str
   st.flow = Flow::Raise;
   st.exc = exc;
   st.exc_site = site();
+  st.user_raise = false;
   return one(std::move(st), Value::none());
 }
 
@@ -1004,6 +1005,7 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
   const ir::Code* code = fn.code;
   if (call_depth >= options_.max_call_depth) {
     note(Notification::Kind::Budget, site(), "call depth limit reached in " + code->qualname + "; result treated as unknown");
+    add_gap("the call-depth limit (" + std::to_string(options_.max_call_depth) + ")", site());
     return one(std::move(st), Value::unknown(code->qualname + "()"));
   }
   Frame f;
@@ -1052,7 +1054,7 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
       s.flow = Flow::Normal;
     }
     s.ret = Value::none();
-    s.frames.pop_back();
+    leave_frame(s);
     if (gen && s.normal()) {
       // an eager generator: iterating it yields what the body yielded
       Object it;
@@ -1249,7 +1251,7 @@ Outs Interpreter::make_class(State&& st, const ir::Expr* e) {
     states.push_back(std::move(s));
     exec_block(e->code->body, states);
     for (auto& r : states) {
-      r.frames.pop_back();
+      leave_frame(r);
       if (r.flow != Flow::Normal) {
         res.push_back({std::move(r), Value::none()});
         continue;
@@ -1279,6 +1281,7 @@ const ir::Module* Interpreter::lower_file(const std::string& path, const std::st
   auto lr = python::lower_module(path, dotted, std::move(source), fid, is_stub);
   ++result_.stats.modules_loaded;
   modules_.push_back(std::move(lr.module));
+  if (!is_stub) coverage_.add_module(*modules_.back());
   const ir::Module* m = modules_.back().get();
   by_path_[path] = m;
   for (const auto& d : lr.diags) {
@@ -1552,8 +1555,25 @@ States Interpreter::run_module_body(State&& st, const ir::Module* m, ObjId globa
   States states;
   states.push_back(std::move(st));
   exec_block(m->top->body, states);
-  for (auto& s : states) s.frames.pop_back();
+  for (auto& s : states) leave_frame(s);
   return states;
+}
+
+void Interpreter::leave_frame(State& st) {
+  if ((st.flow == Flow::Raise || st.flow == Flow::Dead) && st.frame().at) st.unwound.push_back(st.frame().at);
+  st.frames.pop_back();
+}
+
+void Interpreter::stop(State& st, StopReason why, const ir::Loc& where) const {
+  st.flow = Flow::Dead;
+  st.stopped = why;
+  st.stop_site = where;
+}
+
+void Interpreter::add_gap(std::string what, const ir::Loc& where) {
+  for (const auto& g : gaps_)
+    if (g.what == what && g.where.file == where.file && g.where.line == where.line) return;
+  gaps_.push_back({std::move(what), where});
 }
 
 }  // namespace tenscan::interp

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "interp/coverage.h"
 #include "interp/state.h"
 #include "models/stubs.h"
 #include "python/lower.h"
@@ -197,6 +198,20 @@ class Interpreter {
   /// Whether the entry's wall-clock budget (AnalysisOptions::max_seconds) has run out.
   [[nodiscard]] bool out_of_time() const;
   [[nodiscard]] const std::string& entry_path() const { return entry_path_; }
+  /// The project's statements, numbered (what the coverage bits of a State refer to).
+  [[nodiscard]] const Coverage& coverage() const { return coverage_; }
+  /// Stops the path (Flow::Dead) for `why`, at the statement it is executing.
+  void stop(State& st, StopReason why, const ir::Loc& where) const;
+  /// Pops the innermost frame; a path leaving it abnormally (an exception, a stop) records
+  /// the statement it was at (State::unwound).
+  static void leave_frame(State& st);
+  /// Budgets and limits that cut the analysis short without stopping a path (the call-depth
+  /// limit, one side of a branch left unanalysed): what and where, once each.
+  struct Gap {
+    std::string what;
+    ir::Loc where;
+  };
+  [[nodiscard]] const std::vector<Gap>& gaps() const { return gaps_; }
 
  private:
   friend struct Exec;
@@ -301,6 +316,9 @@ class Interpreter {
   std::uint32_t op_count_ = 0, op_ = 0;
   std::size_t op_reqs_ = 0;                 ///< the path's requirement count when it began
   std::vector<std::uint32_t> op_after_;     ///< its operands' provenance
+  Coverage coverage_;
+  std::vector<Gap> gaps_;
+  void add_gap(std::string what, const ir::Loc& where);
   bool fork_budget_reported_ = false;
   bool budget_reported_ = false;
 };

@@ -117,7 +117,13 @@ struct Frame {
   std::vector<Value> slots;
   ObjId generator = kNoObj;   ///< eager generator: the list that collects yielded values
   Value handling;             ///< the exception an `except` block is handling (bare `raise`)
+  const ir::Stmt* at = nullptr;  ///< the statement of the project's code it is executing (coverage)
 };
+
+/// Why a path stopped before the end of the program (see Flow::Dead), in the terms the
+/// incomplete-analysis summary uses.
+enum class StopReason : std::uint8_t { None, WorkBudget, TimeBudget, PathBudget, LoopCap };
+const char* stop_reason_text(StopReason r);
 
 struct State {
   Heap heap;
@@ -128,6 +134,16 @@ struct State {
   Value ret;   ///< Flow::Return
   Value exc;   ///< Flow::Raise
   ir::Loc exc_site;
+  /// The exception was raised by a `raise` statement of the project's own code (the script's
+  /// own check), not by tenscan's models or the interpreter (a gap, or an error it hit).
+  bool user_raise = false;
+  StopReason stopped = StopReason::None;  ///< Flow::Dead: what stopped it
+  ir::Loc stop_site;                      ///< Flow::Dead: where
+  /// The project statements this path executed (bit i: ir::Stmt::cov == i).
+  std::vector<std::uint64_t> covered;
+  /// Raise or Dead: the statement each frame was executing when the flow left it, innermost
+  /// first (what the path did not get to run; see Coverage::add_remainder).
+  std::vector<const ir::Stmt*> unwound;
   // constraints
   sym::RangeEnv ranges;
   std::vector<sym::Cond> hard;

@@ -130,6 +130,9 @@ struct Stmt {
   int level = 0;       ///< ImportFrom: number of leading dots
   std::vector<std::string> names, asnames;  ///< Import: asnames[0] optional; ImportFrom pairs
   std::string text;    ///< Unsupported
+  /// Index of the statement among the project's statements (coverage, see interp/coverage.h);
+  /// -1 in library models.
+  std::int32_t cov = -1;
 };
 
 struct Param {

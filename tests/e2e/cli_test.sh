@@ -171,6 +171,26 @@ PY
     run "$tenscan" check "$work/train.py"; expect_status 2
     expect_err 'tenscan.json: symbolic_args: expected boolean, got string "yes"'
     ;;
+  incomplete)
+    # a script whose analysis a budget stops: never "no issues found"; --fail-on-incomplete fails
+    cat >"$work/train.py" <<'PY'
+import torch
+x = torch.randn(4, 8)
+while x.dim() > 0:
+    x = x.unsqueeze(0)
+print(x.shape)
+PY
+    run "$tenscan" check "$work/train.py"; expect_status 0; refute_out "no issues found in"
+    expect_out "no issues found so far in train.py; analysis incomplete: no path reached the end of the program (stopped by the loop unrolling cap at train.py:3); line 5 of train.py was not analysed"
+    run "$tenscan" check --fail-on-incomplete "$work/train.py"; expect_status 1
+    printf '{"fail_on_incomplete": true}\n' >"$work/tenscan.json"
+    run "$tenscan" check "$work/train.py"; expect_status 1
+    run "$tenscan" check --format json "$work/train.py"; expect_status 1; expect_out '"complete": false'
+    rm "$work/tenscan.json"
+    # a complete analysis passes either way
+    printf 'import torch\nprint(torch.randn(2, 3).shape)\n' >"$work/ok.py"
+    run "$tenscan" check --fail-on-incomplete "$work/ok.py"; expect_status 0; expect_out "no issues found in ok.py"
+    ;;
   *) fail "unknown case" ;;
 esac
 echo "ok [$case_name]"

@@ -189,7 +189,7 @@ TEST_CASE("markdown: summary, incomplete entries, linked findings", "[markdown]"
   CHECK(render_markdown(sample::run(), options) ==
         "## tenscan: 1 error, 1 warning in 3 entries\n"
         "\n"
-        "**2 entries were not analysed, so the results are incomplete:**\n"
+        "**2 entries were not analysed completely, so the results are incomplete:**\n"
         "\n"
         "| entry | status | detail |\n"
         "| --- | --- | --- |\n"

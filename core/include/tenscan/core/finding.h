@@ -89,10 +89,44 @@ struct Stats {
   std::map<std::string, int> operations;
 };
 
+/// Whether the analysis checked the whole program, and if not, what it did not check. A path
+/// that a budget stopped, or that ended with an exception the program itself did not raise
+/// (a gap in tenscan's models, an error the interpreter met), did not reach the end: what it
+/// would have run next was not checked. "No issues found" is said only of a complete analysis.
+struct Completeness {
+  /// What cut the analysis short: a budget (with where it stopped paths), an uncaught exception.
+  struct Cause {
+    std::string what;      ///< "the work budget", "an uncaught TypeError: ..."
+    SourceRange location;  ///< where (path empty when nowhere in the project's code)
+    int paths = 0;         ///< paths it stopped (0: a limit that stopped none, e.g. the call depth)
+    friend bool operator==(const Cause&, const Cause&) = default;
+  };
+  /// Project lines whose statements no path executed although a stopped path would have run
+  /// them next (the rest of the function it stopped in, the functions that names).
+  struct Lines {
+    std::string path;
+    int line = 0, end_line = 0;
+    friend bool operator==(const Lines&, const Lines&) = default;
+  };
+  bool complete = true;
+  int paths_completed = 0;  ///< paths that reached the end of the program (or its own exit or raise)
+  int paths_stopped = 0;
+  std::vector<Cause> causes;       ///< most paths first
+  int statements_reached = 0;      ///< statements some path executed, or would have run next (Lines)
+  int statements_checked = 0;      ///< ... of which a path that reached the end executed
+  std::vector<Lines> unchecked;    ///< by path, then line
+  /// statements_checked / statements_reached in percent (100 when nothing was reached).
+  [[nodiscard]] double coverage() const {
+    return statements_reached == 0 ? 100.0 : 100.0 * statements_checked / statements_reached;
+  }
+  friend bool operator==(const Completeness&, const Completeness&) = default;
+};
+
 struct AnalysisResult {
   std::vector<Finding> findings;  ///< deterministic order: path, line, col, rule
   std::vector<Notification> notifications;
   Stats stats;
+  Completeness completeness;
   bool completed = true;  ///< false if the entry could not be analysed at all
 };
 

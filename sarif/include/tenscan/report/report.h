@@ -28,6 +28,11 @@ std::vector<const Notification*> sorted_notifications(const std::vector<Notifica
 std::optional<Level> level_from_name(std::string_view name);
 std::optional<Notification::Kind> notification_kind_from_name(std::string_view name);
 
+/// An incomplete analysis in one sentence, without a prefix: "no path reached the end of the
+/// program (stopped by the work budget at train.py:48); lines 52-130 of train.py were not
+/// checked (coverage 31%)". Empty for a complete analysis.
+std::string incomplete_text(const Completeness& c);
+
 /// Plain text from the small markdown subset used in rule help: drops `code` backticks,
 /// **bold** markers and heading hashes, and turns [text](url) into "text (url)".
 std::string markdown_to_plain(std::string_view markdown);

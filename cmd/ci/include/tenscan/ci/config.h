@@ -42,6 +42,7 @@ struct Config {
   int max_paths = 256;
   bool symbolic_args = false;  ///< integer options not given become symbols (check --symbolic-args)
   std::string fail_on = "error";
+  bool fail_on_incomplete = false;  ///< an entry analysed incompletely fails the job
   bool new_only = false;
   std::map<std::string, std::string> rules;  ///< rule id -> "off" | "note" | "warning" | "error"
   std::vector<std::string> stub_dirs;

@@ -37,6 +37,8 @@ struct CiOptions {
   std::optional<std::size_t> max_memory_mb;
   std::optional<bool> new_only;
   std::optional<std::string> fail_on;
+  /// An entry whose analysis did not reach the end of the program fails the job (exit 1).
+  std::optional<bool> fail_on_incomplete;
   std::optional<std::string> category;
   int shard_index = 1, shard_count = 1;  ///< --shard K/N
   ReportFiles outputs;
@@ -47,7 +49,8 @@ struct CiOptions {
 };
 
 /// Runs `tenscan ci`; text report on `out`, progress and errors on `err`. Returns the exit
-/// status: 0 clean, 1 findings at or above fail_on, 2 usage error or incomplete analysis.
+/// status: 0 clean, 1 findings at or above fail_on (or, with fail_on_incomplete, an entry
+/// analysed incompletely), 2 usage error or an entry not analysed.
 int run_ci(const CiOptions& options, std::ostream& out, std::ostream& err);
 
 struct MergeOptions {
@@ -55,6 +58,7 @@ struct MergeOptions {
   std::vector<std::string> inputs;  ///< SARIF files written by `tenscan ci --shard`
   ReportFiles outputs;
   std::optional<std::string> fail_on;
+  bool fail_on_incomplete = false;
   std::map<std::string, std::string> env;
 };
 /// Runs `tenscan merge`: shard SARIF files -> one run in every requested format.

@@ -1,0 +1,102 @@
+#include "findings/completeness.h"
+
+#include <algorithm>
+#include <map>
+
+namespace tenscan::findings {
+
+using interp::Coverage;
+using interp::Flow;
+using interp::State;
+
+namespace {
+
+// A path ran to the end of the program: it returned from the entry's module body, exited, or
+// raised an exception the project's own code raises (the script's own check).
+bool completed(const State& st) {
+  return st.flow == Flow::Normal || st.flow == Flow::Exit || st.flow == Flow::Return ||
+         (st.flow == Flow::Raise && st.user_raise);
+}
+
+}  // namespace
+
+Completeness assess_completeness(const interp::Interpreter& in, const interp::States& finals, const RangeOf& range_of,
+                                 const std::function<std::string(const State&)>& exception_text) {
+  Completeness c;
+  const Coverage& cov = in.coverage();
+  std::vector<std::uint64_t> reached, executed, checked;
+  std::map<std::pair<std::string, std::pair<std::string, int>>, Completeness::Cause> causes;
+  for (const State& st : finals) {
+    Coverage::unite(reached, st.covered);
+    Coverage::unite(executed, st.covered);
+    if (completed(st)) {
+      ++c.paths_completed;
+      Coverage::unite(checked, st.covered);
+      continue;
+    }
+    ++c.paths_stopped;
+    cov.add_remainder(st.unwound, reached);
+    std::string what;
+    std::optional<SourceRange> where;
+    if (st.flow == Flow::Dead) {
+      what = interp::stop_reason_text(st.stopped);
+      where = range_of(st.stop_site);
+    } else {
+      what = "an uncaught " + exception_text(st);
+      where = range_of(st.exc_site);
+    }
+    Completeness::Cause cause{what, where.value_or(SourceRange{}), 0};
+    auto key = std::make_pair(what, std::make_pair(cause.location.path, cause.location.line));
+    auto [it, fresh] = causes.emplace(key, cause);
+    ++it->second.paths;
+  }
+  for (const auto& g : in.gaps()) {
+    Completeness::Cause cause{g.what, range_of(g.where).value_or(SourceRange{}), 0};
+    causes.emplace(std::make_pair(g.what, std::make_pair(cause.location.path, cause.location.line)), cause);
+  }
+  for (auto& [k, v] : causes) c.causes.push_back(std::move(v));
+  std::stable_sort(c.causes.begin(), c.causes.end(),
+                   [](const auto& a, const auto& b) { return a.paths > b.paths; });
+  c.complete = c.causes.empty();
+
+  // lines: the reached statements no path ran, grouped into runs of consecutive statements (in
+  // line order per file) that a statement some path ran does not interrupt
+  struct Line {
+    std::string path;
+    int line, end_line;
+    bool checked;
+  };
+  std::vector<Line> lines;
+  for (std::size_t i = 0; i < cov.size(); ++i) {
+    if (!Coverage::has(reached, i)) continue;
+    const ir::Stmt* s = cov.stmt(i);
+    const ir::Module* m = in.module_of_file(s->loc.file);
+    if (!m) continue;
+    ++c.statements_reached;
+    if (Coverage::has(checked, i)) ++c.statements_checked;
+    bool ok = Coverage::has(executed, i);
+    // a compound statement stands for its header line: its body's statements count on their own
+    bool compound = !s->body.empty();
+    lines.push_back({m->path, s->loc.line, compound ? s->loc.line : s->loc.end_line, ok});
+  }
+  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
+    return std::tie(a.path, a.line, a.end_line) < std::tie(b.path, b.line, b.end_line);
+  });
+  bool open = false;  // the last range can still grow
+  for (const Line& l : lines) {
+    if (open && c.unchecked.back().path != l.path) open = false;
+    if (l.checked) {
+      open = false;
+      continue;
+    }
+    if (open) {
+      c.unchecked.back().end_line = std::max(c.unchecked.back().end_line, l.end_line);
+    } else {
+      c.unchecked.push_back({l.path, l.line, l.end_line});
+      open = true;
+    }
+  }
+  return c;
+}
+
+}  // namespace tenscan::findings
