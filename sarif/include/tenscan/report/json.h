@@ -27,7 +27,7 @@ std::string render_run_json(const RunReport& run, int indent = 2);
 struct RunSummary {
   Stats stats;
   bool completed = true;
-  Completeness completeness;
+  Completeness completeness{};
 };
 using WireRecord = std::variant<Finding, Notification, RunSummary>;
 

@@ -59,7 +59,7 @@ struct EntryOutcome {
   double seconds = 0;  ///< wall-clock time of the worker
   std::vector<Notification> notifications;
   Stats stats;
-  Completeness completeness;  ///< Analysed: whether the analysis reached the end of the program
+  Completeness completeness{};  ///< Analysed: whether the analysis reached the end of the program
 };
 
 struct RunReport {
