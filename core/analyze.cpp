@@ -562,15 +562,11 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     if (st.flow == interp::Flow::Raise && st.exc.is_obj()) {
       // an exception that escaped the program: from tenscan's own models it means a gap in
       // them (a TypeError from a stub), from the user's code it is the script's own check
-      std::string cls = in.type_name(st, st.exc);
-      std::string msg;
-      const auto& attrs = st.heap.get(st.exc.obj).attrs;
-      if (auto it = attrs.find("message"); it != attrs.end() && it->second.const_str()) msg = *it->second.const_str();
       auto where = to_range(in, st.exc_site);
       Notification n;
       n.kind = Notification::Kind::UnmodelledCall;
       n.level = Level::Note;
-      n.message = "a path of the analysis ended with an uncaught " + cls + (msg.empty() ? "" : ": " + msg);
+      n.message = "a path of the analysis ended with an uncaught " + findings::exception_text(in, st);
       if (where) n.location = *where;
       bool dup = false;
       for (const auto& e : result.notifications) dup = dup || (e.message == n.message && e.location == n.location);
@@ -578,15 +574,8 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     }
   }
   collector.drop_last_batch_duplicates();
-  result.completeness = findings::assess_completeness(
-      in, finals, [&](const ir::Loc& l) { return to_range(in, l); },
-      [&](const State& st) {
-        if (!st.exc.is_obj()) return std::string("exception");
-        std::string msg;
-        const auto& attrs = st.heap.get(st.exc.obj).attrs;
-        if (auto it = attrs.find("message"); it != attrs.end() && it->second.const_str()) msg = *it->second.const_str();
-        return in.type_name(st, st.exc) + (msg.empty() ? "" : ": " + msg);
-      });
+  result.completeness =
+      findings::assess_completeness(in, finals, [&](const ir::Loc& l) { return to_range(in, l); });
   // paths on which the script exits with an error status (argparse rejecting the arguments,
   // sys.exit(1)): say why; if every path does, the analysis had nothing to run
   std::size_t failed_exits = 0;
@@ -597,8 +586,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     bool error_status = code != attrs.end() && !code->second.is_none() && code->second.const_int().value_or(1) != 0;
     if (!error_status) continue;
     ++failed_exits;
-    std::string msg;
-    if (auto it = attrs.find("message"); it != attrs.end() && it->second.const_str()) msg = *it->second.const_str();
+    std::string msg = findings::exception_message(st);
     Notification n;
     n.kind = Notification::Kind::ScriptExit;
     n.level = Level::Warning;

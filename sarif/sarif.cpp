@@ -271,16 +271,14 @@ std::string render_sarif(const RunReport& run, const SourceLookup& sources, cons
   for (std::size_t index : detail::entry_order(run.entries)) {
     const EntryOutcome& e = run.entries[index];
     entries.push_back(detail::entry_to_json(e));
+    std::optional<Json> entry_where;
+    if (!e.path.empty()) entry_where = location({e.path, 0, 0, 0, 0});
     if (e.status != EntryStatus::Analysed) {
-      std::optional<Json> where;
-      if (!e.path.empty()) where = location({e.path, 0, 0, 0, 0});
       const auto& info = detail::status_info(e.status);
-      notify(info.level, status_message(e), std::string("analysis/") + info.name, where, entry_properties(e));
+      notify(info.level, status_message(e), std::string("analysis/") + info.name, entry_where, entry_properties(e));
     } else if (!e.completeness.complete) {
-      std::optional<Json> where;
-      if (!e.path.empty()) where = location({e.path, 0, 0, 0, 0});
       notify(Level::Warning, "The analysis of " + detail::entry_label(e) + " is incomplete: " + incomplete_text(e.completeness),
-             "analysis/incomplete", where, entry_properties(e));
+             "analysis/incomplete", entry_where, entry_properties(e));
     }
     for (const Notification* n : sorted_notifications(e.notifications)) {
       std::optional<Json> where;

@@ -20,14 +20,26 @@ bool completed(const State& st) {
 
 }  // namespace
 
-Completeness assess_completeness(const interp::Interpreter& in, const interp::States& finals, const RangeOf& range_of,
-                                 const std::function<std::string(const State&)>& exception_text) {
+std::string exception_message(const State& st) {
+  if (!st.exc.is_obj()) return {};
+  const auto& attrs = st.heap.get(st.exc.obj).attrs;
+  auto it = attrs.find("message");
+  return it != attrs.end() && it->second.const_str() ? *it->second.const_str() : std::string();
+}
+
+std::string exception_text(const interp::Interpreter& in, const State& st) {
+  if (!st.exc.is_obj()) return "exception";
+  std::string msg = exception_message(st);
+  return in.type_name(st, st.exc) + (msg.empty() ? "" : ": " + msg);
+}
+
+Completeness assess_completeness(const interp::Interpreter& in, const interp::States& finals, const RangeOf& range_of) {
   Completeness c;
   const Coverage& cov = in.coverage();
+  // reached: what some path executed, and what a stopped path would have run next
   std::vector<std::uint64_t> reached, executed, checked;
   std::map<std::pair<std::string, std::pair<std::string, int>>, Completeness::Cause> causes;
   for (const State& st : finals) {
-    Coverage::unite(reached, st.covered);
     Coverage::unite(executed, st.covered);
     if (completed(st)) {
       ++c.paths_completed;
@@ -42,7 +54,7 @@ Completeness assess_completeness(const interp::Interpreter& in, const interp::St
       what = interp::stop_reason_text(st.stopped);
       where = range_of(st.stop_site);
     } else {
-      what = "an uncaught " + exception_text(st);
+      what = "an uncaught " + exception_text(in, st);
       where = range_of(st.exc_site);
     }
     Completeness::Cause cause{what, where.value_or(SourceRange{}), 0};
@@ -50,6 +62,7 @@ Completeness assess_completeness(const interp::Interpreter& in, const interp::St
     auto [it, fresh] = causes.emplace(key, cause);
     ++it->second.paths;
   }
+  Coverage::unite(reached, executed);
   for (const auto& g : in.gaps()) {
     Completeness::Cause cause{g.what, range_of(g.where).value_or(SourceRange{}), 0};
     causes.emplace(std::make_pair(g.what, std::make_pair(cause.location.path, cause.location.line)), cause);

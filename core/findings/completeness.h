@@ -14,9 +14,12 @@ namespace tenscan::findings {
 /// A project-code location as a finding's range (nullopt outside the project's code).
 using RangeOf = std::function<std::optional<SourceRange>(const ir::Loc&)>;
 
-/// The completeness of a run from its final paths. `exception_text(st)` describes the
-/// uncaught exception a path ended with ("TypeError: ...").
-Completeness assess_completeness(const interp::Interpreter& in, const interp::States& finals, const RangeOf& range_of,
-                                 const std::function<std::string(const interp::State&)>& exception_text);
+/// The exception a path (Flow::Raise or Exit) carries: its `message` attribute, "" if none.
+std::string exception_message(const interp::State& st);
+/// "TypeError: message" (or "TypeError"): the exception a path carries, for people.
+std::string exception_text(const interp::Interpreter& in, const interp::State& st);
+
+/// The completeness of a run from its final paths.
+Completeness assess_completeness(const interp::Interpreter& in, const interp::States& finals, const RangeOf& range_of);
 
 }  // namespace tenscan::findings

@@ -81,10 +81,7 @@ void Coverage::add_code(const ir::Code* code, std::vector<std::uint64_t>& out, s
   auto it = codes_.find(code);
   if (it == codes_.end()) return;
   const CodeInfo& info = it->second;
-  for (std::size_t i : info.stmts) {
-    if (out.size() <= i / 64) out.resize(i / 64 + 1, 0);
-    out[i / 64] |= std::uint64_t{1} << (i % 64);
-  }
+  for (std::size_t i : info.stmts) set(out, i);
   for (const ir::Code* n : info.nested) add_code(n, out, seen);
   // an instance of a class is built and called through its special methods and forward()
   for (const ir::Code* m : info.methods)
@@ -108,12 +105,8 @@ void Coverage::add_remainder(const std::vector<const ir::Stmt*>& unwound, std::v
     auto it = codes_.find(code);
     if (it == codes_.end()) continue;
     // the statements of this function from the current one on, and what they name
-    for (std::size_t i : it->second.stmts) {
-      const ir::Stmt* s = stmts_[i];
-      if (s->loc.line < at->loc.line) continue;
-      if (out.size() <= i / 64) out.resize(i / 64 + 1, 0);
-      out[i / 64] |= std::uint64_t{1} << (i % 64);
-    }
+    for (std::size_t i : it->second.stmts)
+      if (stmts_[i]->loc.line >= at->loc.line) set(out, i);
     // names are per function, not per statement: a stopped function may call any of them
     add_names(it->second.names, out, seen);
     for (const ir::Code* n : it->second.nested) add_code(n, out, seen);

@@ -21,10 +21,11 @@ class Coverage {
 
   /// Records that the path executes `s` (a statement of the project's code, or a model's: ignored).
   static void mark(State& st, const ir::Stmt* s) {
-    if (s->cov < 0) return;
-    auto i = static_cast<std::size_t>(s->cov);
-    if (st.covered.size() <= i / 64) st.covered.resize(i / 64 + 1, 0);
-    st.covered[i / 64] |= std::uint64_t{1} << (i % 64);
+    if (s->cov >= 0) set(st.covered, static_cast<std::size_t>(s->cov));
+  }
+  static void set(std::vector<std::uint64_t>& bits, std::size_t i) {
+    if (bits.size() <= i / 64) bits.resize(i / 64 + 1, 0);
+    bits[i / 64] |= std::uint64_t{1} << (i % 64);
   }
   static bool has(const std::vector<std::uint64_t>& bits, std::size_t i) {
     return i / 64 < bits.size() && ((bits[i / 64] >> (i % 64)) & 1) != 0;

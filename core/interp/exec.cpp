@@ -440,11 +440,12 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
     }
     return false;
   };
-  for (auto& st : states)
-    if (st.normal() && !st.frames.empty()) {
-      Coverage::mark(st, s);
-      if (s->cov >= 0) st.frame().at = s;
-    }
+  if (s->cov >= 0)  // a statement of the project's code (see Coverage)
+    for (auto& st : states)
+      if (st.normal() && !st.frames.empty()) {
+        Coverage::mark(st, s);
+        st.frame().at = s;
+      }
   // Path budget: drop paths beyond max_paths (reported as not analysed, never as valid).
   if (static_cast<int>(states.size()) > options_.max_paths) {
     merge_states(states);

@@ -1564,7 +1564,7 @@ void Interpreter::leave_frame(State& st) {
   st.frames.pop_back();
 }
 
-void Interpreter::stop(State& st, StopReason why, const ir::Loc& where) const {
+void Interpreter::stop(State& st, StopReason why, const ir::Loc& where) {
   st.flow = Flow::Dead;
   st.stopped = why;
   st.stop_site = where;

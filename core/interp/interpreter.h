@@ -201,7 +201,7 @@ class Interpreter {
   /// The project's statements, numbered (what the coverage bits of a State refer to).
   [[nodiscard]] const Coverage& coverage() const { return coverage_; }
   /// Stops the path (Flow::Dead) for `why`, at the statement it is executing.
-  void stop(State& st, StopReason why, const ir::Loc& where) const;
+  static void stop(State& st, StopReason why, const ir::Loc& where);
   /// Pops the innermost frame; a path leaving it abnormally (an exception, a stop) records
   /// the statement it was at (State::unwound).
   static void leave_frame(State& st);
