@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <optional>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -282,7 +283,7 @@ bool has_symbols(const State& st) {
   for (const auto& h : st.hard)
     if (!h.symbols().empty()) return true;
   for (const auto& r : st.reqs)
-    if (!r.cond.symbols().empty()) return true;
+    if (!r->cond.symbols().empty()) return true;
   return false;
 }
 
@@ -353,12 +354,14 @@ struct Verdict {
 };
 using Verdicts = std::unordered_map<std::size_t, Verdict>;
 
-std::size_t question_of(const std::vector<sym::Cond>& constraints, const std::vector<interp::Requirement>& reqs) {
+std::size_t question_of(const std::vector<sym::Cond>& constraints, const interp::Requirements& reqs) {
   std::size_t h = 0x9e3779b97f4a7c15ULL;
   auto mix = [&](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
   for (const auto& c : constraints) mix(c.hash());
-  for (const auto& r : reqs) {
+  for (const auto& rp : reqs) {
+    const interp::Requirement& r = *rp;
     mix(r.cond.hash());
+    mix(r.guard.hash());
     mix(static_cast<std::size_t>(r.rule));
     mix(r.site.file);
     mix(static_cast<std::size_t>(r.site.line) * 65537 + static_cast<std::size_t>(r.site.col));
@@ -389,8 +392,8 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   if (!has_symbols(st)) {
     // concrete path: the online checker decided everything
     bool invalid = false;
-    for (const auto& r : st.reqs)
-      if (r.definitely_false && !follows_failure(r)) {
+    for (const auto& rp : st.reqs)
+      if (const auto& r = *rp; r.definitely_false && !follows_failure(r)) {
         out.report(r, nullptr);
         fail(r);
         invalid = true;
@@ -424,8 +427,27 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     // the ones that certainly fail are still checked for reachability.
     constexpr int kMaxUnknown = 3;
     int unknowns = 0;
-    for (const auto& r : st.reqs) {
+    for (const auto& rp : st.reqs) {
+      const interp::Requirement& r = *rp;
       if (follows_failure(r)) continue;
+      // a requirement of one of several merged paths is checked where that path is the one taken
+      struct Guard {
+        solver::PathSolver& s;
+        bool on;
+        Guard(solver::PathSolver& solver, const sym::Cond& g) : s(solver), on(!g.is_true()) {
+          if (on) {
+            s.push();
+            s.add(g);
+          }
+        }
+        ~Guard() {
+          if (on) s.pop();
+        }
+        Guard(const Guard&) = delete;
+        Guard& operator=(const Guard&) = delete;
+      };
+      std::optional<Guard> guard;
+      guard.emplace(s, r.guard);
       // past the time budget, only the failures that are certain are still checked
       if ((unknowns >= kMaxUnknown || in.out_of_time()) && !r.definitely_false) {
         dontknow = true;
@@ -496,7 +518,8 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           }
         }
       }
-      s.add(r.cond);  // the analysis continued as if it held
+      guard.reset();
+      s.add(r.guard.is_true() ? r.cond : !r.guard || r.cond);  // the analysis continued as if it held
     }
     auto verdict = invalid ? &Stats::paths_invalid : dontknow || stopped ? &Stats::paths_dontknow : &Stats::paths_valid;
     ++(stats.*verdict);

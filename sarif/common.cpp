@@ -368,6 +368,8 @@ Json stats_to_json(const Stats& s) {
           {"paths_unreachable", s.paths_unreachable},
           {"paths_pruned", s.paths_pruned},
           {"paths_merged", s.paths_merged},
+          {"paths_joined", s.paths_joined},
+          {"loops_widened", s.loops_widened},
           {"assumptions", s.assumptions},
           {"solver_calls", s.solver_calls},
           {"solver_ms", s.solver_ms},
@@ -389,6 +391,8 @@ Stats stats_from_json(const Json& j) {
   s.paths_unreachable = get_or(j, "paths_unreachable", 0);
   s.paths_pruned = get_or(j, "paths_pruned", 0);
   s.paths_merged = get_or(j, "paths_merged", 0);
+  s.paths_joined = get_or(j, "paths_joined", 0);
+  s.loops_widened = get_or(j, "loops_widened", 0);
   s.assumptions = get_or(j, "assumptions", 0);
   s.solver_calls = get_or(j, "solver_calls", 0);
   s.solver_ms = get_or(j, "solver_ms", 0.0);

@@ -263,13 +263,13 @@ std::string render_stats_text(const Stats& s) {
   std::snprintf(buf, sizeof buf,
                 "statistics:\n"
                 "  paths: %d explored (%d valid, %d invalid, %d dontknow, %d unreachable), %d pruned, "
-                "%d merged\n"
+                "%d merged (%d joined), %d loop heads widened\n"
                 "  solver: %d calls, %.1f ms\n"
                 "  requirements: %d checked, %d decided online, %d taken as assumptions\n"
                 "  modules: %d loaded\n"
                 "  statements: %d executed\n",
                 s.paths_explored, s.paths_valid, s.paths_invalid, s.paths_dontknow, s.paths_unreachable,
-                s.paths_pruned, s.paths_merged, s.solver_calls, s.solver_ms, s.requirements_checked,
+                s.paths_pruned, s.paths_merged, s.paths_joined, s.loops_widened, s.solver_calls, s.solver_ms, s.requirements_checked,
                 s.requirements_online, s.assumptions, s.modules_loaded, s.statements_executed);
   return buf + format_count_table(s.unmodelled_calls, "unmodelled calls") +
          (s.benign_calls.empty() ? std::string() : format_count_table(s.benign_calls, "unmodelled calls that need no model")) +

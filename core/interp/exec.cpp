@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "interp/compare.h"
 #include "interp/interpreter.h"
 
 namespace tenscan::interp {
@@ -32,57 +33,6 @@ std::string source_text(const ir::Module* m, const ir::Loc& l) {
 }
 
 
-// The structural comparisons below (a loop's trial iteration, path merging) share these two:
-// the tensor payloads, and the values an object holds directly (elements, dict entries,
-// attributes), compared pairwise by `same` once their counts agree.
-bool same_tensor(const Object& x, const Object& y) {
-  if (x.tensor.has_value() != y.tensor.has_value()) return false;
-  return !x.tensor || (x.tensor->shape == y.tensor->shape && x.tensor->dtype == y.tensor->dtype);
-}
-
-template <typename Same>
-bool same_members(const Object& x, const Object& y, Same&& same) {
-  if (x.items.size() != y.items.size() || x.entries.size() != y.entries.size() || x.attrs.size() != y.attrs.size())
-    return false;
-  for (std::size_t i = 0; i < x.items.size(); ++i)
-    if (!same(x.items[i], y.items[i])) return false;
-  for (std::size_t i = 0; i < x.entries.size(); ++i)
-    if (!same(x.entries[i].key, y.entries[i].key) || !same(x.entries[i].value, y.entries[i].value)) return false;
-  if (&x == &y) {
-    // the very same stored object (shared since a fork): no lookups by name
-    for (const auto& [k, v] : x.attrs)
-      if (!same(v, v)) return false;
-    return true;
-  }
-  for (const auto& [k, v] : x.attrs) {
-    auto it = y.attrs.find(k);
-    if (it == y.attrs.end() || !same(v, it->second)) return false;
-  }
-  return true;
-}
-
-// Set while merge_states compares two paths: floats compare equal whatever their values (a
-// learning rate one path divided and the other did not), and the merged path holds a float it
-// does not know (widen_floats). A float decides no shape, and keeping each value apart gave one
-// path per epoch in word_language_model's anneal-on-plateau loop (past the path budget).
-thread_local bool t_join_floats = false;
-
-// Whether a value after a trial iteration equals the value before it: the same object, or a
-// new object that is structurally the same (a fresh tensor of the same shape and dtype, ...).
-bool equivalent(const State& a, const Value& x, const State& b, const Value& y, int depth = 0) {
-  if (x.kind != y.kind) return false;
-  if (x.kind == VKind::Float && t_join_floats) return true;
-  if (x.kind != VKind::Obj) return same_value(x, y);
-  if (x.obj == y.obj) return true;
-  if (depth > 3 || !a.heap.valid(x.obj) || !b.heap.valid(y.obj)) return false;
-  const Object& ox = a.heap.get(x.obj);
-  const Object& oy = b.heap.get(y.obj);
-  if (ox.kind != oy.kind || ox.cls != oy.cls || !same_tensor(ox, oy)) return false;
-  auto same = [&](const Value& u, const Value& v) { return equivalent(a, u, b, v, depth + 1); };
-  if (!same_members(ox, oy, same)) return false;
-  return ox.fn.code == oy.fn.code && ox.builtin.id == oy.builtin.id && ox.name == oy.name;
-}
-
 void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
   if (!t) return;
   if (t->kind == ir::ExprKind::Name) out.push_back(t);
@@ -90,118 +40,6 @@ void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
   if (t->kind == ir::ExprKind::Starred) target_slots(t->a, out);
 }
 
-
-// Whether two heaps hold the same objects, or objects with equivalent contents (paths that
-// built the same structures separately, e.g. the same assignment on both arms of a branch).
-bool heaps_equivalent(const State& a, const State& b, std::size_t& work) {
-  if (a.heap.same_as(b.heap)) return true;
-  work += std::min(a.heap.size(), b.heap.size()) / 64;  // pointer comparisons: cheap
-  return a.heap.for_each_changed(b.heap, [&](ObjId id) {
-    ++work;
-    const Object& x = a.heap.get(id);
-    const Object& y = b.heap.get(id);
-    auto same = [&](const Value& u, const Value& v) { return equivalent(a, u, b, v); };
-    return x.kind == y.kind && same_tensor(x, y) && same_members(x, y, same);
-  });
-}
-
-// Whether two paths' states are the same up to where their objects live in the heap: a
-// simultaneous walk of everything reachable from the frames, sys.modules and the pending
-// return value or exception, pairing objects one to one. Paths whose allocation histories
-// differ (one arm of a branch called a layer, the other did not) but that hold the same
-// shapes and values from here on are then one path (PyTea §3.2.3, beyond positional equality).
-class Isomorphism {
- public:
-  Isomorphism(const State& a, const State& b)
-      : a_(a), b_(b), ab_(a.heap.size(), kNoObj), ba_(b.heap.size(), kNoObj) {}
-
-  bool states() {
-    if (!obj(a_.tensor_cls, b_.tensor_cls) || a_.modules.size() != b_.modules.size()) return false;
-    for (auto ia = a_.modules.begin(), ib = b_.modules.begin(); ia != a_.modules.end(); ++ia, ++ib)
-      if (ia->first != ib->first || !obj(ia->second, ib->second)) return false;
-    if (!value(a_.ret, b_.ret) || !value(a_.exc, b_.exc)) return false;
-    for (std::size_t i = 0; i < a_.frames.size(); ++i) {
-      const Frame& fa = a_.frames[i];
-      const Frame& fb = b_.frames[i];
-      if (fa.code != fb.code || fa.slots.size() != fb.slots.size()) return false;
-      if (!obj(fa.globals, fb.globals) || !obj(fa.function, fb.function) || !obj(fa.class_ns, fb.class_ns) ||
-          !obj(fa.generator, fb.generator) || !value(fa.handling, fb.handling))
-        return false;
-      for (std::size_t k = 0; k < fa.slots.size(); ++k)
-        if (!value(fa.slots[k], fb.slots[k])) return false;
-    }
-    while (!work_.empty()) {
-      auto [x, y] = work_.back();
-      work_.pop_back();
-      if (++visited_ > kMaxVisits || !contents(a_.heap.get(x), b_.heap.get(y))) return false;
-    }
-    return true;
-  }
-  /// Object pairs compared so far (the cost of the walk).
-  [[nodiscard]] std::size_t visits() const { return visited_; }
-
- private:
-  static constexpr std::size_t kMaxVisits = 200'000;
-
-  bool obj(ObjId x, ObjId y) {
-    if (x == kNoObj || y == kNoObj) return x == y;
-    if (!a_.heap.valid(x) || !b_.heap.valid(y)) return false;
-    if (ab_[x] != kNoObj) return ab_[x] == y;
-    if (ba_[y] != kNoObj) return false;  // y is already the image of another object
-    ab_[x] = y;
-    ba_[y] = x;
-    work_.emplace_back(x, y);
-    return true;
-  }
-  bool value(const Value& x, const Value& y) {
-    if (x.kind != y.kind) return false;
-    if (x.kind != VKind::Obj) return same_value(x, y);
-    return obj(x.obj, y.obj);
-  }
-  bool values(const std::vector<Value>& x, const std::vector<Value>& y) {
-    if (x.size() != y.size()) return false;
-    for (std::size_t i = 0; i < x.size(); ++i)
-      if (!value(x[i], y[i])) return false;
-    return true;
-  }
-  bool contents(const Object& x, const Object& y) {
-    if (&x == &y) {
-      // the very same stored object (shared since a fork): only its references can differ
-      return references(x, y);
-    }
-    if (x.kind != y.kind || x.name != y.name || x.module != y.module || x.builtin_type != y.builtin_type ||
-        x.summary_iter != y.summary_iter || x.last_batch != y.last_batch || x.fn.code != y.fn.code ||
-        x.fn.module != y.fn.module || x.builtin.id != y.builtin.id ||
-        x.builtin.self.has_value() != y.builtin.self.has_value() || !(x.start == y.start) || !(x.stop == y.stop) ||
-        !(x.step == y.step) || x.mro.size() != y.mro.size() || !same_tensor(x, y))
-      return false;
-    return references(x, y);
-  }
-  bool references(const Object& x, const Object& y) {
-    auto same = [this](const Value& u, const Value& v) { return value(u, v); };
-    if (!obj(x.cls, y.cls) || !same_members(x, y, same)) return false;
-    for (std::size_t i = 0; i < x.mro.size(); ++i)
-      if (!obj(x.mro[i], y.mro[i])) return false;
-    if (!value(x.a, y.a) || !value(x.b, y.b) || !value(x.c, y.c)) return false;
-    if (x.builtin.self && !value(*x.builtin.self, *y.builtin.self)) return false;
-    const Function& f = x.fn;
-    const Function& g = y.fn;
-    if (!obj(f.globals, g.globals) || !obj(f.owner_class, g.owner_class) || !values(f.defaults, g.defaults) ||
-        f.kwdefaults.size() != g.kwdefaults.size() || f.closure.size() != g.closure.size())
-      return false;
-    for (auto i = f.kwdefaults.begin(), j = g.kwdefaults.begin(); i != f.kwdefaults.end(); ++i, ++j)
-      if (i->first != j->first || !value(i->second, j->second)) return false;
-    for (std::size_t i = 0; i < f.closure.size(); ++i)
-      if (!obj(f.closure[i], g.closure[i])) return false;
-    return true;
-  }
-
-  const State& a_;
-  const State& b_;
-  std::vector<ObjId> ab_, ba_;  ///< the pairing so far, by object id (kNoObj: none yet)
-  std::vector<std::pair<ObjId, ObjId>> work_;
-  std::size_t visited_ = 0;
-};
 
 // Passes abnormal outcomes through unchanged and calls f(State&&, Value) on normal ones.
 template <typename F>
@@ -230,138 +68,6 @@ void Interpreter::exec_block(const ir::Block& b, States& states) {
     if (!any) return;
     exec_stmt(s, states);
   }
-}
-
-// Whether two paths can continue as one: same control flow, same requirements, and the same
-// values up to where objects live in the heap (hard constraints and ranges are joined).
-// `work` grows by the number of objects compared (the analysis's work budget counts it).
-bool mergeable(const State& a, const State& b, std::size_t& work) {
-  if (a.flow != b.flow || a.frames.size() != b.frames.size()) return false;
-  if (a.reqs.size() != b.reqs.size() || a.modules != b.modules || a.tensor_cls != b.tensor_cls) return false;
-  for (std::size_t i = 0; i < a.reqs.size(); ++i)
-    if (!(a.reqs[i].cond == b.reqs[i].cond) || a.reqs[i].site.line != b.reqs[i].site.line) return false;
-  {
-    // floats join (see t_join_floats) in the frames and in the objects both heaps hold at the
-    // same ids, which widen_floats can then find; not across an isomorphism of the heaps
-    struct JoinFloats {
-      JoinFloats() { t_join_floats = true; }
-      ~JoinFloats() { t_join_floats = false; }
-      JoinFloats(const JoinFloats&) = delete;
-      JoinFloats& operator=(const JoinFloats&) = delete;
-    } join;
-    if (a.flow == Flow::Return && !equivalent(a, a.ret, b, b.ret)) return false;
-    if (a.flow == Flow::Raise && !equivalent(a, a.exc, b, b.exc)) return false;
-    for (std::size_t i = 0; i < a.frames.size(); ++i) {
-      const auto& fa = a.frames[i];
-      const auto& fb = b.frames[i];
-      if (fa.slots.size() != fb.slots.size() || fa.generator != fb.generator) return false;
-      for (std::size_t k = 0; k < fa.slots.size(); ++k)
-        if (!equivalent(a, fa.slots[k], b, fb.slots[k])) return false;
-    }
-    if (heaps_equivalent(a, b, work)) return true;
-  }
-  Isomorphism iso(a, b);
-  bool same = iso.states();
-  work += iso.visits();
-  return same;
-}
-
-// What two merged paths know beyond their first k common hard constraints: the disjunction
-// of their remaining ones. Only constraints that bear on the paths' open requirements are
-// kept (those sharing symbols with them, transitively): the bounds of a draw neither
-// requirement mentions cannot change a verdict, and dropping a conjunct only weakens its
-// side. When what is left is a branch condition and its negation (the two arms of one
-// branch) the disjunction is true (PyTea §3.2.3). Kept otherwise, so that a requirement
-// raised under one path's condition (the last minibatch exists: len % bs != 0) is not
-// checked without it.
-static sym::Cond path_disjunction(const State& a, const State& b, std::size_t k) {
-  if (k >= a.hard.size() || k >= b.hard.size()) return {};
-  std::vector<sym::SymId> wanted = symbols_of(a.reqs);
-  auto ka = sym::constraints_on(a.hard, wanted, k), kb = sym::constraints_on(b.hard, wanted, k);
-  if (ka.empty() || kb.empty()) return {};
-  sym::Cond ca = sym::Cond::all(ka), cb = sym::Cond::all(kb);
-  if (ca == !cb) return {};
-  return ca || cb;
-}
-
-// After `o` absorbed `s`: each float they hold at the same place with different values (in a
-// frame, or a member of an object at the same id) becomes a float `o` does not know.
-static void widen_floats(State& o, const State& s) {
-  auto differs = [](const Value& x, const Value& y) {
-    return x.kind == VKind::Float && y.kind == VKind::Float && !(x.f == y.f);
-  };
-  const Value unknown = Value::floating(std::nullopt);
-  if (differs(o.ret, s.ret)) o.ret = unknown;
-  for (std::size_t i = 0; i < o.frames.size() && i < s.frames.size(); ++i) {
-    auto& os = o.frames[i].slots;
-    const auto& ss = s.frames[i].slots;
-    for (std::size_t k = 0; k < os.size() && k < ss.size(); ++k)
-      if (differs(os[k], ss[k])) os[k] = unknown;
-  }
-  std::vector<ObjId> changed;
-  o.heap.for_each_changed(s.heap, [&](ObjId id) {
-    changed.push_back(id);
-    return true;
-  });
-  for (ObjId id : changed) {
-    if (id >= o.heap.size() || id >= s.heap.size()) continue;
-    const Object& x = o.heap.get(id);
-    const Object& y = s.heap.get(id);
-    if (x.items.size() != y.items.size() || x.entries.size() != y.entries.size() ||
-        same_members(x, y, [&](const Value& u, const Value& v) { return !differs(u, v); }))
-      continue;  // (copied on write only when a float differs)
-    Object& m = o.heap.mut(id);
-    for (std::size_t i = 0; i < m.items.size(); ++i)
-      if (differs(m.items[i], y.items[i])) m.items[i] = unknown;
-    for (std::size_t i = 0; i < m.entries.size(); ++i)
-      if (differs(m.entries[i].value, y.entries[i].value)) m.entries[i].value = unknown;
-    for (auto& [name, v] : m.attrs)
-      if (auto it = y.attrs.find(name); it != y.attrs.end() && differs(v, it->second)) v = unknown;
-  }
-}
-
-void Interpreter::merge_states(States& states) {
-  if (states.size() < 2) return;
-
-  States out;
-  for (auto& s : states) {
-    bool merged = false;
-    for (auto& o : out) {
-      if (over_work_budget()) break;  // past the budget: no more comparisons (tick stops the paths)
-      if (mergeable(o, s, merge_work_)) {
-        std::size_t k = 0;
-        while (k < o.hard.size() && k < s.hard.size() && o.hard[k] == s.hard[k]) ++k;
-        sym::Cond either = path_disjunction(o, s, k);
-        o.hard.resize(k);
-        if (!either.is_true()) o.hard.push_back(either);
-        std::size_t p = 0;
-        while (p < o.path.size() && p < s.path.size() && o.path[p] == s.path[p]) ++p;
-        o.path.resize(p);
-        // the range environment of the merged path is the join
-        o.ranges = o.ranges.join(s.ranges);
-        widen_floats(o, s);
-        Coverage::unite(o.covered, s.covered);
-        for (const ir::Stmt* u : s.unwound)
-          if (std::find(o.unwound.begin(), o.unwound.end(), u) == o.unwound.end()) o.unwound.push_back(u);
-        // the reveals both paths made before they forked once, and each later one once: a loop
-        // that merges its paths every iteration doubled the list each time
-        auto same_reveal = [](const Reveal& x, const Reveal& y) {
-          return x.site.file == y.site.file && x.site.line == y.site.line && x.site.col == y.site.col && x.text == y.text;
-        };
-        std::size_t q = 0;
-        while (q < o.reveals.size() && q < s.reveals.size() && same_reveal(o.reveals[q], s.reveals[q])) ++q;
-        for (std::size_t i = q; i < s.reveals.size(); ++i)
-          if (std::none_of(o.reveals.begin() + static_cast<std::ptrdiff_t>(q), o.reveals.end(),
-                           [&](const Reveal& x) { return same_reveal(x, s.reveals[i]); }))
-            o.reveals.push_back(s.reveals[i]);
-        ++result_.stats.paths_merged;
-        merged = true;
-        break;
-      }
-    }
-    if (!merged) out.push_back(std::move(s));
-  }
-  states = std::move(out);
 }
 
 States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, const ir::Expr* cond_expr,
@@ -590,7 +296,9 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       exec_block(s->body, true_states);
       exec_block(s->orelse, false_states);
       for (auto& st : false_states) true_states.push_back(std::move(st));
-      merge_states(true_states);
+      // the two arms of an `if` in the project's code join (see merge_states)
+      const ir::Module* m = module_of_file(s->loc.file);
+      merge_states(true_states, m && !m->is_stub);
       states = std::move(true_states);
       break;
     }
@@ -601,21 +309,38 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         live.push_back(std::move(st));
       }
       int iterations = 0;
-      States heads;  // the states at the head of the previous iteration
+      States heads;     // the states at the head of the previous iteration
+      States widened;   // the widened head states (see widen.cpp)
       auto loop_symbols = static_cast<sym::SymId>(symbols_.size());
+      const ir::Module* loop_module = module_of_file(s->loc.file);
+      const bool user_loop = loop_module && !loop_module->is_stub;
       while (!live.empty()) {
-        // a fixpoint: a state at the head that equals one seen at the previous head, up to the
-        // draws the loop made (a loop on an unknown condition whose body changes no shape; a
-        // rejection-sampling loop `while j == i: j = randint(0, n - 1)`) goes on as that one
-        // did: its exits are already collected
-        if (!heads.empty())
-          live.erase(std::remove_if(live.begin(), live.end(),
-                                    [&](const State& l) {
-                                      return std::any_of(heads.begin(), heads.end(), [&](const State& h) {
-                                        return same_up_to_loop_draws(h, l, loop_symbols);
-                                      });
-                                    }),
-                     live.end());
+        if (!heads.empty()) {
+          States go_on;
+          for (auto& l : live) {
+            // a fixpoint: a state at the head that equals one seen at the previous head, up to
+            // the draws the loop made (a loop on an unknown condition whose body changes no
+            // shape; a rejection-sampling loop `while j == i: j = randint(0, n - 1)`) goes on as
+            // that one did: its exits are already collected
+            if (std::any_of(heads.begin(), heads.end(),
+                            [&](const State& h) { return same_up_to_loop_draws(h, l, loop_symbols); }))
+              continue;
+            // within a widened state: its future is that state's; the requirements its last
+            // iteration imposed are checked on it
+            if (std::any_of(widened.begin(), widened.end(), [&](const State& w) { return covers(w, l); })) {
+              l.flow = Flow::Covered;
+              exited.push_back(std::move(l));
+              continue;
+            }
+            // a loop of the project's code still going after a few iterations that changed only
+            // scalars: widen them (loops of the library models run as they are written)
+            if (user_loop && iterations >= kWidenAfter &&
+                std::any_of(heads.begin(), heads.end(), [&](const State& h) { return widen_head(h, l, Widen::WhileLoop); }))
+              widened.push_back(l);
+            go_on.push_back(std::move(l));
+          }
+          live = std::move(go_on);
+        }
         if (live.empty()) break;
         heads = live;
         States cond_true, cond_false;
@@ -648,10 +373,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         }
         exec_block(s->body, cond_true);
         live.clear();
-        split_loop_outcomes(cond_true, live, exited);
+        split_loop_outcomes(cond_true, live, exited, user_loop);
       }
       for (auto& st : exited) next.push_back(std::move(st));
-      merge_states(next);
+      merge_states(next, user_loop);
       states = std::move(next);
       break;
     }
@@ -698,8 +423,13 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             // (and so do those of a loop with more items than the unroll cap, if it is summarised)
             std::size_t cap = static_cast<std::size_t>(options_.max_loop_unroll);
             bool capped = items.size() > cap, represented = false;
+            // a long loop of the project's code (a dataset built sample by sample) gets the
+            // representative iteration as soon as it is no fixpoint: its cost is two iterations
+            // whatever its length, and the lists it grows keep their exact length
+            const ir::Module* loop_module = module_of_file(s->loc.file);
+            bool long_loop = !summary && !capped && items.size() > kRepresentAfter && loop_module && !loop_module->is_stub;
             std::optional<Heap> before;
-            if (summary || capped) before = it.st.heap;
+            if (summary || capped || long_loop) before = it.st.heap;
             live.push_back(std::move(it.st));
             for (std::size_t idx = 0; idx < std::min(items.size(), cap); ++idx) {
               if (live.empty()) break;
@@ -709,8 +439,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               if (idx == 1 && !summary && items.size() > 2) {
                 // (a comprehension's loop grows its result: never a fixpoint, so no trial)
                 bool comprehension = live[0].frame().code->kind == ir::Code::Kind::Comprehension;
-                if (!comprehension && summarise_loop(s, live, items, idx)) break;
-                if (capped && (represented = run_representative_iteration(s, live, exited, items, idx))) break;
+                if (!comprehension && (represented = summarise_loop(s, live, items, idx))) break;
+                if ((capped || (long_loop && !comprehension)) &&
+                    (represented = run_representative_iteration(s, live, exited, items, idx)))
+                  break;
               }
               run_loop_body(s, live, exited, items[idx], idx + 1 == items.size() ? last_batch : -1);
             }
@@ -721,7 +453,9 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                        std::to_string(cap) + " were not analysed");
               for (auto& l : live) stop(l, StopReason::LoopCap, s->loc);
             }
-            if (before) widen_loop_exits(*before, live, exited, count, items.size());
+            if (before && (summary || capped)) widen_loop_exits(*before, live, exited, count, items.size());
+            else if (before && represented)  // (ran twice: the first item, then the representative)
+              widen_loop_exits(*before, live, exited, sym::Expr::constant(static_cast<std::int64_t>(items.size())), 2);
             // the loop ran to completion: else clause
             exec_block(s->orelse, live);
             for (auto& l : live) next.push_back(std::move(l));
@@ -870,7 +604,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         for (auto& st : normal) {
           Flow saved = st.flow;
           Value ret = st.ret, exc = st.exc;
-          if (saved == Flow::Dead) {
+          if (saved == Flow::Dead || saved == Flow::Covered) {
             next.push_back(std::move(st));
             continue;
           }
@@ -1134,7 +868,7 @@ bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::Sym
       if (!known.count(c.str(mapped))) return false;
     }
   }
-  return mergeable(h, renamed, merge_work_);
+  return same_path(h, renamed);
 }
 
 // A loop over the remaining items[from..] whose body, run once with the loop variable as a
@@ -1156,8 +890,8 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vec
   if (!trial_exited.empty() || trial.empty() || result_.findings.size() != reported) return false;
   std::vector<const ir::Expr*> targets;
   target_slots(s->targets[0], targets);
-  for (const State& post : trial) {
-    if (post.frames.size() != pre.frames.size() || post.reqs.size() != pre.reqs.size() || post.modules != pre.modules)
+  auto exact = [&](const State& post) {
+    if (post.frames.size() != pre.frames.size() || post.reqs.size() != pre.reqs.size() || !(post.modules == pre.modules))
       return false;
     for (std::size_t f = 0; f < pre.frames.size(); ++f) {
       const auto& ps = pre.frames[f].slots;
@@ -1190,10 +924,48 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vec
       }
       return a.tensor.has_value() == b.tensor.has_value() && (!a.tensor || a.tensor->shape == b.tensor->shape);
     };
-    if (!pre.heap.for_each_changed(post.heap, unchanged)) return false;
+    return pre.heap.for_each_changed(post.heap, unchanged);
+  };
+  if (!std::all_of(trial.begin(), trial.end(), exact)) {
+    const ir::Module* m = module_of_file(s->loc.file);
+    return m && !m->is_stub && summarise_widened(s, live, items, from, std::move(trial), targets);
   }
   // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
   for (const ir::Expr* t : targets) store_name(live[0], t, items.back());
+  return true;
+}
+
+// The trial iteration of summarise_loop changed scalars (a float loss, a step counter next to
+// it, a flag): the state before it is widened towards the state after it (widen_head), and one
+// more trial iteration from the widened state must stay within it (covers) and, like the first,
+// impose no requirement. The loop then leaves with the widened state. Loop variables are set to
+// the last item on both sides (each iteration overwrites them). False, with nothing changed,
+// otherwise.
+bool Interpreter::summarise_widened(const ir::Stmt* s, States& live, const std::vector<Value>& items,
+                                    std::size_t from, States&& first, const std::vector<const ir::Expr*>& targets) {
+  if (first.size() != 1) return false;
+  State pre = live[0];
+  State w = std::move(first[0]);
+  for (const ir::Expr* t : targets) {
+    store_name(pre, t, items.back());
+    store_name(w, t, items.back());
+  }
+  // (the trial must impose no requirement: one on the representative item is checked by
+  // unrolling, where each item gets its own verdict)
+  if (w.reqs.size() != pre.reqs.size() || !widen_head(pre, w, Widen::ForLoop)) return false;
+  State trial_state = w;
+  std::optional<Value> var = loop_representative(trial_state, s, items, from);
+  if (!var) return false;
+  States trial, trial_exited;
+  trial.push_back(std::move(trial_state));
+  std::size_t reported = result_.findings.size();
+  run_loop_body(s, trial, trial_exited, *var);
+  if (!trial_exited.empty() || trial.empty() || result_.findings.size() != reported) return false;
+  for (auto& post : trial) {
+    for (const ir::Expr* t : targets) store_name(post, t, items.back());
+    if (post.reqs.size() != w.reqs.size() || !covers(w, post)) return false;
+  }
+  live[0] = std::move(w);
   return true;
 }
 
@@ -1235,12 +1007,20 @@ bool Interpreter::run_representative_iteration(const ir::Stmt* s, States& live, 
     with_rep.push_back(std::move(c));
     reps.push_back(*rep);
   }
+  std::vector<const ir::Expr*> targets;
+  target_slots(s->targets[0], targets);
   States done;
   for (std::size_t k = 0; k < with_rep.size(); ++k) {
     States one_state;
-    one_state.push_back(std::move(with_rep[k]));
+    one_state.push_back(with_rep[k]);
     run_loop_body(s, one_state, exited, reps[k]);
-    for (auto& st : one_state) done.push_back(std::move(st));
+    // what the iteration changed stands for what any number of them leaves (a counter); the
+    // loop variables end with the last item
+    for (auto& st : one_state) {
+      widen_changed_scalars(with_rep[k], st);
+      for (const ir::Expr* t : targets) store_name(st, t, items.back());
+      done.push_back(std::move(st));
+    }
   }
   live = std::move(done);
   merge_states(live);
@@ -1268,7 +1048,7 @@ void Interpreter::run_loop_body(const ir::Stmt* s, States& live, States& exited,
 
 // After a loop body: `continue` and normal completion go round again, `break` and everything
 // abnormal (return, raise, exit) leave the loop.
-void Interpreter::split_loop_outcomes(States& body, States& live, States& exited) {
+void Interpreter::split_loop_outcomes(States& body, States& live, States& exited, bool join) {
   for (auto& st : body) {
     if (st.flow == Flow::Break) {
       st.flow = Flow::Normal;
@@ -1280,7 +1060,7 @@ void Interpreter::split_loop_outcomes(States& body, States& live, States& exited
       exited.push_back(std::move(st));
     }
   }
-  merge_states(live);
+  merge_states(live, join);
 }
 
 // ---- names and assignment ------------------------------------------------------------------
@@ -1736,6 +1516,11 @@ Outs Interpreter::eval(const ir::Expr* e, State&& st) {
           for (auto& r : (s.normal() ? eval(e->b, std::move(s)) : one(std::move(s), Value::none()))) res.push_back(std::move(r));
         for (auto& s : f)
           for (auto& r : (s.normal() ? eval(e->c, std::move(s)) : one(std::move(s), Value::none()))) res.push_back(std::move(r));
+      }
+      // the two arms of a conditional expression in the project's code join, as an `if`'s do
+      if (const ir::Module* m = module_of_file(e->loc.file); m && !m->is_stub) {
+        std::string text = source_text(m, e->loc);
+        merge_outs(res, text.size() <= 40 ? "`" + text + "`" : std::string("a conditional expression"));
       }
       return res;
     }

@@ -3,6 +3,7 @@
 #include "interp/interpreter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cassert>
 #include <set>
 #include <sstream>
@@ -57,7 +58,8 @@ bool same_value(const Value& a, const Value& b) {
     case VKind::None: return true;
     case VKind::Bool: return a.b == b.b;
     case VKind::Int: return a.i == b.i;
-    case VKind::Float: return a.f == b.f;
+    case VKind::Float:  // (the same NaN is the same value: math.nan held by two paths)
+      return a.f == b.f || (a.f && b.f && std::isnan(*a.f) && std::isnan(*b.f));
     case VKind::Str: return a.s && b.s ? *a.s == *b.s : a.s == b.s;
     case VKind::Obj: return a.obj == b.obj;
     case VKind::Unknown: return a.s == b.s || (a.s && b.s && *a.s == *b.s);
@@ -208,7 +210,8 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   // The same requirement at the same place (a loop's next iteration) adds nothing to the path.
   ir::Loc here = site();
   for (const auto& e : st.reqs)
-    if (e.rule == rule && e.site.file == here.file && e.site.line == here.line && e.site.col == here.col && e.cond == c)
+    if (e->rule == rule && e->site.file == here.file && e->site.line == here.line && e->site.col == here.col &&
+        e->cond == c)
       return t != sym::Tri::False;
   Requirement r;
   r.cond = c;
@@ -223,7 +226,7 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   r.after = op_after_;
   r.path = st.path;
   if (r.definitely_false) ++result_.stats.requirements_online;
-  st.reqs.push_back(std::move(r));
+  st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
   return t != sym::Tri::False;
 }
 
@@ -379,7 +382,9 @@ static std::int64_t representatives(const Object& o) {
 std::optional<sym::Expr> Interpreter::known_summary_length(const State& st, const Value& v) const {
   if (!v.is_obj()) return std::nullopt;
   const Object& o = st.heap.get(v.obj);
-  if (!o.summary_iter || o.stop.is_const() || o.start.as_const() != representatives(o)) return std::nullopt;
+  // (a constant length is one a loop of known length left: a positive one; stop is 0 when unset)
+  if (!o.summary_iter || o.stop.as_const().value_or(1) <= 0 || o.start.as_const() != representatives(o))
+    return std::nullopt;
   return o.stop;
 }
 

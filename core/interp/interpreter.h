@@ -7,10 +7,12 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "interp/compare.h"
 #include "interp/coverage.h"
 #include "interp/state.h"
 #include "models/stubs.h"
@@ -229,10 +231,18 @@ class Interpreter {
   /// One iteration of a for loop on `item`; `last_batch` >= 0 when it is a DataLoader's last
   /// minibatch (LastBatch index).
   void run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item, int last_batch = -1);
-  void split_loop_outcomes(States& body, States& live, States& exited);
+  /// After a loop body: what goes round again (merged; joined with `join`) and what leaves.
+  void split_loop_outcomes(States& body, States& live, States& exited, bool join = false);
+  /// Iterations of a while loop of the project's code before its head is widened (widen.cpp).
+  static constexpr int kWidenAfter = 8;
+  /// Items beyond which a for loop of the project's code that is no fixpoint runs one
+  /// representative iteration for the rest (see the For statement) instead of being unrolled.
+  static constexpr std::size_t kRepresentAfter = 64;
   /// Runs a module's top-level code on `st` with `globals` as its namespace.
   States run_module_body(State&& st, const ir::Module* m, ObjId globals);
   bool summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from);
+  bool summarise_widened(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from,
+                         States&& first, const std::vector<const ir::Expr*>& targets);
   bool same_up_to_loop_draws(const State& h, const State& l, sym::SymId since);
   std::optional<Value> loop_representative(State& st, const ir::Stmt* s, const std::vector<Value>& items,
                                            std::size_t from);
@@ -257,7 +267,43 @@ class Interpreter {
                                bool user_file);
   /// One of tenscan's library stubs: its IR lowered at build time (falls back to lowering).
   const ir::Module* load_stub(const models::EmbeddedStub& stub, const std::string& dotted);
-  void merge_states(States& states);
+  /// Folds paths that can continue as one into one (see merge.cpp); with `join`, also paths
+  /// that differ in requirements and ints or booleans, by joining them (join_paths).
+  /// `what` names a joined pending return value in messages.
+  void merge_states(States& states, bool join = false, const std::string& what = {});
+  /// merge_states (joining) for the outcomes of an expression: paths and the values they got
+  /// (`what`: the expression, for messages).
+  void merge_outs(Outs& outs, const std::string& what);
+  /// Whether a and b are the same path: the same requirements, and the same values up to
+  /// where objects live and up to floats.
+  bool same_path(const State& a, const State& b);
+  /// Whether merge_states may join o and s (k: their common hard constraints, p: their common
+  /// requirements, places: where they hold different scalars): what tells them apart mentions
+  /// no user input.
+  [[nodiscard]] bool joinable(const State& o, const State& s, std::size_t k, std::size_t p,
+                              const std::vector<Place>& places) const;
+  /// o absorbs s under a fresh condition g (o's side when true): their own constraints and
+  /// requirements hold under their side, and each int or boolean at `places` becomes one that
+  /// is o's value if g, s's otherwise.
+  void join_paths(State& o, const State& s, std::size_t k, std::size_t p, const std::vector<Place>& places,
+                  const std::string& what);
+  /// Widening at a while loop's head (widen.cpp): l, at the head after h, differs from h only
+  /// in scalars; each becomes a fresh symbol over both values' ranges, open where it moved.
+  /// False, with l unchanged, when they differ otherwise, or when what differs is all known (a
+  /// loop that runs as written, exactly): for a while loop, every int and boolean that differs
+  /// is known; for a for loop (a summary of its remaining iterations), no float differs either.
+  enum class Widen : std::uint8_t { WhileLoop, ForLoop };
+  bool widen_head(const State& h, State& l, Widen loop);
+  /// Whether the widened head state w covers l: the same values but for scalars that lie within
+  /// w's widened symbols, and w's requirements and then maybe more.
+  bool covers(const State& w, const State& l);
+  [[nodiscard]] bool widened_symbol(const sym::Expr& e) const;
+  /// A fresh int over the hull of `was` (in h) and `now` (in l), unbounded where it moved.
+  sym::Expr widened_int(const State& h, const sym::Expr& was, State& l, const sym::Expr& now, const std::string& name);
+  /// After a representative iteration from pre: each int, boolean or float that post holds at
+  /// the same place with another value (a frame slot, a member of an object both hold at one
+  /// id) stands for any iteration's: widened as widen_head does.
+  void widen_changed_scalars(const State& pre, State& post);
 
   void init_builtins(State& st);
   friend void register_builtins(Interpreter& in);
@@ -307,6 +353,7 @@ class Interpreter {
   std::string entry_dir_;
   std::string entry_path_;
   long statements_ = 0;
+  std::set<sym::SymId> widened_;  ///< symbols made by widen_head
   std::size_t merge_work_ = 0;  ///< objects compared while merging paths (see over_work_budget)
   [[nodiscard]] bool over_work_budget() const;
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -82,14 +83,23 @@ struct Requirement {
   /// The path's decisions in the project's code when it was imposed (State::path then):
   /// merging paths later shortens the state's path, not this one.
   std::vector<PathStep> path{};
+  /// When paths were merged by joining (Interpreter::merge_states): the condition under which
+  /// the merged path is the one that imposed it. True otherwise.
+  sym::Cond guard{};
 };
 
 /// The symbols that requirements mention: where the constraints that bear on them start (see
 /// sym::constraints_on).
-inline std::vector<sym::SymId> symbols_of(const std::vector<Requirement>& reqs) {
+/// A path's requirements: shared between the paths that forked after they were imposed (a path
+/// copies pointers, not requirements, and paths compare them by identity first).
+using Requirements = std::vector<std::shared_ptr<const Requirement>>;
+
+inline std::vector<sym::SymId> symbols_of(const Requirements& reqs) {
   std::vector<sym::SymId> ids;
-  for (const auto& r : reqs)
-    for (auto id : r.cond.symbols()) ids.push_back(id);
+  for (const auto& r : reqs) {
+    for (auto id : r->cond.symbols()) ids.push_back(id);
+    for (auto id : r->guard.symbols()) ids.push_back(id);
+  }
   return ids;
 }
 
@@ -106,6 +116,10 @@ enum class Flow : std::uint8_t {
   Raise,     ///< `exc` holds the exception
   Exit,      ///< sys.exit() / SystemExit: the program ends normally on this path
   Dead,      ///< dropped (budget); counted as not analysed
+  /// Ended at a loop's head whose widened state covers it (see widen.cpp): its future is that
+  /// state's, analysed on another path. Kept only for the requirements its last iteration
+  /// imposed; a completed path.
+  Covered,
 };
 
 struct Frame {
@@ -125,10 +139,35 @@ struct Frame {
 enum class StopReason : std::uint8_t { None, WorkBudget, TimeBudget, PathBudget, LoopCap };
 const char* stop_reason_text(StopReason r);
 
+/// sys.modules of a path: shared between paths and copied on write. Paths seldom import
+/// differently, so comparing two paths' tables (path merging does it for every pair) is mostly
+/// a pointer comparison.
+class ModuleTable {
+ public:
+  using Map = std::map<std::string, ObjId>;
+  [[nodiscard]] Map::const_iterator find(const std::string& k) const { return map().find(k); }
+  [[nodiscard]] Map::const_iterator begin() const { return map().begin(); }
+  [[nodiscard]] Map::const_iterator end() const { return map().end(); }
+  [[nodiscard]] std::size_t size() const { return map().size(); }
+  ObjId& operator[](const std::string& k) {
+    if (!map_) map_ = std::make_shared<Map>();
+    else if (map_.use_count() > 1) map_ = std::make_shared<Map>(*map_);
+    return (*map_)[k];
+  }
+  friend bool operator==(const ModuleTable& a, const ModuleTable& b) { return a.map_ == b.map_ || a.map() == b.map(); }
+
+ private:
+  [[nodiscard]] const Map& map() const {
+    static const Map empty;
+    return map_ ? *map_ : empty;
+  }
+  std::shared_ptr<Map> map_;
+};
+
 struct State {
   Heap heap;
   std::vector<Frame> frames;
-  std::map<std::string, ObjId> modules;  ///< sys.modules
+  ModuleTable modules;                   ///< sys.modules
   ObjId tensor_cls = kNoObj;             ///< torch.Tensor, once the torch stub registered it
   Flow flow = Flow::Normal;
   Value ret;   ///< Flow::Return
@@ -147,7 +186,7 @@ struct State {
   // constraints
   sym::RangeEnv ranges;
   std::vector<sym::Cond> hard;
-  std::vector<Requirement> reqs;           ///< undecided and definitely-false requirements, in order
+  Requirements reqs;                       ///< undecided and definitely-false requirements, in order
   std::vector<PathStep> path;              ///< decisions in the project's code, in order
   std::vector<Reveal> reveals;
   /// Lookups of a dict with a symbolic key that gave one joined value (Interpreter::getitem):

@@ -195,7 +195,7 @@ TEST_CASE("text: colour is off by default and ANSI when asked", "[text]") {
 TEST_CASE("text: the stats block lists every field, counts descending then by name", "[text][stats]") {
   const std::string expected =
       "statistics:\n"
-      "  paths: 4 explored (2 valid, 2 invalid, 0 dontknow, 0 unreachable), 3 pruned, 5 merged\n"
+      "  paths: 4 explored (2 valid, 2 invalid, 0 dontknow, 0 unreachable), 3 pruned, 5 merged (0 joined), 0 loop heads widened\n"
       "  solver: 17 calls, 12.2 ms\n"
       "  requirements: 40 checked, 31 decided online, 2 taken as assumptions\n"
       "  modules: 2 loaded\n"

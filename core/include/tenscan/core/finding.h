@@ -73,6 +73,8 @@ struct Stats {
   int paths_unreachable = 0;
   int paths_pruned = 0;     ///< dropped because the path budget was exceeded
   int paths_merged = 0;     ///< paths folded into an equivalent one (PyTea's path merging)
+  int paths_joined = 0;     ///< ... of which joined: they differed in ints, booleans or requirements
+  int loops_widened = 0;    ///< loop-head states widened towards a fixpoint
   int assumptions = 0;      ///< requirements on unknown data taken as assumptions, not findings
   int solver_calls = 0;
   double solver_ms = 0;

@@ -164,13 +164,22 @@ TEST_CASE("engine/a while loop on an unknown condition stops at its fixpoint", "
 }
 
 TEST_CASE("engine/two random draws are two conditions", "[engine]") {
-  // the same expression evaluated twice may come out differently: all four combinations
+  // the same expression evaluated twice may come out differently: all four combinations, as
+  // two values joined apart (one path, two symbols), or as four paths
   Run r = analyze_program(
       "import random\n"
       "a = 1 if random.random() < 0.5 else 2\n"
       "b = 10 if random.random() < 0.5 else 20\n"
       "tenscan_reveal(a + b)\n");
-  CHECK(sorted(r.reveals_at(4)) == std::vector<std::string>{"11", "12", "21", "22"});
+  CHECK(sorted(r.reveals_at(4)) ==
+        std::vector<std::string>{"`1 if random.random() < 0.5 else 2` + `10 if random.random() < 0.5 else 20`"});
+  CHECK(r.result.stats.paths_joined == 2);
+  Run split = analyze_program(
+      "import random\n"
+      "s = 'a' if random.random() < 0.5 else 'b'\n"
+      "t = 'c' if random.random() < 0.5 else 'd'\n"
+      "tenscan_reveal(s + t)\n");
+  CHECK(sorted(split.reveals_at(4)) == std::vector<std::string>{"'ac'", "'ad'", "'bc'", "'bd'"});
 }
 
 TEST_CASE("engine/a failure caused by an earlier failure is not reported again", "[engine]") {

@@ -778,9 +778,10 @@ tenscan_reveal(pick())  # reveal: 10
 }
 
 TEST_CASE("interp: the path budget drops extra paths and says so", "[interp][paths]") {
-  std::string program = "import random\ndef f():\n    n = 0\n";
+  // (strings: paths that differ only in ints join, see the next test)
+  std::string program = "import random\ndef f():\n    n = ''\n";
   for (int i = 0; i < 3; ++i)
-    program += "    if random.randint(0, 1):\n        n += " + std::to_string(1 << i) + "\n";
+    program += "    if random.randint(0, 1):\n        n += '" + std::to_string(1 << i) + "'\n";
   program += "    return n\ntenscan_reveal(f())\n";
   tenscan::AnalysisOptions opts;
   opts.max_paths = 2;
@@ -794,8 +795,20 @@ TEST_CASE("interp: the path budget drops extra paths and says so", "[interp][pat
   CHECK(all.result.stats.paths_pruned == 0);
   CHECK(
       tenscan_test::sorted(all.reveals_at(11)) ==
-      std::vector<std::string>{"0", "1", "2", "3", "4", "5", "6", "7"});  // every sum of a subset of 1, 2, 4
+      std::vector<std::string>{"''", "'1'", "'12'", "'124'", "'14'", "'2'", "'24'", "'4'"});  // every subset of 1, 2, 4
   CHECK(all.result.stats.paths_valid == 8);
+}
+
+TEST_CASE("interp: the arms of an if that differ in ints and requirements join into one path", "[interp][paths][join]") {
+  std::string program = "import random\nimport torch\ndef f():\n    n = 0\n    x = torch.zeros(8)\n";
+  for (int i = 0; i < 12; ++i)
+    program += "    if random.randint(0, 1):\n        n += " + std::to_string(1 << i) + "\n" +
+               "        s = random.randint(2, 4)\n        r = random.randint(0, 8 - s)\n        x[r + s // 2] = 1.0\n";
+  program += "    return n, x\nn, x = f()\ntenscan_reveal(n)\ntenscan_reveal(x.shape[0] >= 0)\n";
+  auto r = analyze_program(program);
+  CHECK(r.result.stats.paths_pruned == 0);
+  CHECK(r.result.stats.paths_valid == 1);  // 4096 without the join
+  CHECK(r.result.completeness.complete);
 }
 
 // ---- robustness ------------------------------------------------------------------------------
@@ -874,8 +887,8 @@ TEST_CASE("interp: the statement budget stops runaway analyses", "[interp][robus
       "import torch\n"
       "y = torch.zeros(2, 3) @ torch.zeros(4, 5)\n"
       "x = 0\n"
-      "for i in range(400):\n"
-      "    for j in range(400):\n"
+      "for i in range(60):\n"  // (loops of 60 known items are unrolled: exact, and costly)
+      "    for j in range(60):\n"
       "        x += 1\n"
       "tenscan_reveal(x)\n",
       {}, opts);
@@ -891,8 +904,8 @@ TEST_CASE("interp: the time budget stops the analysis and keeps what was found",
   // the CI driver gives each worker a time budget below its timeout: a slow entry reports its
   // findings with a note instead of being killed with nothing
   // (the budget must outlast the lines before the loop even under ASan on a loaded machine,
-  // where importing the torch models alone takes a few tenths of a second; the loop's
-  // billion iterations outlast any budget)
+  // where importing the torch models alone takes a few tenths of a second; the loops' 777
+  // million iterations, each unrolled (60 known items, a known counter), outlast any budget)
   tenscan::AnalysisOptions opts;
   opts.max_statements = 1'000'000'000'000;
   opts.max_seconds = 2;
@@ -900,10 +913,12 @@ TEST_CASE("interp: the time budget stops the analysis and keeps what was found",
 import torch
 y = torch.zeros(2, 3) @ torch.zeros(4, 5)
 x = 0
-for i in range(1000):
-    for j in range(1000):
-        for k in range(1000):
-            x += 1
+for i in range(60):
+    for j in range(60):
+        for k in range(60):
+            for m in range(60):
+                for n in range(60):
+                    x += 1
 tenscan_reveal(x)
 )py",
                            {}, opts);
@@ -1293,6 +1308,31 @@ for idx, y_samp in enumerate(y):
 y_neg.view(3, -1)  # expect: shape/reshape-numel
 tenscan_reveal(len(allowed))  # reveal: 9
 )py");
+}
+
+TEST_CASE("interp: a long data loop runs twice, and what it counts or appends stays sound", "[interp][loops]") {
+  // 500 known items: the first, then one iteration standing for the rest; a counter becomes a
+  // value of at least what it was, a list it appends to keeps its exact length, the loop
+  // variable ends with the last item, and a bug in the body is found
+  auto r = check_program(R"py(
+import random
+import torch
+count = 0
+xs = []
+for i in range(500):
+    count += 2
+    xs.append(torch.zeros(random.randint(1, 4), 3))
+tenscan_reveal(count)  # reveal: count
+z = torch.zeros(count - 2)  # (at least 2 after a loop that adds 2: no negative size)
+tenscan_reveal(len(xs))  # reveal: 500
+tenscan_reveal(i)  # reveal: 499
+t = torch.zeros(len(xs), 3)
+tenscan_reveal(t)  # reveal: [500, 3] float32
+for i in range(300):
+    y = torch.zeros(10)[i]  # expect: shape/index-out-of-range
+)py");
+  CHECK(r.result.stats.statements_executed < 2000);
+  CHECK(r.result.completeness.complete);
 }
 
 TEST_CASE("interp: a loop over layers of one shape is covered by one pass over a layer like them", "[interp]") {

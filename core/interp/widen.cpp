@@ -1,0 +1,172 @@
+// Widening at the head of a while loop (Cousot & Cousot's widening, on the interpreter's
+// paths): a loop whose iterations differ only in scalars (a step counter, a flag a random
+// draw sets, a float it anneals) reaches a fixpoint in a few iterations whatever its trip
+// count. When a path at the head differs from one at the previous head only in ints, booleans
+// and floats, each differing value becomes a fresh symbol over the hull of both values' ranges,
+// open towards where it moved (an int that grew gets no upper bound). The loop goes on from that
+// widened state; a later path at the head whose values all lie within the widened ones is
+// covered by it (its future is the widened state's), and ends as Flow::Covered when its last
+// iteration imposed requirements the widened path did not (they are checked on it), or is
+// dropped otherwise.
+#include <algorithm>
+
+#include "interp/compare.h"
+#include "interp/interpreter.h"
+
+namespace tenscan::interp {
+
+namespace {
+
+bool extends_requirements(const State& base, const State& l) {
+  if (l.reqs.size() < base.reqs.size()) return false;
+  for (std::size_t i = 0; i < base.reqs.size(); ++i)
+    if (base.reqs[i] != l.reqs[i] &&
+        (!(base.reqs[i]->cond == l.reqs[i]->cond) || !(base.reqs[i]->guard == l.reqs[i]->guard) ||
+         base.reqs[i]->site.line != l.reqs[i]->site.line))
+      return false;
+  return true;
+}
+
+}  // namespace
+
+bool Interpreter::widened_symbol(const sym::Expr& e) const {
+  auto id = e.as_symbol();
+  return id && widened_.count(*id) != 0;
+}
+
+bool Interpreter::widen_head(const State& h, State& l, Widen loop) {
+  std::vector<Place> places;
+  if (!extends_requirements(h, l) || !same_up_to_scalars(h, l, Differ::Scalars, places, merge_work_)) return false;
+  // a loop whose ints and booleans are all known runs as written (exactly, up to the unroll cap):
+  // widening is for what the loop cannot know (a draw, a flag it sets at random, data), and in a
+  // for loop's summary also for floats (a loss it accumulates: a step counter beside it widens too)
+  auto unknown = [&](const Value& v) {
+    return v.kind == VKind::Float ? loop == Widen::ForLoop : !v.const_int().has_value();
+  };
+  if (std::none_of(places.begin(), places.end(), [&](const Place& p) { return unknown(p.x) || unknown(p.y); }))
+    return false;
+  struct Widened {
+    sym::Expr a, b, w;
+  };
+  std::vector<Widened> made;  // the same pair of values at several places: one symbol
+  for (const Place& p : places) {
+    Value& v = value_at(l, p);
+    switch (p.x.kind) {
+      case VKind::Float:
+        v = Value::floating(std::nullopt);
+        break;
+      case VKind::Bool: {
+        sym::SymId b = fresh_bool_symbol("widened", "a flag a loop sets in some iteration", SymKind::Data);
+        widened_.insert(b);
+        v = Value::boolean(sym::Cond::boolean_symbol(b));
+        break;
+      }
+      case VKind::Int: {
+        auto same = std::find_if(made.begin(), made.end(), [&](const Widened& m) { return m.a == p.x.i && m.b == p.y.i; });
+        if (same != made.end()) {
+          v = Value::integer(same->w);
+          break;
+        }
+        sym::Expr w = widened_int(h, p.x.i, l, p.y.i, place_name(l, p));
+        made.push_back({p.x.i, p.y.i, w});
+        v = Value::integer(w);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  ++result_.stats.loops_widened;
+  return true;
+}
+
+bool Interpreter::covers(const State& w, const State& l) {
+  std::vector<Place> places;
+  if (!extends_requirements(w, l) || !same_up_to_scalars(w, l, Differ::Scalars, places, merge_work_)) return false;
+  // a symbol the widened state holds at several places stands for one value: l must hold one too
+  for (std::size_t i = 0; i < places.size(); ++i)
+    for (std::size_t j = i + 1; j < places.size(); ++j)
+      if (places[i].x.kind == places[j].x.kind && same_value(places[i].x, places[j].x) &&
+          !same_value(places[i].y, places[j].y))
+        return false;
+  return std::all_of(places.begin(), places.end(), [&](const Place& p) {
+    switch (p.x.kind) {
+      case VKind::Float:
+        return !p.x.f.has_value();
+      case VKind::Bool: {
+        auto ids = p.x.b.symbols();
+        return ids.size() == 1 && widened_.count(ids[0]) && p.x.b == sym::Cond::boolean_symbol(ids[0]);
+      }
+      case VKind::Int: {
+        if (!widened_symbol(p.x.i)) return false;
+        sym::Interval mine = w.ranges.eval(p.x.i), theirs = l.ranges.eval(p.y.i);
+        return !theirs.is_bottom() && mine.lo <= theirs.lo && theirs.hi <= mine.hi;
+      }
+      default:
+        return false;
+    }
+  });
+}
+
+sym::Expr Interpreter::widened_int(const State& h, const sym::Expr& was, State& l, const sym::Expr& now,
+                                   const std::string& name) {
+  sym::Interval a = h.ranges.eval(was), b = l.ranges.eval(now);
+  sym::Interval r = a.join(b);
+  if (b.lo < a.lo) r.lo = sym::Interval::kNegInf;
+  if (b.hi > a.hi) r.hi = sym::Interval::kPosInf;
+  sym::Expr w = fresh_symbol(l, name, "a value a loop changes from one iteration to the next", r.lo, r.hi, SymKind::Data);
+  widened_.insert(*w.as_symbol());
+  return w;
+}
+
+void Interpreter::widen_changed_scalars(const State& pre, State& post) {
+  auto widen = [&](const Value& was, Value& now, const std::string& name) {
+    if (was.kind != now.kind || same_value(was, now)) return;
+    if (now.kind == VKind::Float) {
+      now = Value::floating(std::nullopt);
+    } else if (now.kind == VKind::Int) {
+      now = Value::integer(widened_int(pre, was.i, post, now.i, name));
+    } else if (now.kind == VKind::Bool) {
+      sym::SymId b = fresh_bool_symbol("widened", "a flag a loop sets in some iteration", SymKind::Data);
+      widened_.insert(b);
+      now = Value::boolean(sym::Cond::boolean_symbol(b));
+    }
+  };
+  auto scalar = [](const Value& v) { return v.kind == VKind::Int || v.kind == VKind::Bool || v.kind == VKind::Float; };
+  for (std::size_t f = 0; f < pre.frames.size() && f < post.frames.size(); ++f) {
+    if (pre.frames[f].code != post.frames[f].code) break;
+    auto& slots = post.frames[f].slots;
+    const ir::Code* code = post.frames[f].code;
+    for (std::size_t k = 0; k < slots.size() && k < pre.frames[f].slots.size(); ++k)
+      widen(pre.frames[f].slots[k], slots[k], code && k < code->slot_names.size() ? code->slot_names[k] : "a local variable");
+  }
+  std::vector<ObjId> changed;
+  post.heap.for_each_changed(pre.heap, [&](ObjId id) {
+    changed.push_back(id);
+    return true;
+  });
+  for (ObjId id : changed) {
+    const Object& was = pre.heap.get(id);
+    const Object& now = post.heap.get(id);
+    if (was.kind != now.kind) continue;
+    bool any = false;  // (copied on write only when a scalar differs)
+    for (std::size_t i = 0; i < was.items.size() && i < now.items.size() && !any; ++i)
+      any = scalar(now.items[i]) && !same_value(was.items[i], now.items[i]);
+    for (std::size_t i = 0; i < was.entries.size() && i < now.entries.size() && !any; ++i)
+      any = scalar(now.entries[i].value) && !same_value(was.entries[i].value, now.entries[i].value);
+    for (const auto& [k, v] : now.attrs) {
+      if (any) break;
+      auto it = was.attrs.find(k);
+      any = it != was.attrs.end() && scalar(v) && !same_value(it->second, v);
+    }
+    if (!any) continue;
+    Object& m = post.heap.mut(id);
+    for (std::size_t i = 0; i < was.items.size() && i < m.items.size(); ++i) widen(was.items[i], m.items[i], "an element of a list");
+    for (std::size_t i = 0; i < was.entries.size() && i < m.entries.size(); ++i)
+      if (same_value(was.entries[i].key, m.entries[i].key)) widen(was.entries[i].value, m.entries[i].value, "a value in a dict");
+    for (auto& [k, v] : m.attrs)
+      if (auto it = was.attrs.find(k); it != was.attrs.end()) widen(it->second, v, k);
+  }
+}
+
+}  // namespace tenscan::interp
