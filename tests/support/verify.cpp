@@ -34,6 +34,7 @@ struct Spec {
   std::vector<Expectation> expects;
   std::map<int, std::string> reveals;  // line -> expected text
   bool expect_none = false;
+  bool expect_incomplete = false;   // expect-incomplete: a budget or a gap stops the analysis
   std::vector<std::string> args;
   bool symbolic_args = false;       // tenscan-options: --symbolic-args
   std::vector<std::string> errors;  // malformed expectation comments
@@ -91,6 +92,10 @@ void parse_comment(const std::string& text, int line, Spec& spec) {
   std::string c = trim(text.substr(1));  // drop '#'
   if (c.rfind("expect-none", 0) == 0) {
     spec.expect_none = true;
+    return;
+  }
+  if (c.rfind("expect-incomplete", 0) == 0) {
+    spec.expect_incomplete = true;
     return;
   }
   if (c.rfind("tenscan-args:", 0) == 0) {
@@ -185,6 +190,15 @@ int main(int argc, char** argv) {
   AnalysisResult result = analyze(sources, name, options);
   if (!result.completed) {
     std::cout << name << ": the analysis did not complete\n";
+    ok = false;
+  }
+  // a fixture's verdict is one of a completed analysis, unless it says otherwise
+  if (result.completeness.complete == spec.expect_incomplete) {
+    std::cout << name << ": the analysis was " << (spec.expect_incomplete ? "complete" : "incomplete")
+              << (spec.expect_incomplete ? " but the fixture says `# expect-incomplete`" : ": ") ;
+    if (!spec.expect_incomplete)
+      for (const auto& c : result.completeness.causes) std::cout << c.what << " (" << c.paths << " paths); ";
+    std::cout << "\n";
     ok = false;
   }
   for (const auto& f : result.findings) {

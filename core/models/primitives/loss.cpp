@@ -409,6 +409,12 @@ Outs argv(Interpreter& in, State&& st, Args&) {
 Outs is_unknown(Interpreter&, State&& st, Args& a) {
   return interp::one(std::move(st), Value::boolean(!a.pos.empty() && a.pos[0].is_unknown()));
 }
+// _tenscan.is_summary(x): x is a summary list (built by a loop of unknown length; its elements
+// stand for some of its elements, in no known order)
+Outs is_summary(Interpreter& in, State&& st, Args& a) {
+  bool summary = !a.pos.empty() && in.summary_items(st, a.pos[0]) != nullptr;
+  return interp::one(std::move(st), Value::boolean(summary));
+}
 Outs is_str(Interpreter&, State&& st, Args& a) {
   return interp::one(std::move(st), Value::boolean(!a.pos.empty() && a.pos[0].kind == VKind::Str));
 }
@@ -480,7 +486,7 @@ Outs unmodelled(Interpreter& in, State&& st, Args& a) {
 const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
-    {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_str", is_str}, {"const_str", const_str}, {"summary_zip", summary_zip}, {"unknown_str", unknown_str},
+    {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_summary", is_summary}, {"is_str", is_str}, {"const_str", const_str}, {"summary_zip", summary_zip}, {"unknown_str", unknown_str},
     {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint},
 };
 

@@ -168,7 +168,9 @@ def reversed(seq):
 
 def sorted(iterable, key=None, reverse=False):
     items = list(iterable)
-    if _tenscan.is_unknown(items):
+    if _tenscan.is_unknown(items) or _tenscan.is_summary(items):
+        # (a summary list's elements stand for some of its elements, in no known order: sorted,
+        # it is the same summary)
         return items
     keys = [key(x) for x in items] if key is not None else list(items)
     # a stable insertion sort over the keys (values are usually few and often symbolic)
