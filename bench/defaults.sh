@@ -1,0 +1,255 @@
+#!/usr/bin/env bash
+# Default-arguments benchmark: `tenscan check` on every training entry script of a checkout
+# of pytorch/examples at its DEFAULT arguments (only what a script cannot run without is
+# given; see bench/defaults/examples.tsv), one row per entry: wall time, peak RSS, whether
+# the analysis was complete, paths completed/stopped, coverage, findings, exit status; then
+# the total wall time and a target line (each entry complete, < 2 s, < 300 MB).
+# A measurement, not a gate: exit 0 whatever the verdicts (1 with --check when the targets
+# are not met), 2 if the benchmark could not run.
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+usage: bench/defaults.sh PATH_TO_PYTORCH_EXAMPLES_CHECKOUT [--build-dir DIR] [--only PROJECT]...
+                         [--timeout SECONDS] [--keep DIR] [--check]
+
+  --build-dir DIR   Release build directory holding cmd/tenscan (default: build-release,
+                    configured for Release and built if the binary is missing)
+  --only PROJECT    run only this entry (repeatable; the project name in
+                    bench/defaults/examples.tsv, or the part before its `/`)
+  --timeout S       per-run timeout in seconds (default 120)
+  --keep DIR        keep the JSON reports (and tenscan's stderr, GNU time's output) in DIR
+  --check           exit 1 when the targets are not met
+  TENSCAN=path      use this binary (no build)
+EOF
+}
+
+die() { echo "bench/defaults.sh: $*" >&2; exit 2; }
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(dirname "$here")
+tsv=$here/defaults/examples.tsv
+configs=$here/examples/config
+
+# the targets: every entry complete, under this wall time and this peak RSS
+target_s=2 target_mb=300
+
+checkout='' build_dir=$repo/build-release timeout_s=120 keep='' check=0
+only=()
+while (($#)); do
+    case $1 in
+        --build-dir) build_dir=${2:?--build-dir needs a directory}; shift 2 ;;
+        --only) only+=("${2:?--only needs a project}"); shift 2 ;;
+        --timeout) timeout_s=${2:?--timeout needs seconds}; shift 2 ;;
+        --keep) keep=${2:?--keep needs a directory}; shift 2 ;;
+        --check) check=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        -*) usage >&2; die "unknown option $1" ;;
+        *) [[ -z $checkout ]] || die "more than one checkout given"; checkout=$1; shift ;;
+    esac
+done
+[[ -n $checkout ]] || { usage >&2; die "no checkout given"; }
+[[ -d $checkout ]] || die "$checkout: not a directory"
+checkout=$(cd "$checkout" && pwd)
+if [[ ! $timeout_s =~ ^[0-9]+([.][0-9]+)?$ || $timeout_s =~ ^0+([.]0+)?$ ]]; then
+    die "--timeout: '$timeout_s' is not a positive number of seconds"
+fi
+[[ -x /usr/bin/time ]] || die "GNU time is needed at /usr/bin/time (Debian: apt-get install time)"
+command -v timeout >/dev/null || die "timeout (coreutils) is needed"
+command -v python3 >/dev/null || die "python3 is needed"
+[[ -r $tsv ]] || die "$tsv missing"
+
+# the entries: project, dir, entry (relative to the checkout), args (`-` = none)
+entries=()
+while IFS= read -r line; do
+    [[ -z $line || $line = \#* || $line = project$'\t'* ]] && continue
+    IFS=$'\t' read -r project dir entry args <<<"$line"
+    [[ -n $project && -n $dir && -n $entry && -n $args ]] || die "$tsv: malformed line: $line"
+    [[ $entry = "$dir"/* ]] || die "$tsv: $project: entry $entry is not inside $dir"
+    entries+=("$line")
+done <"$tsv"
+for o in "${only[@]}"; do
+    found=0
+    for e in "${entries[@]}"; do
+        project=${e%%$'\t'*}
+        [[ $o = "$project" || $o = "${project%%/*}" ]] && found=1
+    done
+    ((found)) || die "--only $o: no such project in $tsv"
+done
+
+if [[ -n ${TENSCAN:-} ]]; then
+    tenscan=$TENSCAN
+else
+    [[ $build_dir = /* ]] || build_dir=$repo/$build_dir
+    tenscan=$build_dir/cmd/tenscan
+    if [[ ! -x $tenscan ]]; then
+        echo "building $tenscan ..." >&2
+        if [[ ! -f $build_dir/CMakeCache.txt ]]; then
+            cmake -S "$repo" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >&2 ||
+                die "cmake configure failed"
+        fi
+        cmake --build "$build_dir" -j2 --target tenscan >&2 || die "build failed"
+    fi
+fi
+[[ -x $tenscan ]] || die "$tenscan: not executable"
+tenscan=$(cd "$(dirname "$tenscan")" && pwd)/$(basename "$tenscan")
+
+# the copies of the projects (tenscan runs in a copy, with the bench's tenscan.json): always
+# temporary; the reports go to --keep DIR when given
+work=$(mktemp -d "${TMPDIR:-/tmp}/tenscan-defaults.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+if [[ -n $keep ]]; then
+    mkdir -p "$keep" || die "cannot create $keep"
+    reports=$(cd "$keep" && pwd)
+else
+    reports=$work/reports
+    mkdir -p "$reports"
+fi
+
+commit=$(git -C "$checkout" rev-parse --short HEAD 2>/dev/null || echo "not a git work tree")
+echo "tenscan:  $tenscan ($("$tenscan" --version 2>/dev/null | head -n1 || echo '?'))"
+echo "checkout: $checkout ($commit)"
+echo "host:     $(uname -n), $(nproc 2>/dev/null || echo '?') cores, load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?'), timeout ${timeout_s}s"
+echo
+
+# summarise REPORT.json: prints one tab-separated line
+#   COMPLETE  PATHS_COMPLETED  PATHS_STOPPED  COVERAGE  FINDINGS  ERRORS  NOTE
+# COMPLETE is yes/no (no also when the entry could not be analysed at all: "completed": false,
+# e.g. the script exits with an error at these arguments); NOTE says why it is not complete
+# (or `-`). Exits non-zero when the report cannot be read.
+summarise() {
+    python3 - "$1" <<'PY'
+import json
+import sys
+
+with open(sys.argv[1], encoding="utf-8") as f:
+    doc = json.load(f)
+findings = doc.get("findings", [])
+errors = sum(1 for f in findings if f.get("level") == "error")
+c = doc.get("completeness") or {}
+analysed = doc.get("completed", True)
+complete = analysed and c.get("complete", False)
+
+
+def one_line(text, width=200):
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+notes = []
+if not analysed:
+    exits = [n for n in doc.get("notifications", [])
+             if n.get("kind") == "script-exit" and n.get("level") == "error"]
+    why = exits[0].get("message", "") if exits else "no reason in the report"
+    notes.append("not analysed: " + why)
+if c and not c.get("complete", True):
+    notes.append(c.get("summary") or "incomplete")
+cov = c.get("coverage")
+print("\t".join([
+    "yes" if complete else "no",
+    str(c.get("paths_completed", "-")),
+    str(c.get("paths_stopped", "-")),
+    "-" if cov is None else f"{cov:.1f}",
+    str(len(findings)),
+    str(errors),
+    one_line("; ".join(notes)) if notes else "-",
+]))
+PY
+}
+
+rows=() details=()
+n=0 met=0 absent=0 total_s=0
+for e in "${entries[@]}"; do
+    IFS=$'\t' read -r project dir entry args <<<"$e"
+    if ((${#only[@]})); then
+        sel=0
+        for o in "${only[@]}"; do [[ $o = "$project" || $o = "${project%%/*}" ]] && sel=1; done
+        ((sel)) || continue
+    fi
+    slug=${project//\//_}
+    if [[ ! -f $checkout/$entry ]]; then
+        absent=$((absent + 1))
+        rows+=("$project|-|-|absent|-|-|-|-")
+        details+=("$project: $entry is not in this checkout (not counted in the targets)")
+        continue
+    fi
+    n=$((n + 1))
+
+    # a copy of the project dir, with the bench's tenscan.json if it has one
+    copy=$work/copies/$slug
+    mkdir -p "$copy"
+    cp -r "$checkout/$dir/." "$copy/"
+    [[ ! -f $configs/$slug.json ]] || cp "$configs/$slug.json" "$copy/tenscan.json"
+
+    out=$reports/$slug
+    argv=(check "${entry#"$dir"/}" --format json --project-root .)
+    if [[ $args != - ]]; then
+        read -ra script_args <<<"$args"
+        argv+=(-- "${script_args[@]}")
+    fi
+    rc=0
+    (cd "$copy" && /usr/bin/time -f '%e %M' -o "$out.time" \
+        timeout -k 10 "$timeout_s" "$tenscan" "${argv[@]}" >"$out.json" 2>"$out.err" </dev/null) || rc=$?
+    secs='?' rss_kb=''
+    read -r secs rss_kb < <(tail -n1 "$out.time" 2>/dev/null) || true
+    [[ $secs =~ ^[0-9.]+$ ]] || secs='?'
+    [[ $rss_kb =~ ^[0-9]+$ ]] || rss_kb=''
+    rss_mb=-
+    [[ -z $rss_kb ]] || rss_mb=$(((rss_kb + 512) / 1024))
+    [[ $secs = '?' ]] || total_s=$(awk -v a="$total_s" -v b="$secs" 'BEGIN { printf "%.2f", a + b }')
+
+    complete=crash pc=- ps=- cov=- nf=- note=-
+    if ((rc == 124)) || { ((rc == 137)) && [[ $secs != '?' ]] &&
+        awk -v s="$secs" -v t="$timeout_s" 'BEGIN { exit !(s >= t) }'; }; then
+        complete=timeout
+        details+=("$project: timeout after ${timeout_s}s")
+    elif ((rc > 2)) || [[ ! -s $out.json ]] || ! summary=$(summarise "$out.json" 2>/dev/null); then
+        why=$(grep -m1 -v '^\s*$' "$out.err" 2>/dev/null | cut -c1-160 || true)
+        details+=("$project: crash (exit $rc${why:+: $why})")
+    else
+        IFS=$'\t' read -r complete pc ps cov nf errors note <<<"$summary"
+        if ((errors == 1)); then nf="$nf (1 error)"; elif ((errors > 1)); then nf="$nf ($errors errors)"; fi
+        [[ $note = - ]] || details+=("$project: $note")
+    fi
+    if [[ $complete = yes ]]; then
+        over=''
+        if [[ $secs = '?' ]] || ! awk -v s="$secs" -v t="$target_s" 'BEGIN { exit !(s < t) }'; then
+            over="wall $secs s"
+        fi
+        if [[ -z $rss_kb ]] || ((rss_kb >= target_mb * 1024)); then
+            over="${over:+$over, }peak RSS $rss_mb MB"
+        fi
+        if [[ -n $over ]]; then
+            details+=("$project: complete but over the targets: $over")
+        else
+            met=$((met + 1))
+        fi
+    fi
+    rows+=("$project|$secs|$rss_mb|$complete|$pc/$ps|$cov|$nf|$rc")
+    echo "done: $project ($secs s, $complete)" >&2
+done
+
+((n + absent)) || die "no entry selected (see $tsv)"
+((n)) || die "none of the selected entries is in $checkout"
+
+echo "| project | wall s | peak RSS MB | complete | paths completed/stopped | coverage % | findings | exit |"
+echo "|---|---|---|---|---|---|---|---|"
+for r in "${rows[@]}"; do
+    IFS='|' read -r c1 c2 c3 c4 c5 c6 c7 c8 <<<"$r"
+    echo "| $c1 | $c2 | $c3 | $c4 | $c5 | $c6 | $c7 | $c8 |"
+done
+if ((${#details[@]})); then
+    echo
+    echo "Details:"
+    for d in "${details[@]}"; do echo "- $d"; done
+fi
+echo
+echo "total wall time: ${total_s} s ($n entr$( ((n == 1)) && echo y || echo ies))"
+verdict=PASS
+((met == n)) || verdict=FAIL
+echo "targets (each entry complete, < ${target_s} s, < ${target_mb} MB): $verdict ($met of $n entries meet them)"
+[[ -z $keep ]] || echo "(JSON reports kept in $reports)"
+[[ $verdict = PASS || $check = 0 ]] || exit 1
+exit 0
