@@ -543,8 +543,27 @@ std::optional<Value> Interpreter::join_values(State& st, const std::vector<Value
                                SymKind::Data);
     return Value::integer(e);
   }
+  // floats: one tenscan does not know (they differ)
+  if (std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.kind == VKind::Float; }))
+    return Value::floating(std::nullopt);
   if (!std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.is_obj(); })) return std::nullopt;
   const Object& first = st.heap.get(vs[0].obj);
+  if (first.kind == OKind::Tuple) {
+    // tuples of one length (a table of ranges looked up at a random row): element by element
+    std::vector<Value> items;
+    for (std::size_t i = 0; i < first.items.size(); ++i) {
+      std::vector<Value> column;
+      for (const Value& v : vs) {
+        const Object& o = st.heap.get(v.obj);
+        if (o.kind != OKind::Tuple || o.items.size() != first.items.size()) return std::nullopt;
+        column.push_back(o.items[i]);
+      }
+      auto j = join_values(st, column, depth + 1);
+      if (!j) return std::nullopt;
+      items.push_back(*j);
+    }
+    return new_list(st, std::move(items), OKind::Tuple);
+  }
   if (first.kind != OKind::Instance) return std::nullopt;
   Object joined = first;
   for (const Value& v : vs) {

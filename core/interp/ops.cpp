@@ -577,9 +577,12 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
           return raise(std::move(st), "IndexError", std::string(o.kind == OKind::List ? "list" : "tuple") + " index out of range");
         return one(std::move(st), o.items[static_cast<std::size_t>(i)]);
       }
-      // a symbolic index: the element if all elements agree, else unknown
+      // a symbolic index: the element if all elements agree, else one value that covers them
+      // (join_values: a size among sizes, a tuple of such), else unknown
       if (!o.items.empty() && std::all_of(o.items.begin(), o.items.end(), [&](const Value& v) { return same_value(v, o.items[0]); }))
         return one(std::move(st), o.items[0]);
+      if (!o.items.empty())
+        if (auto joined = join_values(st, o.items)) return one(std::move(st), *joined);
       return one(std::move(st), Value::unknown("element at a symbolic index"));
     }
     case OKind::Dict: {

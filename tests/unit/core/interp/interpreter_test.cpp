@@ -1310,6 +1310,20 @@ tenscan_reveal(len(allowed))  # reveal: 9
 )py");
 }
 
+TEST_CASE("interp: a random row of a table of tuples is a tuple that covers the rows", "[interp]") {
+  // (it was an unknown value: `*row` passed no argument at all, a TypeError that stopped the analysis)
+  auto r = check_program(R"py(
+import random
+import torch
+BANDS = [(0.5, 1.5), (2.0, 4.0)]
+SIZES = [(2, 3), (4, 5)]
+freq = random.uniform(*BANDS[random.randrange(len(BANDS))])
+h, w = SIZES[random.randrange(2)]
+tenscan_reveal(torch.zeros(h, w))  # reveal: [size, size#2] float32
+)py");
+  CHECK(r.result.completeness.complete);
+}
+
 TEST_CASE("interp: a long data loop runs twice, and what it counts or appends stays sound", "[interp][loops]") {
   // 500 known items: the first, then one iteration standing for the rest; a counter becomes a
   // value of at least what it was, a list it appends to keeps its exact length, the loop
