@@ -871,6 +871,22 @@ bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::Sym
   return same_path(h, renamed);
 }
 
+// The body run once from `from_state` on a value that stands for items[from..]: the paths that
+// complete it, or nullopt when there is no such value or a path left the loop (break, return,
+// an exception) or the iteration reported a finding.
+std::optional<States> Interpreter::trial_iteration(const ir::Stmt* s, const State& from_state,
+                                                   const std::vector<Value>& items, std::size_t from) {
+  State trial_state = from_state;
+  std::optional<Value> var = loop_representative(trial_state, s, items, from);
+  if (!var) return std::nullopt;
+  States trial, trial_exited;
+  trial.push_back(std::move(trial_state));
+  std::size_t reported = result_.findings.size();
+  run_loop_body(s, trial, trial_exited, *var);
+  if (!trial_exited.empty() || trial.empty() || result_.findings.size() != reported) return std::nullopt;
+  return trial;
+}
+
 // A loop over the remaining items[from..] whose body, run once with the loop variable as a
 // value that stands for all those items (loop_representative), leaves the state as it was
 // (the same objects or new ones of the same shapes, no new requirement, no break/return/
@@ -880,14 +896,9 @@ bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::Sym
 bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from) {
   if (live.size() != 1 || !live[0].normal()) return false;
   const State& pre = live[0];
-  State trial_state = pre;
-  std::optional<Value> var = loop_representative(trial_state, s, items, from);
-  if (!var) return false;
-  States trial, trial_exited;
-  trial.push_back(std::move(trial_state));
-  std::size_t reported = result_.findings.size();
-  run_loop_body(s, trial, trial_exited, *var);
-  if (!trial_exited.empty() || trial.empty() || result_.findings.size() != reported) return false;
+  std::optional<States> tried = trial_iteration(s, pre, items, from);
+  if (!tried) return false;
+  States trial = std::move(*tried);
   std::vector<const ir::Expr*> targets;
   target_slots(s->targets[0], targets);
   auto exact = [&](const State& post) {
@@ -953,15 +964,9 @@ bool Interpreter::summarise_widened(const ir::Stmt* s, States& live, const std::
   // (the trial must impose no requirement: one on the representative item is checked by
   // unrolling, where each item gets its own verdict)
   if (w.reqs.size() != pre.reqs.size() || !widen_head(pre, w, Widen::ForLoop)) return false;
-  State trial_state = w;
-  std::optional<Value> var = loop_representative(trial_state, s, items, from);
-  if (!var) return false;
-  States trial, trial_exited;
-  trial.push_back(std::move(trial_state));
-  std::size_t reported = result_.findings.size();
-  run_loop_body(s, trial, trial_exited, *var);
-  if (!trial_exited.empty() || trial.empty() || result_.findings.size() != reported) return false;
-  for (auto& post : trial) {
+  std::optional<States> trial = trial_iteration(s, w, items, from);
+  if (!trial) return false;
+  for (auto& post : *trial) {
     for (const ir::Expr* t : targets) store_name(post, t, items.back());
     if (post.reqs.size() != w.reqs.size() || !covers(w, post)) return false;
   }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -240,6 +241,8 @@ class Interpreter {
   static constexpr std::size_t kRepresentAfter = 64;
   /// Runs a module's top-level code on `st` with `globals` as its namespace.
   States run_module_body(State&& st, const ir::Module* m, ObjId globals);
+  std::optional<States> trial_iteration(const ir::Stmt* s, const State& from_state, const std::vector<Value>& items,
+                                        std::size_t from);
   bool summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from);
   bool summarise_widened(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from,
                          States&& first, const std::vector<const ir::Expr*>& targets);
