@@ -300,6 +300,15 @@ std::string place_name(const State& st, const Place& p, const std::string& what)
   return "a value";
 }
 
+std::size_t common_requirements(const State& a, const State& b) {
+  std::size_t p = 0;
+  while (p < a.reqs.size() && p < b.reqs.size() &&
+         (a.reqs[p] == b.reqs[p] || (a.reqs[p]->cond == b.reqs[p]->cond && a.reqs[p]->guard == b.reqs[p]->guard &&
+                                     a.reqs[p]->site.line == b.reqs[p]->site.line)))
+    ++p;
+  return p;
+}
+
 bool equivalent(const State& a, const Value& x, const State& b, const Value& y) {
   return equivalent_at(a, x, b, y, 0);
 }

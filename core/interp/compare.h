@@ -44,6 +44,10 @@ bool same_members(const Object& x, const Object& y, Same&& same) {
 /// objects that are structurally the same (a fresh tensor of the same shape and dtype, ...).
 bool equivalent(const State& a, const Value& x, const State& b, const Value& y);
 
+/// The number of requirements two paths share from the start (the same one, or the same
+/// condition, guard and line).
+std::size_t common_requirements(const State& a, const State& b);
+
 /// A place where two compared paths hold different scalars, in the first path's terms.
 struct Place {
   enum class In : std::uint8_t { Ret, Exc, Slot, Item, Entry, Attr };

@@ -297,8 +297,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       exec_block(s->orelse, false_states);
       for (auto& st : false_states) true_states.push_back(std::move(st));
       // the two arms of an `if` in the project's code join (see merge_states)
-      const ir::Module* m = module_of_file(s->loc.file);
-      merge_states(true_states, m && !m->is_stub);
+      merge_states(true_states, in_project(s->loc.file));
       states = std::move(true_states);
       break;
     }
@@ -312,8 +311,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       States heads;     // the states at the head of the previous iteration
       States widened;   // the widened head states (see widen.cpp)
       auto loop_symbols = static_cast<sym::SymId>(symbols_.size());
-      const ir::Module* loop_module = module_of_file(s->loc.file);
-      const bool user_loop = loop_module && !loop_module->is_stub;
+      const bool user_loop = in_project(s->loc.file);
       while (!live.empty()) {
         if (!heads.empty()) {
           States go_on;
@@ -426,8 +424,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             // a long loop of the project's code (a dataset built sample by sample) gets the
             // representative iteration as soon as it is no fixpoint: its cost is two iterations
             // whatever its length, and the lists it grows keep their exact length
-            const ir::Module* loop_module = module_of_file(s->loc.file);
-            bool long_loop = !summary && !capped && items.size() > kRepresentAfter && loop_module && !loop_module->is_stub;
+            bool long_loop = !summary && !capped && items.size() > kRepresentAfter && in_project(s->loc.file);
             std::optional<Heap> before;
             if (summary || capped || long_loop) before = it.st.heap;
             live.push_back(std::move(it.st));
@@ -938,8 +935,7 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vec
     return pre.heap.for_each_changed(post.heap, unchanged);
   };
   if (!std::all_of(trial.begin(), trial.end(), exact)) {
-    const ir::Module* m = module_of_file(s->loc.file);
-    return m && !m->is_stub && summarise_widened(s, live, items, from, std::move(trial), targets);
+    return in_project(s->loc.file) && summarise_widened(s, live, items, from, std::move(trial), targets);
   }
   // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
   for (const ir::Expr* t : targets) store_name(live[0], t, items.back());

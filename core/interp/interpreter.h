@@ -197,6 +197,11 @@ class Interpreter {
   [[nodiscard]] std::string show(const State& st, const Value& v) const;  ///< tenscan_reveal format
   /// Project-relative path of a file id.
   [[nodiscard]] const ir::Module* module_of_file(std::uint32_t file) const;
+  /// Whether `file` is of the project's own code (not one of the library models).
+  [[nodiscard]] bool in_project(std::uint32_t file) const {
+    const ir::Module* m = module_of_file(file);
+    return m && !m->is_stub;
+  }
   [[nodiscard]] const AnalysisOptions& options() const { return options_; }
   /// Whether the entry's wall-clock budget (AnalysisOptions::max_seconds) has run out.
   [[nodiscard]] bool out_of_time() const;
@@ -301,8 +306,10 @@ class Interpreter {
   /// w's widened symbols, and w's requirements and then maybe more.
   bool covers(const State& w, const State& l);
   [[nodiscard]] bool widened_symbol(const sym::Expr& e) const;
-  /// A fresh int over the hull of `was` (in h) and `now` (in l), unbounded where it moved.
-  sym::Expr widened_int(const State& h, const sym::Expr& was, State& l, const sym::Expr& now, const std::string& name);
+  /// What `now` (in l) becomes when a loop widens it against `was` (in h): an int a fresh
+  /// symbol `name` over the hull of both, unbounded where it moved; a boolean a fresh one; a
+  /// float one tenscan does not know.
+  Value widened(const State& h, const Value& was, State& l, const Value& now, const std::string& name);
   /// After a representative iteration from pre: each int, boolean or float that post holds at
   /// the same place with another value (a frame slot, a member of an object both hold at one
   /// id) stands for any iteration's: widened as widen_head does.

@@ -28,16 +28,6 @@ namespace {
 constexpr std::size_t kMaxJoinedConstraints = 64;
 constexpr std::size_t kMaxJoinedRequirements = 64;
 
-// The number of requirements two paths share from the start.
-std::size_t common_requirements(const State& a, const State& b) {
-  std::size_t p = 0;
-  while (p < a.reqs.size() && p < b.reqs.size() &&
-         (a.reqs[p] == b.reqs[p] || (a.reqs[p]->cond == b.reqs[p]->cond && a.reqs[p]->guard == b.reqs[p]->guard &&
-                                     a.reqs[p]->site.line == b.reqs[p]->site.line)))
-    ++p;
-  return p;
-}
-
 std::size_t common_constraints(const State& a, const State& b) {
   std::size_t k = 0;
   while (k < a.hard.size() && k < b.hard.size() && a.hard[k] == b.hard[k]) ++k;

@@ -17,15 +17,8 @@ namespace tenscan::interp {
 
 namespace {
 
-bool extends_requirements(const State& base, const State& l) {
-  if (l.reqs.size() < base.reqs.size()) return false;
-  for (std::size_t i = 0; i < base.reqs.size(); ++i)
-    if (base.reqs[i] != l.reqs[i] &&
-        (!(base.reqs[i]->cond == l.reqs[i]->cond) || !(base.reqs[i]->guard == l.reqs[i]->guard) ||
-         base.reqs[i]->site.line != l.reqs[i]->site.line))
-      return false;
-  return true;
-}
+// l's requirements begin with all of base's
+bool extends_requirements(const State& base, const State& l) { return common_requirements(base, l) == base.reqs.size(); }
 
 }  // namespace
 
@@ -46,35 +39,20 @@ bool Interpreter::widen_head(const State& h, State& l, Widen loop) {
   if (std::none_of(places.begin(), places.end(), [&](const Place& p) { return unknown(p.x) || unknown(p.y); }))
     return false;
   struct Widened {
-    sym::Expr a, b, w;
+    Value a, b, w;
   };
   std::vector<Widened> made;  // the same pair of values at several places: one symbol
   for (const Place& p : places) {
     Value& v = value_at(l, p);
-    switch (p.x.kind) {
-      case VKind::Float:
-        v = Value::floating(std::nullopt);
-        break;
-      case VKind::Bool: {
-        sym::SymId b = fresh_bool_symbol("widened", "a flag a loop sets in some iteration", SymKind::Data);
-        widened_.insert(b);
-        v = Value::boolean(sym::Cond::boolean_symbol(b));
-        break;
-      }
-      case VKind::Int: {
-        auto same = std::find_if(made.begin(), made.end(), [&](const Widened& m) { return m.a == p.x.i && m.b == p.y.i; });
-        if (same != made.end()) {
-          v = Value::integer(same->w);
-          break;
-        }
-        sym::Expr w = widened_int(h, p.x.i, l, p.y.i, place_name(l, p));
-        made.push_back({p.x.i, p.y.i, w});
-        v = Value::integer(w);
-        break;
-      }
-      default:
-        break;
+    auto same = std::find_if(made.begin(), made.end(), [&](const Widened& m) {
+      return p.x.kind == VKind::Int && same_value(m.a, p.x) && same_value(m.b, p.y);
+    });
+    if (same != made.end()) {
+      v = same->w;
+      continue;
     }
+    v = widened(h, p.x, l, p.y, place_name(l, p));
+    if (p.x.kind == VKind::Int) made.push_back({p.x, p.y, v});
   }
   ++result_.stats.loops_widened;
   return true;
@@ -108,29 +86,33 @@ bool Interpreter::covers(const State& w, const State& l) {
   });
 }
 
-sym::Expr Interpreter::widened_int(const State& h, const sym::Expr& was, State& l, const sym::Expr& now,
-                                   const std::string& name) {
-  sym::Interval a = h.ranges.eval(was), b = l.ranges.eval(now);
-  sym::Interval r = a.join(b);
-  if (b.lo < a.lo) r.lo = sym::Interval::kNegInf;
-  if (b.hi > a.hi) r.hi = sym::Interval::kPosInf;
-  sym::Expr w = fresh_symbol(l, name, "a value a loop changes from one iteration to the next", r.lo, r.hi, SymKind::Data);
-  widened_.insert(*w.as_symbol());
-  return w;
+Value Interpreter::widened(const State& h, const Value& was, State& l, const Value& now, const std::string& name) {
+  switch (now.kind) {
+    case VKind::Float:
+      return Value::floating(std::nullopt);
+    case VKind::Bool: {
+      sym::SymId b = fresh_bool_symbol("widened", "a flag a loop sets in some iteration", SymKind::Data);
+      widened_.insert(b);
+      return Value::boolean(sym::Cond::boolean_symbol(b));
+    }
+    case VKind::Int: {
+      sym::Interval a = h.ranges.eval(was.i), n = l.ranges.eval(now.i);
+      sym::Interval r = a.join(n);
+      if (n.lo < a.lo) r.lo = sym::Interval::kNegInf;
+      if (n.hi > a.hi) r.hi = sym::Interval::kPosInf;
+      sym::Expr w =
+          fresh_symbol(l, name, "a value a loop changes from one iteration to the next", r.lo, r.hi, SymKind::Data);
+      widened_.insert(*w.as_symbol());
+      return Value::integer(w);
+    }
+    default:
+      return now;
+  }
 }
 
 void Interpreter::widen_changed_scalars(const State& pre, State& post) {
   auto widen = [&](const Value& was, Value& now, const std::string& name) {
-    if (was.kind != now.kind || same_value(was, now)) return;
-    if (now.kind == VKind::Float) {
-      now = Value::floating(std::nullopt);
-    } else if (now.kind == VKind::Int) {
-      now = Value::integer(widened_int(pre, was.i, post, now.i, name));
-    } else if (now.kind == VKind::Bool) {
-      sym::SymId b = fresh_bool_symbol("widened", "a flag a loop sets in some iteration", SymKind::Data);
-      widened_.insert(b);
-      now = Value::boolean(sym::Cond::boolean_symbol(b));
-    }
+    if (was.kind == now.kind && !same_value(was, now)) now = widened(pre, was, post, now, name);
   };
   auto scalar = [](const Value& v) { return v.kind == VKind::Int || v.kind == VKind::Bool || v.kind == VKind::Float; };
   for (std::size_t f = 0; f < pre.frames.size() && f < post.frames.size(); ++f) {
