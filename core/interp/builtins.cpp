@@ -266,7 +266,7 @@ Outs b_abs(Interpreter& in, State&& st, Args& a) {
     if (auto c = v.i.as_const()) return one(std::move(st), Value::integer(*c < 0 ? -*c : *c));
     return one(std::move(st), Value::integer(sym::Expr::max(v.i, -v.i)));
   }
-  if (v.kind == VKind::Float) return one(std::move(st), Value::floating(v.f ? std::optional<double>(std::fabs(*v.f)) : std::nullopt));
+  if (v.kind == VKind::Float) return one(std::move(st), Value::floating(domain::FloatRange::abs(v.f)));
   return in.call(std::move(st), Value::unknown("abs"), {});
 }
 
@@ -274,7 +274,8 @@ Outs b_round(Interpreter&, State&& st, Args& a) {
   const Value& v = arg(a, 0);
   if (a.pos.size() >= 2 && !a.pos[1].is_none()) return one(std::move(st), v.kind == VKind::Float ? v : Value::floating(std::nullopt));
   if (v.kind == VKind::Int) return one(std::move(st), v);
-  if (v.kind == VKind::Float && v.f) return one(std::move(st), Value::integer(static_cast<std::int64_t>(std::nearbyint(*v.f))));
+  if (auto f = v.const_float(); f && std::isfinite(*f))
+    return one(std::move(st), Value::integer(static_cast<std::int64_t>(std::nearbyint(*f))));
   return one(std::move(st), Value::unknown("round"));
 }
 
@@ -297,7 +298,8 @@ Outs t_int(Interpreter& in, State&& st, Args& a) {
       if (auto c = v.const_int()) return one(std::move(st), Value::integer(*c));
       return one(std::move(st), Value::unknown("int"));
     case VKind::Float:
-      if (v.f && std::isfinite(*v.f)) return one(std::move(st), Value::integer(static_cast<std::int64_t>(std::trunc(*v.f))));
+      if (auto f = v.const_float(); f && std::isfinite(*f))
+        return one(std::move(st), Value::integer(static_cast<std::int64_t>(std::trunc(*f))));
       return one(std::move(st), Value::unknown("int"));
     case VKind::Str: {
       if (!v.s) return one(std::move(st), Value::unknown("int"));

@@ -1425,7 +1425,7 @@ Outs Interpreter::eval(const ir::Expr* e, State&& st) {
           return one(std::move(s), Value::integer(-x - sym::Expr::constant(1)));
         }
         if (a.kind == VKind::Float) {
-          if (e->unop == ir::UnOp::Neg) return one(std::move(s), Value::floating(a.f ? std::optional<double>(-*a.f) : std::nullopt));
+          if (e->unop == ir::UnOp::Neg) return one(std::move(s), Value::floating(-a.f));
           return one(std::move(s), a);
         }
         bool found = false;

@@ -59,7 +59,7 @@ bool same_value(const Value& a, const Value& b) {
     case VKind::Bool: return a.b == b.b;
     case VKind::Int: return a.i == b.i;
     case VKind::Float:  // (the same NaN is the same value: math.nan held by two paths)
-      return a.f == b.f || (a.f && b.f && std::isnan(*a.f) && std::isnan(*b.f));
+      return a.f == b.f;
     case VKind::Str: return a.s && b.s ? *a.s == *b.s : a.s == b.s;
     case VKind::Obj: return a.obj == b.obj;
     case VKind::Unknown: return a.s == b.s || (a.s && b.s && *a.s == *b.s);
@@ -543,9 +543,12 @@ std::optional<Value> Interpreter::join_values(State& st, const std::vector<Value
                                SymKind::Data);
     return Value::integer(e);
   }
-  // floats: one tenscan does not know (they differ)
-  if (std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.kind == VKind::Float; }))
-    return Value::floating(std::nullopt);
+  // floats: their join
+  if (std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.kind == VKind::Float; })) {
+    domain::FloatRange r = domain::FloatRange::bottom();
+    for (const Value& v : vs) r = r.join(v.f);
+    return Value::floating(r);
+  }
   if (!std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.is_obj(); })) return std::nullopt;
   const Object& first = st.heap.get(vs[0].obj);
   if (first.kind == OKind::Tuple) {

@@ -308,8 +308,9 @@ class Interpreter {
   [[nodiscard]] bool widened_symbol(const sym::Expr& e) const;
   /// What `now` (in l) becomes when a loop widens it against `was` (in h): an int a fresh
   /// symbol `name` over the hull of both, unbounded where it moved; a boolean a fresh one; a
-  /// float one tenscan does not know.
-  Value widened(const State& h, const Value& was, State& l, const Value& now, const std::string& name);
+  /// float their widening (domain::FloatRange::widen), or any float when the caller does not
+  /// `checked` the result by a further iteration (the widening of one step is no invariant).
+  Value widened(const State& h, const Value& was, State& l, const Value& now, const std::string& name, bool checked);
   /// After a representative iteration from pre: each int, boolean or float that post holds at
   /// the same place with another value (a frame slot, a member of an object both hold at one
   /// id) stands for any iteration's: widened as widen_head does.

@@ -204,7 +204,7 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
         ++result_.stats.paths_joined;
       }
       for (const Place& pl : places)
-        if (pl.x.kind == VKind::Float) value_at(o, pl) = Value::floating(std::nullopt);
+        if (pl.x.kind == VKind::Float) value_at(o, pl) = Value::floating(pl.x.f.join(pl.y.f));
       std::size_t steps = 0;
       while (steps < o.path.size() && steps < s.path.size() && o.path[steps] == s.path[steps]) ++steps;
       o.path.resize(steps);

@@ -32,22 +32,32 @@ std::optional<sym::Expr> as_int_expr(const Value& v) {
   return std::nullopt;
 }
 
-std::optional<double> as_double(const Value& v) {
+// A number as a float: a float's range, an int's (by its interval on this path; the bounds of
+// a range too large for a double round outwards) or a boolean's.
+domain::FloatRange as_float(const State& st, const Value& v) {
   if (v.kind == VKind::Float) return v.f;
-  if (auto i = v.const_int()) return static_cast<double>(*i);
-  return std::nullopt;
+  if (auto i = v.const_int()) return domain::FloatRange::point(static_cast<double>(*i));
+  if (v.kind == VKind::Bool) return domain::FloatRange::between(0.0, 1.0);
+  sym::Interval r = st.ranges.eval(v.i);
+  auto bound = [](std::int64_t b, double inf) {
+    if (b == sym::Interval::kNegInf || b == sym::Interval::kPosInf) return inf;
+    return std::nextafter(static_cast<double>(b), inf);
+  };
+  if (r.is_bottom()) return domain::FloatRange::top();
+  return domain::FloatRange::between(bound(r.lo, -domain::FloatRange::kInf), bound(r.hi, domain::FloatRange::kInf));
 }
 
-std::string format_double(double d) {
-  if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e16) {
-    std::ostringstream os;
-    os << static_cast<long long>(d) << ".0";
-    return os.str();
+domain::Tri tri_of(ir::CmpOp op, const domain::FloatRange& x, const domain::FloatRange& y) {
+  using F = domain::FloatRange;
+  switch (op) {
+    case ir::CmpOp::Eq: return F::eq(x, y);
+    case ir::CmpOp::Ne: return domain::tri_not(F::eq(x, y));
+    case ir::CmpOp::Lt: return F::lt(x, y);
+    case ir::CmpOp::Le: return F::le(x, y);
+    case ir::CmpOp::Gt: return F::lt(y, x);
+    case ir::CmpOp::Ge: return F::le(y, x);
+    default: return domain::Tri::Unknown;
   }
-  std::ostringstream os;
-  os.precision(12);
-  os << d;
-  return os.str();
 }
 
 }  // namespace
@@ -89,10 +99,8 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
         return one(std::move(st), Value::integer(op == ir::BinOp::FloorDiv ? sym::Expr::floordiv(x, y) : sym::Expr::mod(x, y)));
       }
       case ir::BinOp::Div: {
-        auto cx = x.as_const(), cy = y.as_const();
-        if (cy && *cy == 0) return raise(std::move(st), "ZeroDivisionError", "division by zero");
-        if (cx && cy) return one(std::move(st), Value::floating(static_cast<double>(*cx) / static_cast<double>(*cy)));
-        return one(std::move(st), Value::floating(std::nullopt));
+        if (auto cy = y.as_const(); cy && *cy == 0) return raise(std::move(st), "ZeroDivisionError", "division by zero");
+        return one(std::move(st), Value::floating(as_float(st, a) / as_float(st, b)));
       }
       case ir::BinOp::Pow: {
         auto cy = y.as_const();
@@ -133,29 +141,26 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
   bool numeric_a = a.kind == VKind::Float || a.kind == VKind::Int || a.kind == VKind::Bool;
   bool numeric_b = b.kind == VKind::Float || b.kind == VKind::Int || b.kind == VKind::Bool;
   if (numeric_a && numeric_b) {
-    auto x = as_double(a), y = as_double(b);
-    if (!x || !y) return one(std::move(st), Value::floating(std::nullopt));
-    double r = 0;
+    using F = domain::FloatRange;
+    F x = as_float(st, a), y = as_float(st, b);
+    // a divisor that is certainly zero raises; one that may be is left to the numerical checks
+    bool zero = y.constant() == 0.0;
     switch (op) {
-      case ir::BinOp::Add: r = *x + *y; break;
-      case ir::BinOp::Sub: r = *x - *y; break;
-      case ir::BinOp::Mul: r = *x * *y; break;
+      case ir::BinOp::Add: return one(std::move(st), Value::floating(x + y));
+      case ir::BinOp::Sub: return one(std::move(st), Value::floating(x - y));
+      case ir::BinOp::Mul: return one(std::move(st), Value::floating(x * y));
       case ir::BinOp::Div:
-        if (*y == 0) return raise(std::move(st), "ZeroDivisionError", "float division by zero");
-        r = *x / *y;
-        break;
+        if (zero) return raise(std::move(st), "ZeroDivisionError", "float division by zero");
+        return one(std::move(st), Value::floating(x / y));
       case ir::BinOp::FloorDiv:
-        if (*y == 0) return raise(std::move(st), "ZeroDivisionError", "float floor division by zero");
-        r = std::floor(*x / *y);
-        break;
+        if (zero) return raise(std::move(st), "ZeroDivisionError", "float floor division by zero");
+        return one(std::move(st), Value::floating(F::floordiv(x, y)));
       case ir::BinOp::Mod:
-        if (*y == 0) return raise(std::move(st), "ZeroDivisionError", "float modulo");
-        r = *x - std::floor(*x / *y) * *y;
-        break;
-      case ir::BinOp::Pow: r = std::pow(*x, *y); break;
+        if (zero) return raise(std::move(st), "ZeroDivisionError", "float modulo");
+        return one(std::move(st), Value::floating(F::mod(x, y)));
+      case ir::BinOp::Pow: return one(std::move(st), Value::floating(F::pow(x, y)));
       default: return one(std::move(st), Value::unknown("float operation"));
     }
-    return one(std::move(st), Value::floating(r));
   }
   // strings
   if (a.kind == VKind::Str && b.kind == VKind::Str && op == ir::BinOp::Add) {
@@ -350,22 +355,12 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
     sym::Cond eq = (a.b && b.b) || (!a.b && !b.b);
     return one(std::move(st), Value::boolean(op == CmpOp::Eq ? eq : !eq));
   }
-  auto da = as_double(a), db = as_double(b);
   bool numeric = (a.kind == VKind::Float || a.kind == VKind::Int || a.kind == VKind::Bool) &&
                  (b.kind == VKind::Float || b.kind == VKind::Int || b.kind == VKind::Bool);
   if (numeric) {
-    if (!da || !db) return one(std::move(st), Value::unknown("float comparison"));
-    bool r = false;
-    switch (op) {
-      case CmpOp::Eq: r = *da == *db; break;
-      case CmpOp::Ne: r = *da != *db; break;
-      case CmpOp::Lt: r = *da < *db; break;
-      case CmpOp::Le: r = *da <= *db; break;
-      case CmpOp::Gt: r = *da > *db; break;
-      case CmpOp::Ge: r = *da >= *db; break;
-      default: break;
-    }
-    return one(std::move(st), Value::boolean(r));
+    domain::Tri r = tri_of(op, as_float(st, a), as_float(st, b));
+    if (r == domain::Tri::Unknown) return one(std::move(st), Value::unknown("float comparison"));
+    return one(std::move(st), Value::boolean(r == domain::Tri::True));
   }
   if (a.kind == VKind::Str && b.kind == VKind::Str) {
     if (!a.s || !b.s) return one(std::move(st), Value::unknown("string comparison"));
@@ -434,7 +429,7 @@ Outs Interpreter::truth(State&& st, const Value& v) {
     case VKind::Bool: return one(std::move(st), v);
     case VKind::Int: return one(std::move(st), Value::boolean(sym::Cond::ne(v.i, sym::Expr::constant(0))));
     case VKind::Float:
-      if (v.f) return one(std::move(st), Value::boolean(*v.f != 0.0));
+      if (domain::Tri t = v.f.truth(); t != domain::Tri::Unknown) return one(std::move(st), Value::boolean(t == domain::Tri::True));
       return one(std::move(st), Value::unknown("float truth"));
     case VKind::Str:
       if (v.s) return one(std::move(st), Value::boolean(!v.s->empty()));
@@ -911,7 +906,7 @@ Outs Interpreter::str_of(State&& st, const Value& v) {
       if (auto c = v.i.as_const()) return one(std::move(st), Value::str(std::to_string(*c)));
       return one(std::move(st), Value::unknown_str());
     case VKind::Float:
-      if (v.f) return one(std::move(st), Value::str(format_double(*v.f)));
+      if (auto f = v.const_float()) return one(std::move(st), Value::str(domain::python_repr(*f)));
       return one(std::move(st), Value::unknown_str());
     default: return one(std::move(st), Value::unknown_str());
   }
@@ -936,7 +931,7 @@ std::string Interpreter::show(const State& st, const Value& v) const {
     case VKind::Undef: return "<unbound>";
     case VKind::Bool: return v.b.is_true() ? "True" : v.b.is_false() ? "False" : v.b.str(names);
     case VKind::Int: return v.i.str(names);
-    case VKind::Float: return v.f ? format_double(*v.f) : "float";
+    case VKind::Float: return v.f.is_top() ? "float" : v.f.describe();
     case VKind::Str: return v.s ? "'" + *v.s + "'" : "str";
     case VKind::Unknown: return "unknown";
     case VKind::Obj: break;

@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "domain/float_range.h"
 #include "ir/ir.h"
 #include "symbolic/expr.h"
 
@@ -61,7 +62,7 @@ struct Value {
   ObjId obj = kNoObj;
   sym::Expr i;   ///< Int
   sym::Cond b;   ///< Bool (possibly symbolic)
-  std::optional<double> f;  ///< Float (nullopt = unknown float)
+  domain::FloatRange f;  ///< Float
   std::shared_ptr<const std::string> s;  ///< Str (null = unknown string); Unknown: label
 
   static Value none() { return {}; }
@@ -70,7 +71,11 @@ struct Value {
   static Value boolean(sym::Cond c) { Value v; v.kind = VKind::Bool; v.b = std::move(c); return v; }
   static Value integer(std::int64_t x) { Value v; v.kind = VKind::Int; v.i = sym::Expr::constant(x); return v; }
   static Value integer(sym::Expr e) { Value v; v.kind = VKind::Int; v.i = std::move(e); return v; }
-  static Value floating(std::optional<double> x) { Value v; v.kind = VKind::Float; v.f = x; return v; }
+  /// A float: x, or one the analyzer does not know (nullopt).
+  static Value floating(std::optional<double> x) {
+    return floating(x ? domain::FloatRange::point(*x) : domain::FloatRange::top());
+  }
+  static Value floating(domain::FloatRange r) { Value v; v.kind = VKind::Float; v.f = r; return v; }
   static Value str(std::string x) { Value v; v.kind = VKind::Str; v.s = std::make_shared<const std::string>(std::move(x)); return v; }
   static Value unknown_str() { Value v; v.kind = VKind::Str; return v; }
   static Value object(ObjId id) { Value v; v.kind = VKind::Obj; v.obj = id; return v; }
@@ -88,6 +93,10 @@ struct Value {
       if (b.is_false()) return 0;
     }
     return std::nullopt;
+  }
+  /// A float's value when it is known (one double, or NaN).
+  [[nodiscard]] std::optional<double> const_float() const {
+    return kind == VKind::Float ? f.constant() : std::nullopt;
   }
   [[nodiscard]] const std::string* const_str() const { return kind == VKind::Str ? s.get() : nullptr; }
 };

@@ -51,7 +51,7 @@ bool Interpreter::widen_head(const State& h, State& l, Widen loop) {
       v = same->w;
       continue;
     }
-    v = widened(h, p.x, l, p.y, place_name(l, p));
+    v = widened(h, p.x, l, p.y, place_name(l, p), true);
     if (p.x.kind == VKind::Int) made.push_back({p.x, p.y, v});
   }
   ++result_.stats.loops_widened;
@@ -70,15 +70,15 @@ bool Interpreter::covers(const State& w, const State& l) {
   return std::all_of(places.begin(), places.end(), [&](const Place& p) {
     switch (p.x.kind) {
       case VKind::Float:
-        return !p.x.f.has_value();
+        return p.y.f.leq(p.x.f);
       case VKind::Bool: {
         auto ids = p.x.b.symbols();
         return ids.size() == 1 && widened_.count(ids[0]) && p.x.b == sym::Cond::boolean_symbol(ids[0]);
       }
       case VKind::Int: {
         if (!widened_symbol(p.x.i)) return false;
-        sym::Interval mine = w.ranges.eval(p.x.i), theirs = l.ranges.eval(p.y.i);
-        return !theirs.is_bottom() && mine.lo <= theirs.lo && theirs.hi <= mine.hi;
+        sym::Interval theirs = l.ranges.eval(p.y.i);
+        return !theirs.is_bottom() && theirs.leq(w.ranges.eval(p.x.i));
       }
       default:
         return false;
@@ -86,20 +86,19 @@ bool Interpreter::covers(const State& w, const State& l) {
   });
 }
 
-Value Interpreter::widened(const State& h, const Value& was, State& l, const Value& now, const std::string& name) {
+Value Interpreter::widened(const State& h, const Value& was, State& l, const Value& now, const std::string& name,
+                          bool checked) {
   switch (now.kind) {
     case VKind::Float:
-      return Value::floating(std::nullopt);
+      // (unchecked: only the direction of one step is known, not where the steps go)
+      return Value::floating(checked ? was.f.widen(now.f) : domain::FloatRange::top());
     case VKind::Bool: {
       sym::SymId b = fresh_bool_symbol("widened", "a flag a loop sets in some iteration", SymKind::Data);
       widened_.insert(b);
       return Value::boolean(sym::Cond::boolean_symbol(b));
     }
     case VKind::Int: {
-      sym::Interval a = h.ranges.eval(was.i), n = l.ranges.eval(now.i);
-      sym::Interval r = a.join(n);
-      if (n.lo < a.lo) r.lo = sym::Interval::kNegInf;
-      if (n.hi > a.hi) r.hi = sym::Interval::kPosInf;
+      sym::Interval r = h.ranges.eval(was.i).widen(l.ranges.eval(now.i));
       sym::Expr w =
           fresh_symbol(l, name, "a value a loop changes from one iteration to the next", r.lo, r.hi, SymKind::Data);
       widened_.insert(*w.as_symbol());
@@ -112,7 +111,7 @@ Value Interpreter::widened(const State& h, const Value& was, State& l, const Val
 
 void Interpreter::widen_changed_scalars(const State& pre, State& post) {
   auto widen = [&](const Value& was, Value& now, const std::string& name) {
-    if (was.kind == now.kind && !same_value(was, now)) now = widened(pre, was, post, now, name);
+    if (was.kind == now.kind && !same_value(was, now)) now = widened(pre, was, post, now, name, false);
   };
   auto scalar = [](const Value& v) { return v.kind == VKind::Int || v.kind == VKind::Bool || v.kind == VKind::Float; };
   for (std::size_t f = 0; f < pre.frames.size() && f < post.frames.size(); ++f) {

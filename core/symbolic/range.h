@@ -10,39 +10,16 @@
 #include <optional>
 #include <vector>
 
+#include "domain/int_interval.h"
 #include "symbolic/expr.h"
 
 namespace tenscan::sym {
 
-/// A closed integer interval; bounds saturate at +-infinity (represented by the int64
-/// extremes). Empty (bottom) when lo > hi.
-struct Interval {
-  static constexpr std::int64_t kNegInf = std::numeric_limits<std::int64_t>::min();
-  static constexpr std::int64_t kPosInf = std::numeric_limits<std::int64_t>::max();
-  std::int64_t lo = kNegInf;
-  std::int64_t hi = kPosInf;
-
-  static Interval top() { return {}; }
-  static Interval point(std::int64_t v) { return {v, v}; }
-  static Interval bottom() { return {1, 0}; }
-  [[nodiscard]] bool is_bottom() const { return lo > hi; }
-  [[nodiscard]] bool is_point() const { return lo == hi; }
-  [[nodiscard]] bool contains(std::int64_t v) const { return lo <= v && v <= hi; }
-  [[nodiscard]] Interval meet(const Interval& o) const;
-  [[nodiscard]] Interval join(const Interval& o) const;
-  friend bool operator==(const Interval&, const Interval&) = default;
-  // Sound interval arithmetic with saturation at the infinities.
-  friend Interval operator+(const Interval& a, const Interval& b);
-  friend Interval operator-(const Interval& a, const Interval& b);
-  friend Interval operator*(const Interval& a, const Interval& b);
-  static Interval floordiv(const Interval& a, const Interval& b);
-  static Interval mod(const Interval& a, const Interval& b);
-  static Interval min(const Interval& a, const Interval& b);
-  static Interval max(const Interval& a, const Interval& b);
-};
+/// The range of an int symbol (see domain/int_interval.h).
+using Interval = domain::IntInterval;
 
 /// Three-valued answer of the online checker.
-enum class Tri { False, True, Unknown };
+using Tri = domain::Tri;
 
 /// Symbol -> interval. Unlisted symbols are top. Cheap to copy (one per execution path): the
 /// intervals live in chunks of kChunk consecutive symbols, shared between copies and copied on

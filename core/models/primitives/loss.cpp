@@ -141,11 +141,8 @@ Outs require(Interpreter& in, State&& st, Args& a) {
     const Value& v = a.pos[i];
     if (v.const_str()) m << *v.const_str();
     else if (v.kind == VKind::Int) m << v.i;
-    else if (v.kind == VKind::Float && v.f) {
-      std::string s = std::to_string(*v.f);
-      while (s.size() > 1 && s.back() == '0') s.pop_back();
-      if (!s.empty() && s.back() == '.') s.push_back('0');
-      m << s;
+    else if (auto f = v.const_float()) {
+      m << domain::python_repr(*f);
     } else if (const TensorVal* t = in.tensor_of(st, v); t && t->shape) m << *t->shape;
     else if (const auto* seq = in.sequence_of(st, v)) {
       Shape sh;

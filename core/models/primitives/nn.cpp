@@ -436,10 +436,10 @@ Outs interpolate(Interpreter& in, State&& st, Args& a) {
     }
     if (v.kind == VKind::Int) {
       spatial_out.push_back(spatial[i] * v.i);
-    } else if (v.kind == VKind::Float && v.f && *v.f == static_cast<double>(static_cast<std::int64_t>(*v.f))) {
-      spatial_out.push_back(spatial[i] * k(static_cast<std::int64_t>(*v.f)));
-    } else if (v.kind == VKind::Float && v.f && spatial[i].as_const()) {
-      spatial_out.push_back(k(static_cast<std::int64_t>(std::floor(static_cast<double>(*spatial[i].as_const()) * *v.f))));
+    } else if (auto f = v.const_float(); f && std::isfinite(*f) && *f == static_cast<double>(static_cast<std::int64_t>(*f))) {
+      spatial_out.push_back(spatial[i] * k(static_cast<std::int64_t>(*f)));
+    } else if (f && std::isfinite(*f) && spatial[i].as_const()) {
+      spatial_out.push_back(k(static_cast<std::int64_t>(std::floor(static_cast<double>(*spatial[i].as_const()) * *f))));
     } else {
       spatial_out.push_back(in.fresh_symbol(p.st, "interpolate", "the output size of interpolate", 0, -1, interp::SymKind::Data));
     }

@@ -1,0 +1,251 @@
+// The float domain of float_range.h.
+#include "domain/float_range.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
+
+namespace tenscan::domain {
+
+namespace {
+
+constexpr double kInf = FloatRange::kInf;
+
+// One ulp outwards (the infinities stay).
+double down(double x) { return std::isinf(x) ? x : std::nextafter(x, -kInf); }
+double up(double x) { return std::isinf(x) ? x : std::nextafter(x, kInf); }
+
+// The range of op over the corners of a and b: op is monotone in each argument on the part of
+// the plane the corners span (the callers split where it is not). NaN corners set `nan`.
+template <typename Op>
+FloatRange corners(const FloatRange& a, const FloatRange& b, Op op) {
+  FloatRange r = FloatRange::bottom();
+  r.nan = a.nan || b.nan;
+  if (a.empty() || b.empty()) return r;
+  for (double x : {a.lo, a.hi}) {
+    for (double y : {b.lo, b.hi}) {
+      double z = op(x, y);
+      if (std::isnan(z)) {
+        r.nan = true;
+        continue;
+      }
+      r.lo = std::min(r.lo, z);
+      r.hi = std::max(r.hi, z);
+    }
+  }
+  if (!(a.lo == a.hi && b.lo == b.hi)) {
+    r.lo = down(r.lo);
+    r.hi = up(r.hi);
+  }
+  return r;
+}
+
+bool holds_infinity(const FloatRange& a) { return a.may_be_infinite(); }
+
+}  // namespace
+
+FloatRange FloatRange::point(double x) {
+  if (std::isnan(x)) return {kInf, -kInf, true};
+  return {x, x, false};
+}
+
+FloatRange FloatRange::between(double l, double h, bool n) {
+  if (std::isnan(l)) l = -kInf;
+  if (std::isnan(h)) h = kInf;
+  return {l, h, n};
+}
+
+std::optional<double> FloatRange::constant() const {
+  if (!nan && lo == hi) return lo;
+  if (nan && empty()) return std::nan("");
+  return std::nullopt;
+}
+
+bool FloatRange::contains(double x) const { return std::isnan(x) ? nan : lo <= x && x <= hi; }
+
+bool FloatRange::leq(const FloatRange& o) const {
+  if (nan && !o.nan) return false;
+  return empty() || (o.lo <= lo && hi <= o.hi);
+}
+
+FloatRange FloatRange::join(const FloatRange& o) const {
+  if (empty()) return {o.lo, o.hi, nan || o.nan};
+  if (o.empty()) return {lo, hi, nan || o.nan};
+  return {std::min(lo, o.lo), std::max(hi, o.hi), nan || o.nan};
+}
+
+FloatRange FloatRange::meet(const FloatRange& o) const {
+  FloatRange r{std::max(lo, o.lo), std::min(hi, o.hi), nan && o.nan};
+  if (r.empty()) r.lo = kInf, r.hi = -kInf;
+  return r;
+}
+
+FloatRange FloatRange::widen(const FloatRange& later) const {
+  if (empty()) return later.join(*this);
+  if (later.empty()) return join(later);
+  FloatRange r = join(later);
+  if (later.lo < lo) r.lo = lo > 0 && later.lo >= 0 ? 0.0 : -kInf;
+  if (later.hi > hi) r.hi = hi < 0 && later.hi <= 0 ? 0.0 : kInf;
+  return r;
+}
+
+FloatRange operator+(const FloatRange& a, const FloatRange& b) {
+  return corners(a, b, [](double x, double y) { return x + y; });
+}
+
+FloatRange operator-(const FloatRange& a, const FloatRange& b) {
+  return corners(a, b, [](double x, double y) { return x - y; });
+}
+
+FloatRange operator-(const FloatRange& a) {
+  if (a.empty()) return a;
+  return {-a.hi, -a.lo, a.nan};
+}
+
+FloatRange operator*(const FloatRange& a, const FloatRange& b) {
+  FloatRange r = corners(a, b, [](double x, double y) { return x * y; });
+  // 0 * inf is NaN, also when the zero is not a corner
+  if ((a.may_be_zero() && holds_infinity(b)) || (b.may_be_zero() && holds_infinity(a))) r.nan = true;
+  // and 0 times a finite number is 0, also when every corner is NaN
+  auto finite_member = [](const FloatRange& x) { return !x.empty() && !(x.lo == x.hi && std::isinf(x.lo)); };
+  if ((a.may_be_zero() && finite_member(b)) || (b.may_be_zero() && finite_member(a))) r = r.join(FloatRange::point(0.0));
+  return r;
+}
+
+FloatRange operator/(const FloatRange& a, const FloatRange& b) {
+  bool nan = a.nan || b.nan || (holds_infinity(a) && holds_infinity(b));
+  if (a.empty() || b.empty()) return {kInf, -kInf, nan};
+  if (b.may_be_zero()) {
+    // divisors near zero: any magnitude (a zero divisor itself raises)
+    if (b.lo == 0.0 && b.hi == 0.0) return {kInf, -kInf, nan};
+    return {-kInf, kInf, nan};
+  }
+  FloatRange r = corners(a, b, [](double x, double y) { return x / y; });
+  r.nan = r.nan || nan;
+  if (a.may_be_zero() && !r.empty()) r = r.join(FloatRange::point(0.0));
+  return r;
+}
+
+FloatRange FloatRange::floordiv(const FloatRange& a, const FloatRange& b) {
+  FloatRange q = a / b;
+  if (q.empty()) return q;
+  if (auto c = a.constant(), d = b.constant(); c && d && !std::isnan(*c) && !std::isnan(*d) && *d != 0.0)
+    return point(std::floor(*c / *d));
+  return {std::floor(q.lo) - 1.0, std::floor(q.hi), q.nan || holds_infinity(a)};
+}
+
+FloatRange FloatRange::mod(const FloatRange& a, const FloatRange& b) {
+  auto c = a.constant(), d = b.constant();
+  if (c && d && !std::isnan(*c) && !std::isnan(*d) && *d != 0.0) {
+    double r = std::fmod(*c, *d);
+    if (r != 0.0 && ((r < 0) != (*d < 0))) r += *d;  // the sign of the divisor, as Python's %
+    return point(r);
+  }
+  bool nan = a.nan || b.nan || holds_infinity(a);
+  if (b.empty()) return {kInf, -kInf, nan};
+  // the result has the divisor's sign and a smaller magnitude
+  double m = std::max(std::fabs(b.lo), std::fabs(b.hi));
+  return {b.lo < 0 ? -m : 0.0, b.hi > 0 ? m : 0.0, nan};
+}
+
+FloatRange FloatRange::pow(const FloatRange& a, const FloatRange& b) {
+  auto c = a.constant(), d = b.constant();
+  if (c && d) return point(std::pow(*c, *d));
+  bool nan = a.nan || b.nan;
+  if (a.empty() || b.empty()) return {kInf, -kInf, nan};
+  // a non-negative base to a fixed positive power: monotone in the base
+  if (a.lo >= 0 && d && *d > 0) {
+    FloatRange r{std::pow(a.lo, *d), std::pow(a.hi, *d), nan};
+    return {down(r.lo), up(r.hi), nan};
+  }
+  // an even integer power: non-negative
+  if (d && std::fmod(*d, 2.0) == 0.0 && *d > 0) {
+    double m = std::max(std::fabs(a.lo), std::fabs(a.hi));
+    double l = a.contains(0.0) ? 0.0 : std::min(std::fabs(a.lo), std::fabs(a.hi));
+    return {down(std::pow(l, *d)), up(std::pow(m, *d)), nan};
+  }
+  return top();
+}
+
+FloatRange FloatRange::abs(const FloatRange& a) {
+  if (a.empty()) return a;
+  if (a.lo >= 0) return a;
+  if (a.hi <= 0) return -a;
+  return {0.0, std::max(-a.lo, a.hi), a.nan};
+}
+
+Tri FloatRange::lt(const FloatRange& a, const FloatRange& b) {
+  if (a.empty() || b.empty()) return Tri::False;  // NaN compares false
+  if (a.lo >= b.hi) return Tri::False;
+  if (a.hi < b.lo && !a.nan && !b.nan) return Tri::True;
+  return Tri::Unknown;
+}
+
+Tri FloatRange::le(const FloatRange& a, const FloatRange& b) {
+  if (a.empty() || b.empty()) return Tri::False;
+  if (a.lo > b.hi) return Tri::False;
+  if (a.hi <= b.lo && !a.nan && !b.nan) return Tri::True;
+  return Tri::Unknown;
+}
+
+Tri FloatRange::eq(const FloatRange& a, const FloatRange& b) {
+  if (a.empty() || b.empty()) return Tri::False;
+  if (a.hi < b.lo || b.hi < a.lo) return Tri::False;
+  if (a.lo == a.hi && b.lo == b.hi && !a.nan && !b.nan) return Tri::True;  // (lo == hi: so a == b here)
+  return Tri::Unknown;
+}
+
+Tri FloatRange::truth() const {
+  if (!contains(0.0)) return Tri::True;
+  if (lo == 0.0 && hi == 0.0 && !nan) return Tri::False;
+  return Tri::Unknown;
+}
+
+std::string python_repr(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
+  // the shortest digits that read back as d, then Python's layout: positional for decimal
+  // exponents in [-4, 16), scientific otherwise, always with a point or an exponent
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  std::string sci(buf, res.ptr);
+  std::size_t e = sci.find('e');
+  std::string mant = sci.substr(0, e);
+  int exp = std::atoi(sci.c_str() + e + 1);
+  bool negative = mant[0] == '-';
+  if (negative) mant.erase(0, 1);
+  std::string digits;
+  for (char ch : mant)
+    if (ch != '.') digits += ch;
+  std::string out = negative ? "-" : "";
+  if (exp >= -4 && exp < 16) {
+    auto point = static_cast<std::size_t>(exp) + 1;  // digits before the point (exp >= 0)
+    if (exp < 0) {
+      out.append("0.").append(static_cast<std::size_t>(-exp - 1), '0').append(digits);
+    } else if (point >= digits.size()) {
+      out.append(digits).append(point - digits.size(), '0').append(".0");
+    } else {
+      out.append(digits, 0, point).append(".").append(digits, point, std::string::npos);
+    }
+  } else {
+    out.append(digits, 0, 1);
+    if (digits.size() > 1) out.append(".").append(digits, 1, std::string::npos);
+    char ebuf[16];
+    std::snprintf(ebuf, sizeof ebuf, "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
+    out.append(ebuf);
+  }
+  return out;
+}
+
+std::string FloatRange::describe() const {
+  if (auto c = constant()) return python_repr(*c);
+  if (is_top() || (lo == -kInf && hi == kInf)) return "a float";
+  if (empty()) return "nan";
+  std::string s = "a float in [" + python_repr(lo) + ", " + python_repr(hi) + "]";
+  return nan ? s + " or nan" : s;
+}
+
+}  // namespace tenscan::domain

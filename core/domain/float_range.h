@@ -1,0 +1,80 @@
+// The float domain: what the analyzer knows of a Python float (an IEEE double) on one path.
+// The values that are not NaN lie in the closed interval [lo, hi], whose bounds may be the
+// infinities (float('inf') is a float like any other); `nan` says whether it may be NaN. A
+// known float is a point; a float nothing is known of is top.
+//
+// The arithmetic is Python's: IEEE double operations, rounded to nearest; where a result is not
+// computed from two points, its bounds are rounded outwards by one ulp, so the interval always
+// holds the exact result. Division by zero raises in Python (ZeroDivisionError) instead of
+// giving an infinity or NaN; the operations here describe the results of the divisions that do
+// not raise, and `may_be_zero` tells the caller when one might.
+#pragma once
+
+#include <limits>
+#include <optional>
+#include <string>
+
+#include "domain/lattice.h"
+
+namespace tenscan::domain {
+
+struct FloatRange {
+  static constexpr double kInf = std::numeric_limits<double>::infinity();
+  double lo = -kInf;
+  double hi = kInf;
+  bool nan = true;
+
+  static FloatRange top() { return {}; }
+  static FloatRange bottom() { return {kInf, -kInf, false}; }
+  /// x itself (NaN: the range that holds only NaN).
+  static FloatRange point(double x);
+  /// Every double in [lo, hi], and NaN if `nan`.
+  static FloatRange between(double lo, double hi, bool nan = false);
+  /// The value when it is known (one double, or NaN).
+  [[nodiscard]] std::optional<double> constant() const;
+  [[nodiscard]] bool is_bottom() const { return empty() && !nan; }
+  [[nodiscard]] bool is_top() const { return lo == -kInf && hi == kInf && nan; }
+  /// No value but NaN.
+  [[nodiscard]] bool empty() const { return lo > hi; }
+  [[nodiscard]] bool contains(double x) const;
+  [[nodiscard]] bool may_be_zero() const { return contains(0.0); }
+  [[nodiscard]] bool may_be_infinite() const { return !empty() && (lo == -kInf || hi == kInf); }
+
+  [[nodiscard]] bool leq(const FloatRange& o) const;
+  [[nodiscard]] FloatRange join(const FloatRange& o) const;
+  [[nodiscard]] FloatRange meet(const FloatRange& o) const;
+  /// A bound that moved outwards goes to zero if that keeps its sign (a decaying learning rate
+  /// stays non-negative, a growing loss non-negative), else to its infinity. The ascending chain
+  /// stabilises after at most two widenings of each bound.
+  [[nodiscard]] FloatRange widen(const FloatRange& later) const;
+  friend bool operator==(const FloatRange&, const FloatRange&) = default;
+
+  // Python's float operators (see the file comment for division by zero).
+  friend FloatRange operator+(const FloatRange& a, const FloatRange& b);
+  friend FloatRange operator-(const FloatRange& a, const FloatRange& b);
+  friend FloatRange operator*(const FloatRange& a, const FloatRange& b);
+  friend FloatRange operator/(const FloatRange& a, const FloatRange& b);
+  friend FloatRange operator-(const FloatRange& a);
+  static FloatRange floordiv(const FloatRange& a, const FloatRange& b);
+  static FloatRange mod(const FloatRange& a, const FloatRange& b);
+  static FloatRange pow(const FloatRange& a, const FloatRange& b);
+  static FloatRange abs(const FloatRange& a);
+
+  // Python's comparisons (NaN compares unequal to everything, itself included).
+  static Tri lt(const FloatRange& a, const FloatRange& b);
+  static Tri le(const FloatRange& a, const FloatRange& b);
+  static Tri eq(const FloatRange& a, const FloatRange& b);
+  /// bool(x): true unless x is 0.0 (NaN is true).
+  [[nodiscard]] Tri truth() const;
+
+  /// As Python's repr() prints it when known ("0.5", "1e-05", "inf", "nan"); else e.g.
+  /// "a float in [0.0, 1.0]" or "a float".
+  [[nodiscard]] std::string describe() const;
+};
+
+static_assert(Lattice<FloatRange>);
+
+/// How Python's repr() prints a double.
+std::string python_repr(double d);
+
+}  // namespace tenscan::domain
