@@ -3,9 +3,9 @@
 // infinities (float('inf') is a float like any other); `nan` says whether it may be NaN. A
 // known float is a point; a float nothing is known of is top.
 //
-// The arithmetic is Python's: IEEE double operations, rounded to nearest; where a result is not
-// computed from two points, its bounds are rounded outwards by one ulp, so the interval always
-// holds the exact result. Division by zero raises in Python (ZeroDivisionError) instead of
+// The arithmetic is Python's: IEEE double operations, rounded to nearest. Rounding is monotone,
+// so the rounded results at an interval's corners bound the rounded results inside it; only
+// pow(), whose library implementation need not be monotone, rounds its bounds outwards. Division by zero raises in Python (ZeroDivisionError) instead of
 // giving an infinity or NaN; the operations here describe the results of the divisions that do
 // not raise, and `may_be_zero` tells the caller when one might.
 #pragma once

@@ -297,6 +297,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       exec_block(s->orelse, false_states);
       for (auto& st : false_states) true_states.push_back(std::move(st));
       // the two arms of an `if` in the project's code join (see merge_states)
+      if (in_project(s->loc.file)) forget_dead(true_states, s, false);
       merge_states(true_states, in_project(s->loc.file));
       states = std::move(true_states);
       break;
@@ -371,9 +372,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         }
         exec_block(s->body, cond_true);
         live.clear();
-        split_loop_outcomes(cond_true, live, exited, user_loop);
+        split_loop_outcomes(cond_true, live, exited, s, user_loop);
       }
       for (auto& st : exited) next.push_back(std::move(st));
+      if (user_loop) forget_dead(next, s, false);
       merge_states(next, user_loop);
       states = std::move(next);
       break;
@@ -460,6 +462,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           }
         }
       }
+      if (in_project(s->loc.file)) forget_dead(next, s, false);
       merge_states(next);
       states = std::move(next);
       break;
@@ -1044,12 +1047,12 @@ void Interpreter::run_loop_body(const ir::Stmt* s, States& live, States& exited,
   if (last_batch >= 0)
     for (auto& st : body) st.last_batch = outer;
   live.clear();
-  split_loop_outcomes(body, live, exited);
+  split_loop_outcomes(body, live, exited, s);
 }
 
 // After a loop body: `continue` and normal completion go round again, `break` and everything
 // abnormal (return, raise, exit) leave the loop.
-void Interpreter::split_loop_outcomes(States& body, States& live, States& exited, bool join) {
+void Interpreter::split_loop_outcomes(States& body, States& live, States& exited, const ir::Stmt* loop, bool join) {
   for (auto& st : body) {
     if (st.flow == Flow::Break) {
       st.flow = Flow::Normal;
@@ -1061,6 +1064,7 @@ void Interpreter::split_loop_outcomes(States& body, States& live, States& exited
       exited.push_back(std::move(st));
     }
   }
+  if (loop && in_project(loop->loc.file)) forget_dead(live, loop, true);
   merge_states(live, join);
 }
 

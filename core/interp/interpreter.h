@@ -16,6 +16,7 @@
 #include "interp/compare.h"
 #include "interp/coverage.h"
 #include "interp/state.h"
+#include "ir/liveness.h"
 #include "models/stubs.h"
 #include "python/lower.h"
 #include "tenscan/core/analyze.h"
@@ -238,7 +239,13 @@ class Interpreter {
   /// minibatch (LastBatch index).
   void run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item, int last_batch = -1);
   /// After a loop body: what goes round again (merged; joined with `join`) and what leaves.
-  void split_loop_outcomes(States& body, States& live, States& exited, bool join = false);
+  /// `loop`: the loop statement (its head's dead bindings are forgotten before the merge).
+  void split_loop_outcomes(States& body, States& live, States& exited, const ir::Stmt* loop, bool join = false);
+  /// Before paths meet after statement s (at the head of loop s, if `head`) of the project's
+  /// code: each binding of the current frame (and, in a module body, each global) that some of
+  /// the paths hold and others do not, and that no later statement can read
+  /// (ir::Liveness), is dropped from all of them, so that they may merge.
+  void forget_dead(States& states, const ir::Stmt* s, bool head);
   /// Iterations of a while loop of the project's code before its head is widened (widen.cpp).
   static constexpr int kWidenAfter = 8;
   /// Items beyond which a for loop of the project's code that is no fixpoint runs one
@@ -365,6 +372,7 @@ class Interpreter {
   std::string entry_path_;
   long statements_ = 0;
   std::set<sym::SymId> widened_;  ///< symbols made by widen_head
+  ir::Liveness liveness_;  ///< of the project's code objects, computed when first needed
   std::size_t merge_work_ = 0;  ///< objects compared while merging paths (see over_work_budget)
   [[nodiscard]] bool over_work_budget() const;
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();

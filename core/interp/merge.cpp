@@ -161,6 +161,50 @@ void Interpreter::join_paths(State& o, const State& s, std::size_t k, std::size_
   }
 }
 
+void Interpreter::forget_dead(States& states, const ir::Stmt* s, bool head) {
+  if (states.size() < 2) return;
+  const Frame& top = states[0].frames.back();
+  if (!top.code) return;
+  const ir::Code& code = *top.code;
+  auto in_frame = [&](const State& st) { return !st.frames.empty() && st.frames.back().code == &code; };
+  auto live = [&](const std::string& name) {
+    return head ? liveness_.live_at_head(code, s, name) : liveness_.live_after(code, s, name);
+  };
+  // the frame's slots
+  for (std::size_t k = 0; k < code.slot_names.size(); ++k) {
+    bool bound = false, unbound = false;
+    for (const State& st : states) {
+      if (!in_frame(st) || k >= st.frames.back().slots.size()) continue;
+      (st.frames.back().slots[k].kind == VKind::Undef ? unbound : bound) = true;
+    }
+    if (!bound || !unbound || live(code.slot_names[k])) continue;
+    for (State& st : states)
+      if (in_frame(st) && k < st.frames.back().slots.size()) st.frames.back().slots[k] = Value::undef();
+  }
+  // a module body's globals
+  if (code.kind != ir::Code::Kind::Module || top.globals == kNoObj) return;
+  ObjId g = top.globals;
+  auto module_of = [&](const State& st) -> const Object* {
+    return in_frame(st) && st.frames.back().globals == g && st.heap.valid(g) ? &st.heap.get(g) : nullptr;
+  };
+  const Object* first = module_of(states[0]);
+  std::vector<std::string> dead;
+  for (const State& st : states) {
+    const Object* m = module_of(st);
+    if (!m || m == first) continue;
+    // a name some module objects bind and others do not
+    for (const Object* x : {first, m})
+      for (const auto& [name, v] : x->attrs)
+        if ((x == first ? m : first)->attrs.count(name) == 0 &&
+            std::find(dead.begin(), dead.end(), name) == dead.end() && !live(name))
+          dead.push_back(name);
+  }
+  for (State& st : states)
+    if (const Object* m = module_of(st))
+      for (const std::string& name : dead)
+        if (m->attrs.count(name)) st.heap.mut(g).attrs.erase(name);
+}
+
 void Interpreter::merge_states(States& states, bool join, const std::string& what) {
   if (states.size() < 2) return;
   States out;

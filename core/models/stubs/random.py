@@ -17,11 +17,29 @@ def randrange(start, stop=None, step=1):
 
 
 def random():
-    return float(_tenscan.unknown("random.random()"))
+    return _tenscan.float_between(0.0, 1.0)
 
 
 def uniform(a, b):
-    return float(_tenscan.unknown("random.uniform()"))
+    return _tenscan.float_between(a, b)
+
+
+def betavariate(alpha, beta):
+    return _tenscan.float_between(0.0, 1.0)
+
+
+def expovariate(lambd=1.0):
+    if lambd > 0:
+        return _tenscan.float_between(0.0, None)
+    return _tenscan.float_between(None, 0.0)
+
+
+def gauss(mu=0.0, sigma=1.0):
+    return _tenscan.float_between(None, None)
+
+
+def normalvariate(mu=0.0, sigma=1.0):
+    return _tenscan.float_between(None, None)
 
 
 def choice(seq):
