@@ -352,7 +352,35 @@ struct Verdict {
   int Stats::* outcome;  ///< paths_valid, paths_invalid, paths_dontknow or paths_unreachable
   int assumptions = 0;
 };
-using Verdicts = std::unordered_map<std::size_t, Verdict>;
+// And the requirements found to hold, or to be assumptions about the data, by what they were
+// asked: the requirement with the constraints and earlier requirements that share symbols with
+// it, transitively (its cone; what lies outside it cannot change the answer on a reachable
+// path), up to the names of the symbols but not their kinds. Paths that ran the same operations
+// on the same shapes after they split, and each epoch of a training loop on fresh batches, ask
+// the same question many times.
+enum class Answer : std::uint8_t { Holds, Assumption };
+struct Verdicts {
+  std::unordered_map<std::size_t, Verdict> paths;
+  std::unordered_map<std::size_t, Answer> requirements;
+};
+
+std::size_t requirement_question(const Interpreter& in, const interp::Requirement& r,
+                                 const std::vector<sym::Cond>& context) {
+  std::vector<sym::SymId> seeds = r.cond.symbols();
+  for (auto id : r.guard.symbols()) seeds.push_back(id);
+  std::unordered_map<sym::SymId, std::size_t> names;
+  sym::SymbolNamer canonical = [&](sym::SymId id) {
+    const char* kind = in.symbol(id).kind == interp::SymKind::Data ? "d" : in.symbol(id).kind == interp::SymKind::Input ? "i" : "p";
+    return kind + std::to_string(names.emplace(id, names.size()).first->second);
+  };
+  sym::SymbolNamer anonymous = [](sym::SymId) { return std::string("?"); };
+  std::string key = r.cond.str(canonical) + "|" + r.guard.str(canonical);
+  std::vector<std::pair<std::string, sym::Cond>> cone;
+  for (auto& c : sym::constraints_on(context, seeds)) cone.emplace_back(c.str(anonymous), std::move(c));
+  std::stable_sort(cone.begin(), cone.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [shape, c] : cone) key += "|" + c.str(canonical);
+  return std::hash<std::string>{}(key);
+}
 
 std::size_t question_of(const std::vector<sym::Cond>& constraints, const interp::Requirements& reqs) {
   std::size_t h = 0x9e3779b97f4a7c15ULL;
@@ -407,19 +435,20 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   // would make every query slow (the online checker has already refined each against its own)
   std::vector<sym::Cond> constraints = sym::constraints_on(st.hard, interp::symbols_of(st.reqs));
   std::size_t question = question_of(constraints, st.reqs) ^ (stopped ? 0x9e3779b97f4a7c15ull : 0);
-  if (auto it = verdicts.find(question); it != verdicts.end()) {
+  if (auto it = verdicts.paths.find(question); it != verdicts.paths.end()) {
     ++(stats.*(it->second.outcome));
     stats.assumptions += it->second.assumptions;
     return;
   }
   int assumptions_before = stats.assumptions;
   for (const auto& h : constraints) s.add(h);
+  std::vector<sym::Cond> context = constraints;
   solver::Model model;
   solver::Sat reach = s.check(&model);
   bool invalid = false, dontknow = false;
   if (reach == solver::Sat::Unsat) {
     ++stats.paths_unreachable;
-    verdicts.emplace(question, Verdict{&Stats::paths_unreachable});
+    verdicts.paths.emplace(question, Verdict{&Stats::paths_unreachable});
   } else {
     if (reach == solver::Sat::Unknown) dontknow = true;
     // A path whose queries keep running out of time (products of sizes the data decides) is
@@ -466,7 +495,17 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         }
         continue;
       }
+      // (context: what the solver holds now, the path's constraints and the earlier requirements)
+      std::size_t asked = requirement_question(in, r, context);
+      if (auto known = verdicts.requirements.find(asked); known != verdicts.requirements.end()) {
+        if (known->second == Answer::Assumption) ++stats.assumptions;
+        guard.reset();
+        s.add(r.guard.is_true() ? r.cond : !r.guard || r.cond);
+        context.push_back(r.guard.is_true() ? r.cond : !r.guard || r.cond);
+        continue;
+      }
       solver::Sat v = s.can_violate(r.cond, &model);
+      if (v == solver::Sat::Unsat) verdicts.requirements.emplace(asked, Answer::Holds);
       if (v == solver::Sat::Unknown) {
         dontknow = true;
         ++unknowns;
@@ -503,6 +542,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         }
         if (assumption) {
           ++stats.assumptions;
+          verdicts.requirements.emplace(asked, Answer::Assumption);
         } else if (h == solver::Sat::Sat && k.program.empty() && !k.input.empty()) {
           some_values = true;
         }
@@ -520,10 +560,11 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       }
       guard.reset();
       s.add(r.guard.is_true() ? r.cond : !r.guard || r.cond);  // the analysis continued as if it held
+      context.push_back(r.guard.is_true() ? r.cond : !r.guard || r.cond);
     }
     auto verdict = invalid ? &Stats::paths_invalid : dontknow || stopped ? &Stats::paths_dontknow : &Stats::paths_valid;
     ++(stats.*verdict);
-    verdicts.emplace(question, Verdict{verdict, stats.assumptions - assumptions_before});
+    verdicts.paths.emplace(question, Verdict{verdict, stats.assumptions - assumptions_before});
   }
   stats.solver_calls += s.calls();
   stats.solver_ms += s.millis();

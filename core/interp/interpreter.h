@@ -242,9 +242,9 @@ class Interpreter {
   /// `loop`: the loop statement (its head's dead bindings are forgotten before the merge).
   void split_loop_outcomes(States& body, States& live, States& exited, const ir::Stmt* loop, bool join = false);
   /// Before paths meet after statement s (at the head of loop s, if `head`) of the project's
-  /// code: each binding of the current frame (and, in a module body, each global) that some of
-  /// the paths hold and others do not, and that no later statement can read
-  /// (ir::Liveness), is dropped from all of them, so that they may merge.
+  /// code: each binding of the current frame (and, in a module body, each global) that the
+  /// paths do not all hold, or hold with different values, and that no later statement can
+  /// read (ir::Liveness), is dropped from all of them, so that they may merge.
   void forget_dead(States& states, const ir::Stmt* s, bool head);
   /// Iterations of a while loop of the project's code before its head is widened (widen.cpp).
   static constexpr int kWidenAfter = 8;

@@ -172,12 +172,15 @@ void Interpreter::forget_dead(States& states, const ir::Stmt* s, bool head) {
   };
   // the frame's slots
   for (std::size_t k = 0; k < code.slot_names.size(); ++k) {
-    bool bound = false, unbound = false;
+    const Value* first = nullptr;
+    bool differ = false;
     for (const State& st : states) {
       if (!in_frame(st) || k >= st.frames.back().slots.size()) continue;
-      (st.frames.back().slots[k].kind == VKind::Undef ? unbound : bound) = true;
+      const Value& v = st.frames.back().slots[k];
+      if (!first) first = &v;
+      else differ = differ || !same_value(*first, v);
     }
-    if (!bound || !unbound || live(code.slot_names[k])) continue;
+    if (!differ || live(code.slot_names[k])) continue;
     for (State& st : states)
       if (in_frame(st) && k < st.frames.back().slots.size()) st.frames.back().slots[k] = Value::undef();
   }
@@ -192,12 +195,16 @@ void Interpreter::forget_dead(States& states, const ir::Stmt* s, bool head) {
   for (const State& st : states) {
     const Object* m = module_of(st);
     if (!m || m == first) continue;
-    // a name some module objects bind and others do not
-    for (const Object* x : {first, m})
-      for (const auto& [name, v] : x->attrs)
-        if ((x == first ? m : first)->attrs.count(name) == 0 &&
+    // a name some module objects bind and others do not, or bind to another value
+    for (const Object* x : {first, m}) {
+      const Object* y = x == first ? m : first;
+      for (const auto& [name, v] : x->attrs) {
+        auto it = y->attrs.find(name);
+        if ((it == y->attrs.end() || !same_value(it->second, v)) &&
             std::find(dead.begin(), dead.end(), name) == dead.end() && !live(name))
           dead.push_back(name);
+      }
+    }
   }
   for (State& st : states)
     if (const Object* m = module_of(st))

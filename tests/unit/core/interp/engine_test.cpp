@@ -77,6 +77,29 @@ TEST_CASE("engine/requirements on data tenscan cannot see are assumptions until 
   CHECK(rank.related[0].message.find("data tenscan cannot see") != std::string::npos);
 }
 
+TEST_CASE("engine/the same question about fresh data is asked of the solver once", "[engine]") {
+  // each batch loaded has dims of its own; the requirement on them is the same question up to
+  // their names, answered once (an assumption about the data) and reused for the others
+  Run ok = analyze_program(
+      "import torch\n"
+      "w = torch.randn(100, 10)\n"
+      "for i in range(20):\n"
+      "    x = torch.load('batch%d.pt' % i)\n"
+      "    y = torch.mm(x, w)\n");
+  CHECK(ok.result.findings.empty());
+  CHECK(ok.result.stats.assumptions == 20);
+  CHECK(ok.result.stats.solver_calls < 10);
+  // a different question is asked anew: the batch that contradicts the earlier use is found
+  Run bad = analyze_program(
+      "import torch\n"
+      "w = torch.randn(100, 10)\n"
+      "for i in range(20):\n"
+      "    x = torch.load('batch%d.pt' % i)\n"
+      "    y = torch.mm(x, w)\n"
+      "    z = torch.mm(x, torch.randn(50, 10))\n");
+  CHECK(bad.findings() == std::vector<std::string>{"shape/matmul-inner-dim@6"});
+}
+
 TEST_CASE("engine/a failure only on the last minibatch is shape/residual-batch with the arithmetic", "[engine]") {
   Run r = analyze_program(
       "import torch\n"
