@@ -498,14 +498,19 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       // (context: what the solver holds now, the path's constraints and the earlier requirements)
       std::size_t asked = requirement_question(in, r, context);
       if (auto known = verdicts.requirements.find(asked); known != verdicts.requirements.end()) {
-        if (known->second == Answer::Assumption) ++stats.assumptions;
+        if (known->second == Answer::Holds) continue;
+        ++stats.assumptions;
         guard.reset();
         s.add(r.guard.is_true() ? r.cond : !r.guard || r.cond);
         context.push_back(r.guard.is_true() ? r.cond : !r.guard || r.cond);
         continue;
       }
       solver::Sat v = s.can_violate(r.cond, &model);
-      if (v == solver::Sat::Unsat) verdicts.requirements.emplace(asked, Answer::Holds);
+      if (v == solver::Sat::Unsat) {
+        // it follows from what the solver holds: assuming it adds nothing to later questions
+        verdicts.requirements.emplace(asked, Answer::Holds);
+        continue;
+      }
       if (v == solver::Sat::Unknown) {
         dontknow = true;
         ++unknowns;
