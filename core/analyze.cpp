@@ -362,6 +362,13 @@ enum class Answer : std::uint8_t { Holds, Assumption };
 struct Verdicts {
   std::unordered_map<std::size_t, Verdict> paths;
   std::unordered_map<std::size_t, Answer> requirements;
+  /// Requirements the solver could not decide within its resource limit (not checked), and
+  /// where the first of them is.
+  int undecided = 0;
+  std::optional<ir::Loc> first_undecided;
+  void give_up(const interp::Requirement& r) {
+    if (undecided++ == 0) first_undecided = r.site;
+  }
 };
 
 std::size_t requirement_question(const Interpreter& in, const interp::Requirement& r,
@@ -450,7 +457,8 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     ++stats.paths_unreachable;
     verdicts.paths.emplace(question, Verdict{&Stats::paths_unreachable});
   } else {
-    if (reach == solver::Sat::Unknown) dontknow = true;
+    // (a path whose reachability the solver cannot decide is still valid when every requirement
+    // on it holds: each holds in every model of its constraints, if there is one)
     // A path whose queries keep running out of time (products of sizes the data decides) is
     // not queried further: its remaining undecided requirements are left undecided, and only
     // the ones that certainly fail are still checked for reachability.
@@ -480,6 +488,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       // past the time budget, only the failures that are certain are still checked
       if ((unknowns >= kMaxUnknown || in.out_of_time()) && !r.definitely_false) {
         dontknow = true;
+        verdicts.give_up(r);
         continue;
       }
       if (r.definitely_false) {
@@ -491,6 +500,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           invalid = true;
         } else if (ok == solver::Sat::Unknown) {
           dontknow = true;
+          verdicts.give_up(r);
           ++unknowns;
         }
         continue;
@@ -513,6 +523,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       }
       if (v == solver::Sat::Unknown) {
         dontknow = true;
+        verdicts.give_up(r);
         ++unknowns;
       }
       if (v == solver::Sat::Sat) {
@@ -689,6 +700,18 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     n.message = std::to_string(total) + (total == 1 ? " call" : " calls") + " to " + std::to_string(by_count.size()) +
                 " API" + (by_count.size() == 1 ? "" : "s") + " tenscan does not model (" + names +
                 "): their results are unknown and nothing computed from them was checked (--stats lists them)";
+    result.notifications.push_back(std::move(n));
+  }
+  if (verdicts.undecided > 0) {
+    // the solver's resource limit is a budget too: what it could not decide was not checked
+    Notification n;
+    n.kind = Notification::Kind::Budget;
+    n.level = Level::Warning;
+    n.message = std::to_string(verdicts.undecided) +
+                (verdicts.undecided == 1 ? " shape requirement" : " shape requirements") +
+                " could not be decided by the solver within its resource limit and " +
+                (verdicts.undecided == 1 ? "was" : "were") + " not checked (the first is here)";
+    if (auto where = to_range(in, *verdicts.first_undecided)) n.location = *where;
     result.notifications.push_back(std::move(n));
   }
   // reveal probes become notes (fixtures check them); each (site, text) once

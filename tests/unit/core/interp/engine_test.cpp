@@ -100,6 +100,31 @@ TEST_CASE("engine/the same question about fresh data is asked of the solver once
   CHECK(bad.findings() == std::vector<std::string>{"shape/matmul-inner-dim@6"});
 }
 
+TEST_CASE("engine/requirements the solver cannot decide are a budget warning, not silence", "[engine]") {
+  // a resource limit too small for any query: the requirement on the data's dims is not
+  // checked, and the run says so where it is
+  tenscan::AnalysisOptions tiny;
+  tiny.solver_rlimit = 1;
+  Run r = analyze_program(
+      "import torch\n"
+      "x = torch.load('features.pt')\n"
+      "y = torch.mm(x, torch.randn(100, 10))\n",
+      {}, tiny);
+  CHECK(r.result.findings.empty());
+  bool warned = false;
+  for (const auto& n : r.result.notifications)
+    if (n.kind == tenscan::Notification::Kind::Budget && n.level == Level::Warning &&
+        n.message.find("could not be decided by the solver") != std::string::npos && n.location.line == 3)
+      warned = true;
+  CHECK(warned);
+  // with the default limit it is decided (an assumption about the data) and nothing is said
+  Run ok = analyze_program(
+      "import torch\n"
+      "x = torch.load('features.pt')\n"
+      "y = torch.mm(x, torch.randn(100, 10))\n");
+  for (const auto& n : ok.result.notifications) CHECK(n.kind != tenscan::Notification::Kind::Budget);
+}
+
 TEST_CASE("engine/a failure only on the last minibatch is shape/residual-batch with the arithmetic", "[engine]") {
   Run r = analyze_program(
       "import torch\n"
