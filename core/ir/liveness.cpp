@@ -65,20 +65,7 @@ class Analysis {
     for (const Stmt* s : c.body) stmt_reads(s, into);
   }
   void stmt_reads(const Stmt* s, Names& into) {
-    auto e = [&](const Expr* x) { expr_reads(x, into); };
-    for (const Expr* t : s->targets) e(t);
-    e(s->value);
-    e(s->cause);
-    for (const auto& w : s->with_items) {
-      e(w.context);
-      e(w.target);
-    }
-    for (const Block* b : {&s->body, &s->orelse, &s->finalbody})
-      for (const Stmt* c : *b) stmt_reads(c, into);
-    for (const auto& h : s->handlers) {
-      e(h.type);
-      for (const Stmt* c : h.body) stmt_reads(c, into);
-    }
+    each_expr(s, [&](const Expr* x) { expr_reads(x, into); });
   }
   void expr_reads(const Expr* x, Names& into) {
     if (!x) return;
@@ -92,20 +79,7 @@ class Analysis {
   }
 
   void nested_in(const Stmt* s) {
-    auto e = [&](const Expr* x) { nested_expr(x); };
-    for (const Expr* t : s->targets) e(t);
-    e(s->value);
-    e(s->cause);
-    for (const auto& w : s->with_items) {
-      e(w.context);
-      e(w.target);
-    }
-    for (const Block* b : {&s->body, &s->orelse, &s->finalbody})
-      for (const Stmt* c : *b) nested_in(c);
-    for (const auto& h : s->handlers) {
-      e(h.type);
-      for (const Stmt* c : h.body) nested_in(c);
-    }
+    each_expr(s, [&](const Expr* x) { nested_expr(x); });
   }
   void nested_expr(const Expr* x) {
     if (!x) return;
@@ -117,6 +91,24 @@ class Analysis {
       for (const Stmt* s : x->code->body) nested_in(s);
     }
     for_children(x, [&](const Expr* c) { nested_expr(c); });
+  }
+
+  // Calls f on each expression of statement s and of the statements nested in it (null ones too).
+  template <typename F>
+  static void each_expr(const Stmt* s, F&& f) {
+    for (const Expr* t : s->targets) f(t);
+    f(s->value);
+    f(s->cause);
+    for (const auto& w : s->with_items) {
+      f(w.context);
+      f(w.target);
+    }
+    for (const Block* b : {&s->body, &s->orelse, &s->finalbody})
+      for (const Stmt* c : *b) each_expr(c, f);
+    for (const auto& h : s->handlers) {
+      f(h.type);
+      for (const Stmt* c : h.body) each_expr(c, f);
+    }
   }
 
   template <typename F>
