@@ -370,6 +370,7 @@ Json stats_to_json(const Stats& s) {
           {"paths_merged", s.paths_merged},
           {"paths_joined", s.paths_joined},
           {"loops_widened", s.loops_widened},
+          {"objects_reclaimed", s.objects_reclaimed},
           {"assumptions", s.assumptions},
           {"solver_calls", s.solver_calls},
           {"solver_ms", s.solver_ms},
@@ -393,6 +394,7 @@ Stats stats_from_json(const Json& j) {
   s.paths_merged = get_or(j, "paths_merged", 0);
   s.paths_joined = get_or(j, "paths_joined", 0);
   s.loops_widened = get_or(j, "loops_widened", 0);
+  s.objects_reclaimed = get_or(j, "objects_reclaimed", 0);
   s.assumptions = get_or(j, "assumptions", 0);
   s.solver_calls = get_or(j, "solver_calls", 0);
   s.solver_ms = get_or(j, "solver_ms", 0.0);

@@ -313,7 +313,9 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       States widened;   // the widened head states (see widen.cpp)
       auto loop_symbols = static_cast<sym::SymId>(symbols_.size());
       const bool user_loop = in_project(s->loc.file);
+      const std::uint64_t execution = ++loop_executions_;
       while (!live.empty()) {
+        if (user_loop) loop_head(live, execution);
         if (!heads.empty()) {
           States go_on;
           for (auto& l : live) {
@@ -375,7 +377,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         split_loop_outcomes(cond_true, live, exited, s, user_loop);
       }
       for (auto& st : exited) next.push_back(std::move(st));
-      if (user_loop) forget_dead(next, s, false);
+      if (user_loop) {
+        loop_exit(next, execution);
+        forget_dead(next, s, false);
+      }
       merge_states(next, user_loop);
       states = std::move(next);
       break;
@@ -430,6 +435,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             std::optional<Heap> before;
             if (summary || capped || long_loop) before = it.st.heap;
             live.push_back(std::move(it.st));
+            const bool user_loop = in_project(s->loc.file);
+            const std::uint64_t execution = ++loop_executions_;
             for (std::size_t idx = 0; idx < std::min(items.size(), cap); ++idx) {
               if (live.empty()) break;
               // After one concrete iteration, try to cover all the remaining ones at once (an
@@ -443,7 +450,12 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                     (represented = run_representative_iteration(s, live, exited, items, idx)))
                   break;
               }
+              if (user_loop) loop_head(live, execution);
               run_loop_body(s, live, exited, items[idx], idx + 1 == items.size() ? last_batch : -1);
+            }
+            if (user_loop) {
+              loop_exit(live, execution);
+              loop_exit(exited, execution);
             }
             if (capped && !represented && !live.empty()) {
               // the iterations beyond the cap were not analysed, so neither is what follows

@@ -246,6 +246,11 @@ class Interpreter {
   /// paths do not all hold, or hold with different values, and that no later statement can
   /// read (ir::Liveness), is dropped from all of them, so that they may merge.
   void forget_dead(States& states, const ir::Stmt* s, bool head);
+  /// At each head of an execution `loop` of a loop of the project's code (collect.cpp): frees
+  /// what each path allocated since the previous head and no longer reaches, and marks the
+  /// heap for the next head. loop_exit forgets the marks of the paths that leave it.
+  void loop_head(States& live, std::uint64_t loop);
+  void loop_exit(States& out, std::uint64_t loop);
   /// Iterations of a while loop of the project's code before its head is widened (widen.cpp).
   static constexpr int kWidenAfter = 8;
   /// Items beyond which a for loop of the project's code that is no fixpoint runs one
@@ -373,6 +378,7 @@ class Interpreter {
   long statements_ = 0;
   std::set<sym::SymId> widened_;  ///< symbols made by widen_head
   ir::Liveness liveness_;  ///< of the project's code objects, computed when first needed
+  std::uint64_t loop_executions_ = 0;  ///< numbers the executions of loops (loop_head)
   std::size_t merge_work_ = 0;  ///< objects compared while merging paths (see over_work_budget)
   [[nodiscard]] bool over_work_budget() const;
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();

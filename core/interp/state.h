@@ -201,6 +201,13 @@ struct State {
   /// While the body of a DataLoader loop runs on the last, smaller minibatch: the index of its
   /// description (Interpreter::last_batch); -1 otherwise.
   int last_batch = -1;
+  /// The loops of the project's code this path is inside, innermost last, each with its heap at
+  /// its latest head: what was allocated since is what the next head may reclaim (collect.cpp).
+  struct LoopMark {
+    std::uint64_t loop = 0;  ///< which execution of a loop statement
+    std::shared_ptr<const Heap> base;
+  };
+  std::vector<LoopMark> loop_marks;
 
   [[nodiscard]] bool normal() const { return flow == Flow::Normal; }
   Frame& frame() { return frames.back(); }

@@ -266,6 +266,11 @@ class Heap {
     }
     return true;
   }
+  /// Drops object id, which no value of this path reaches any more (see collect.cpp): its slot
+  /// holds a shared empty object from now on, and the object is freed once no other path
+  /// shares it.
+  void release(ObjId id) { chunk_mut(id / kChunk)[id % kChunk] = reclaimed(); }
+  [[nodiscard]] bool is_released(ObjId id) const { return ptr(id) == reclaimed().get(); }
   /// True when both heaps hold the very same objects (shared, unmodified since a fork).
   [[nodiscard]] bool same_as(const Heap& o) const {
     return size_ == o.size_ && for_each_changed(o, [](ObjId) { return false; });
@@ -273,6 +278,14 @@ class Heap {
 
  private:
   using Chunk = std::array<std::shared_ptr<Object>, kChunk>;
+  static const std::shared_ptr<Object>& reclaimed() {
+    static const std::shared_ptr<Object> tombstone = [] {
+      auto o = std::make_shared<Object>(Object{OKind::Instance});
+      o->name = "<reclaimed>";
+      return o;
+    }();
+    return tombstone;
+  }
   Chunk& chunk_mut(std::size_t c) {
     auto& p = chunks_[c];
     if (p.use_count() > 1) p = std::make_shared<Chunk>(*p);

@@ -78,7 +78,7 @@ TEST_CASE("run sarif: entries, statuses and notifications", "[sarif][run]") {
       "status": "crashed", "detail": "killed by signal 11 (SIGSEGV)", "seconds": 0.25,
       "stats": {"paths_explored": 0, "paths_valid": 0, "paths_invalid": 0, "paths_dontknow": 0,
                 "paths_unreachable": 0, "paths_pruned": 0, "paths_merged": 0, "paths_joined": 0,
-                "loops_widened": 0, "assumptions": 0,
+                "loops_widened": 0, "objects_reclaimed": 0, "assumptions": 0,
                 "solver_calls": 0, "solver_ms": 0.0,
                 "requirements_checked": 0, "requirements_online": 0, "modules_loaded": 0,
                 "statements_executed": 0, "unmodelled_calls": {}, "benign_calls": {}, "operations": {}}})j"));

@@ -199,7 +199,7 @@ TEST_CASE("text: the stats block lists every field, counts descending then by na
       "  solver: 17 calls, 12.2 ms\n"
       "  requirements: 40 checked, 31 decided online, 2 taken as assumptions\n"
       "  modules: 2 loaded\n"
-      "  statements: 123 executed\n"
+      "  statements: 123 executed, 0 objects reclaimed\n"
       "  unmodelled calls: 3 distinct, 7 total\n"
       "         3  apex.amp.initialize\n"
       "         3  wandb.log\n"

@@ -75,6 +75,7 @@ struct Stats {
   int paths_merged = 0;     ///< paths folded into an equivalent one (PyTea's path merging)
   int paths_joined = 0;     ///< ... of which joined: they differed in ints, booleans or requirements
   int loops_widened = 0;    ///< loop-head states widened towards a fixpoint
+  int objects_reclaimed = 0;  ///< objects no path could reach any more, freed at loop heads
   int assumptions = 0;      ///< requirements on unknown data taken as assumptions, not findings
   int solver_calls = 0;
   double solver_ms = 0;

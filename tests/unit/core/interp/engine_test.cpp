@@ -125,6 +125,46 @@ TEST_CASE("engine/requirements the solver cannot decide are a budget warning, no
   for (const auto& n : ok.result.notifications) CHECK(n.kind != tenscan::Notification::Kind::Budget);
 }
 
+TEST_CASE("engine/what an iteration allocated and nothing reaches is reclaimed at the next head", "[engine]") {
+  // each iteration makes tensors and bound methods that die with it; the ones the iteration
+  // stores in older objects (a list, an attribute, a dict) or keeps in a variable survive, and
+  // so does what a half-evaluated expression around the loop holds
+  auto r = check_program(R"py(
+import torch
+import torch.nn as nn
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+
+    def forward(self, x):
+        return self.fc(torch.relu(x))
+
+def run(net, n):
+    last = None
+    for i in range(n):
+        last = net(torch.randn(i + 1, 4))
+    return last
+
+net = Net()
+kept, by_size = [], {}
+for i in range(30):
+    y = net(torch.randn(i + 1, 4))
+    kept.append(y)
+    by_size[i] = torch.zeros(i)
+    net.latest = y
+pair = [torch.zeros(7), run(net, 12)]
+tenscan_reveal(kept[10])  # reveal: [11, 2] float32
+tenscan_reveal(by_size[29])  # reveal: [29] float32
+tenscan_reveal(net.latest)  # reveal: [30, 2] float32
+tenscan_reveal(y)  # reveal: [30, 2] float32
+tenscan_reveal(pair[0])  # reveal: [7] float32
+tenscan_reveal(pair[1])  # reveal: [12, 2] float32
+)py");
+  CHECK(r.result.stats.objects_reclaimed > 100);
+}
+
 TEST_CASE("engine/a failure only on the last minibatch is shape/residual-batch with the arithmetic", "[engine]") {
   Run r = analyze_program(
       "import torch\n"
