@@ -280,7 +280,8 @@ class Heap {
   using Chunk = std::array<std::shared_ptr<Object>, kChunk>;
   static const std::shared_ptr<Object>& reclaimed() {
     static const std::shared_ptr<Object> tombstone = [] {
-      auto o = std::make_shared<Object>(Object{OKind::Instance});
+      auto o = std::make_shared<Object>();
+      o->kind = OKind::Instance;
       o->name = "<reclaimed>";
       return o;
     }();
