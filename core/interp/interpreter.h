@@ -320,8 +320,9 @@ class Interpreter {
   [[nodiscard]] bool widened_symbol(const sym::Expr& e) const;
   /// What `now` (in l) becomes when a loop widens it against `was` (in h): an int a fresh
   /// symbol `name` over the hull of both, unbounded where it moved; a boolean a fresh one; a
-  /// float their widening (domain::FloatRange::widen), or any float when the caller does not
-  /// `checked` the result by a further iteration (the widening of one step is no invariant).
+  /// float their widening (domain::FloatRange::widen). When the caller does not check the result
+  /// by a further iteration (`checked` false), an int or a float may be anything: the direction
+  /// of one step is no invariant.
   Value widened(const State& h, const Value& was, State& l, const Value& now, const std::string& name, bool checked);
   /// After a representative iteration from pre: each int, boolean or float that post holds at
   /// the same place with another value (a frame slot, a member of an object both hold at one

@@ -99,6 +99,9 @@ Value Interpreter::widened(const State& h, const Value& was, State& l, const Val
     }
     case VKind::Int: {
       sym::Interval r = h.ranges.eval(was.i).widen(l.ranges.eval(now.i));
+      // unchecked, one step's direction is not where all the steps go: `x = (3 * x) % 7` from 1
+      // steps down to 2 and later up to 6
+      if (!checked) r = sym::Interval::top();
       sym::Expr w =
           fresh_symbol(l, name, "a value a loop changes from one iteration to the next", r.lo, r.hi, SymKind::Data);
       widened_.insert(*w.as_symbol());

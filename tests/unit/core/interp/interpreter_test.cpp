@@ -1203,6 +1203,20 @@ tenscan_reveal(list(zip([1, 2], [3, 4])))
   CHECK(r.reveal_at(11) == "[(1, 3), (2, 4)]");
 }
 
+TEST_CASE("interp: what a long loop's representative iteration changes may end anywhere", "[interp]") {
+  // 70 items: one iteration, then one for all the rest. x steps from 3 down to 2 there, but
+  // ends at 4 (Python): one step's direction is no bound on where the steps go
+  check_program(R"py(
+x = 1
+for i in range(70):
+    x = (x * 3) % 7
+if x > 3:
+    tenscan_reveal("above 3")  # reveal: 'above 3'
+else:
+    tenscan_reveal("at most 3")  # reveal: 'at most 3'
+)py");
+}
+
 TEST_CASE("interp: a draw from random is a float in the range it is drawn from", "[interp]") {
   check_program(R"py(
 import random
