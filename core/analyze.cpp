@@ -485,6 +485,13 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       };
       std::optional<Guard> guard;
       guard.emplace(s, r.guard);
+      // the analysis continued as if r held (where its path is the one taken)
+      auto assume = [&] {
+        guard.reset();
+        sym::Cond held = r.guard.is_true() ? r.cond : !r.guard || r.cond;
+        s.add(held);
+        context.push_back(std::move(held));
+      };
       // past the time budget, only the failures that are certain are still checked
       if ((unknowns >= kMaxUnknown || in.out_of_time()) && !r.definitely_false) {
         dontknow = true;
@@ -510,9 +517,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       if (auto known = verdicts.requirements.find(asked); known != verdicts.requirements.end()) {
         if (known->second == Answer::Holds) continue;
         ++stats.assumptions;
-        guard.reset();
-        s.add(r.guard.is_true() ? r.cond : !r.guard || r.cond);
-        context.push_back(r.guard.is_true() ? r.cond : !r.guard || r.cond);
+        assume();
         continue;
       }
       solver::Sat v = s.can_violate(r.cond, &model);
@@ -574,9 +579,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           }
         }
       }
-      guard.reset();
-      s.add(r.guard.is_true() ? r.cond : !r.guard || r.cond);  // the analysis continued as if it held
-      context.push_back(r.guard.is_true() ? r.cond : !r.guard || r.cond);
+      assume();
     }
     auto verdict = invalid ? &Stats::paths_invalid : dontknow || stopped ? &Stats::paths_dontknow : &Stats::paths_valid;
     ++(stats.*verdict);

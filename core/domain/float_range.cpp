@@ -41,8 +41,6 @@ FloatRange corners(const FloatRange& a, const FloatRange& b, Op op) {
   return r;
 }
 
-bool holds_infinity(const FloatRange& a) { return a.may_be_infinite(); }
-
 }  // namespace
 
 FloatRange FloatRange::point(double x) {
@@ -106,7 +104,7 @@ FloatRange operator-(const FloatRange& a) {
 FloatRange operator*(const FloatRange& a, const FloatRange& b) {
   FloatRange r = corners(a, b, [](double x, double y) { return x * y; });
   // 0 * inf is NaN, also when the zero is not a corner
-  if ((a.may_be_zero() && holds_infinity(b)) || (b.may_be_zero() && holds_infinity(a))) r.nan = true;
+  if ((a.may_be_zero() && b.may_be_infinite()) || (b.may_be_zero() && a.may_be_infinite())) r.nan = true;
   // and 0 times a finite number is 0, also when every corner is NaN
   auto finite_member = [](const FloatRange& x) { return !x.empty() && !(x.lo == x.hi && std::isinf(x.lo)); };
   if ((a.may_be_zero() && finite_member(b)) || (b.may_be_zero() && finite_member(a))) r = r.join(FloatRange::point(0.0));
@@ -114,7 +112,7 @@ FloatRange operator*(const FloatRange& a, const FloatRange& b) {
 }
 
 FloatRange operator/(const FloatRange& a, const FloatRange& b) {
-  bool nan = a.nan || b.nan || (holds_infinity(a) && holds_infinity(b));
+  bool nan = a.nan || b.nan || (a.may_be_infinite() && b.may_be_infinite());
   if (a.empty() || b.empty()) return {kInf, -kInf, nan};
   if (b.may_be_zero()) {
     // divisors near zero: any magnitude (a zero divisor itself raises)
@@ -132,7 +130,7 @@ FloatRange FloatRange::floordiv(const FloatRange& a, const FloatRange& b) {
   if (q.empty()) return q;
   if (auto c = a.constant(), d = b.constant(); c && d && !std::isnan(*c) && !std::isnan(*d) && *d != 0.0)
     return point(std::floor(*c / *d));
-  return {std::floor(q.lo) - 1.0, std::floor(q.hi), q.nan || holds_infinity(a)};
+  return {std::floor(q.lo) - 1.0, std::floor(q.hi), q.nan || a.may_be_infinite()};
 }
 
 FloatRange FloatRange::mod(const FloatRange& a, const FloatRange& b) {
@@ -142,7 +140,7 @@ FloatRange FloatRange::mod(const FloatRange& a, const FloatRange& b) {
     if (r != 0.0 && ((r < 0) != (*d < 0))) r += *d;  // the sign of the divisor, as Python's %
     return point(r);
   }
-  bool nan = a.nan || b.nan || holds_infinity(a);
+  bool nan = a.nan || b.nan || a.may_be_infinite();
   if (b.empty()) return {kInf, -kInf, nan};
   // the result has the divisor's sign and a smaller magnitude
   double m = std::max(std::fabs(b.lo), std::fabs(b.hi));

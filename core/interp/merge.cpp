@@ -162,7 +162,7 @@ void Interpreter::join_paths(State& o, const State& s, std::size_t k, std::size_
 }
 
 void Interpreter::forget_dead(States& states, const ir::Stmt* s, bool head) {
-  if (states.size() < 2) return;
+  if (states.size() < 2 || states[0].frames.empty()) return;
   const Frame& top = states[0].frames.back();
   if (!top.code) return;
   const ir::Code& code = *top.code;
@@ -191,6 +191,7 @@ void Interpreter::forget_dead(States& states, const ir::Stmt* s, bool head) {
     return in_frame(st) && st.frames.back().globals == g && st.heap.valid(g) ? &st.heap.get(g) : nullptr;
   };
   const Object* first = module_of(states[0]);
+  if (!first) return;
   std::vector<std::string> dead;
   for (const State& st : states) {
     const Object* m = module_of(st);
