@@ -27,6 +27,8 @@ EOF
 die() { echo "bench/defaults.sh: $*" >&2; exit 2; }
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/lib.sh
+source "$here/lib.sh"
 repo=$(dirname "$here")
 tsv=$here/defaults/examples.tsv
 configs=$here/examples/config
@@ -77,22 +79,7 @@ for o in "${only[@]}"; do
     ((found)) || die "--only $o: no such project in $tsv"
 done
 
-if [[ -n ${TENSCAN:-} ]]; then
-    tenscan=$TENSCAN
-else
-    [[ $build_dir = /* ]] || build_dir=$repo/$build_dir
-    tenscan=$build_dir/cmd/tenscan
-    if [[ ! -x $tenscan ]]; then
-        echo "building $tenscan ..." >&2
-        if [[ ! -f $build_dir/CMakeCache.txt ]]; then
-            cmake -S "$repo" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >&2 ||
-                die "cmake configure failed"
-        fi
-        cmake --build "$build_dir" -j2 --target tenscan >&2 || die "build failed"
-    fi
-fi
-[[ -x $tenscan ]] || die "$tenscan: not executable"
-tenscan=$(cd "$(dirname "$tenscan")" && pwd)/$(basename "$tenscan")
+tenscan=$(bench_tenscan "$repo" "$build_dir") || exit 2
 
 # the copies of the projects (tenscan runs in a copy, with the bench's tenscan.json): always
 # temporary; the reports go to --keep DIR when given

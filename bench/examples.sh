@@ -22,6 +22,8 @@ EOF
 die() { echo "bench/examples.sh: $*" >&2; exit 2; }
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/lib.sh
+source "$here/lib.sh"
 repo=$(dirname "$here")
 tsv=$here/examples/projects.tsv
 mutate=$here/examples/mutate.py
@@ -48,22 +50,7 @@ command -v timeout >/dev/null || die "timeout (coreutils) is needed"
 command -v python3 >/dev/null || die "python3 is needed"
 [[ -r $tsv ]] || die "$tsv missing"
 
-if [[ -n ${TENSCAN:-} ]]; then
-    tenscan=$TENSCAN
-else
-    [[ $build_dir = /* ]] || build_dir=$repo/$build_dir
-    tenscan=$build_dir/cmd/tenscan
-    if [[ ! -x $tenscan ]]; then
-        echo "building $tenscan ..." >&2
-        if [[ ! -f $build_dir/CMakeCache.txt ]]; then
-            cmake -S "$repo" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >&2 ||
-                die "cmake configure failed"
-        fi
-        cmake --build "$build_dir" -j2 --target tenscan >&2 || die "build failed"
-    fi
-fi
-[[ -x $tenscan ]] || die "$tenscan: not executable"
-tenscan=$(cd "$(dirname "$tenscan")" && pwd)/$(basename "$tenscan")
+tenscan=$(bench_tenscan "$repo" "$build_dir") || exit 2
 
 if [[ -n $keep ]]; then
     mkdir -p "$keep"; work=$(cd "$keep" && pwd)

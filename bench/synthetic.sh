@@ -25,6 +25,8 @@ EOF
 die() { echo "bench/synthetic.sh: $*" >&2; exit 2; }
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/lib.sh
+source "$here/lib.sh"
 repo=$(dirname "$here")
 build_dir=$repo/build-release timeout_s=60 check=0
 scripts=()
@@ -42,19 +44,7 @@ done
 [[ -x /usr/bin/time ]] || die "GNU time is needed at /usr/bin/time (Debian: apt-get install time)"
 command -v python3 >/dev/null || die "python3 is needed"
 
-if [[ -n ${TENSCAN:-} ]]; then
-    tenscan=$TENSCAN
-else
-    [[ $build_dir = /* ]] || build_dir=$repo/$build_dir
-    tenscan=$build_dir/cmd/tenscan
-    if [[ ! -x $tenscan ]]; then
-        if [[ ! -f $build_dir/CMakeCache.txt ]]; then
-            cmake -S "$repo" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release >&2 || die "cmake configure failed"
-        fi
-        cmake --build "$build_dir" --target tenscan -j2 >&2 || die "build failed"
-    fi
-fi
-[[ -x $tenscan ]] || die "$tenscan: not an executable"
+tenscan=$(bench_tenscan "$repo" "$build_dir") || exit 2
 if ((${#scripts[@]} == 0)); then
     for f in "$here"/synthetic/*.py; do scripts+=("$f"); done
 fi
