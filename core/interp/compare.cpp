@@ -6,6 +6,19 @@
 
 namespace tenscan::interp {
 
+bool choosable(const Value& x, const Value& y) {
+  VKind kinds[2];
+  int n = 0;
+  for (const Value* v : {&x, &y})
+    for (const Value& a : v->alternatives()) {
+      if (!Value::choosable(a.kind)) return false;
+      if (std::find(kinds, kinds + n, a.kind) != kinds + n) continue;
+      if (n == 2) return false;
+      kinds[n++] = a.kind;
+    }
+  return n == 2;
+}
+
 bool same_tensor(const Object& x, const Object& y) {
   if (x.tensor.has_value() != y.tensor.has_value()) return false;
   return !x.tensor || (x.tensor->shape == y.tensor->shape && x.tensor->dtype == y.tensor->dtype);
@@ -40,8 +53,14 @@ class Recorder {
   Recorder(Differ differ, std::vector<Place>& places) : differ_(differ), places_(places) {}
   /// Whether x and y differ as scalars the comparison allows (then recorded at `p`).
   bool record(const Value& x, const Value& y, const Where& w) {
-    if (x.kind != y.kind || same_value(x, y)) return false;
-    bool ok = x.kind == VKind::Float || (differ_ == Differ::Scalars && (x.kind == VKind::Int || x.kind == VKind::Bool));
+    if (same_value(x, y)) return false;
+    bool ok = false;
+    if (x.kind == y.kind)
+      ok = x.kind == VKind::Float ||
+           (differ_ != Differ::Floats && (x.kind == VKind::Int || x.kind == VKind::Bool ||
+                                          (x.kind == VKind::Choice && x.obj == y.obj)));
+    else  // (not in lists and dicts: the library models read their elements directly)
+      ok = differ_ == Differ::Kinds && w.in != Place::In::Item && w.in != Place::In::Entry && choosable(x, y);
     if (!ok) return false;
     places_.push_back({w.in, w.where, w.index, w.attr ? *w.attr : std::string(), x, y});
     return true;
@@ -235,7 +254,9 @@ void mix(std::size_t& h, std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ull + (h <<
 
 // The part of a value the signature sees, and of the objects it refers to down to `depth`.
 void sign(const State& st, const Value& v, int depth, std::size_t& h) {
-  mix(h, static_cast<std::size_t>(v.kind));
+  // (None, ints, floats and choices between them may be joined into one choice: one kind here)
+  mix(h, Value::choosable(v.kind) || v.kind == VKind::Choice ? static_cast<std::size_t>(VKind::Choice)
+                                                               : static_cast<std::size_t>(v.kind));
   if (v.kind == VKind::Str || v.kind == VKind::Unknown) {
     mix(h, v.s ? std::hash<std::string>{}(*v.s) : 1);
     return;

@@ -69,7 +69,13 @@ Value& value_at(State& st, const Place& p);
 enum class Differ : std::uint8_t {
   Floats,  ///< floats only: a float decides no shape
   Scalars, ///< ints and booleans too: merging makes them depend on which path was taken
+  Kinds,   ///< also None, ints and floats of each other's kinds in variables and attributes (a
+           ///< learning rate that is an int until it is annealed): they become a choice
 };
+
+/// Whether x and y, of different kinds, can be one choice (Value::choice): between them they
+/// hold at most two kinds, all among None, int and float.
+bool choosable(const Value& x, const Value& y);
 
 /// Whether paths a and b are the same program state up to where their objects live in the heap
 /// and up to the scalars `differ` allows, which it lists in `places` (in a's terms): the same

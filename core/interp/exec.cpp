@@ -206,7 +206,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       for (auto& st : states) {
         if (pass_abnormal(st)) continue;
         if (t->kind == ir::ExprKind::Name) {
-          for (auto& cur : load_name(std::move(st), t)) {
+          for (auto& cur : split_choices(load_name(std::move(st), t))) {
             if (!cur.st.normal()) {
               next.push_back(std::move(cur.st));
               continue;
@@ -240,8 +240,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                 next.push_back(std::move(idx.st));
                 continue;
               }
-              Outs curv = t->kind == ir::ExprKind::Attr ? getattr(std::move(idx.st), obj.v, t->name)
-                                                        : getitem(std::move(idx.st), obj.v, idx.v);
+              Outs curv = split_choices(t->kind == ir::ExprKind::Attr ? getattr(std::move(idx.st), obj.v, t->name)
+                                                                      : getitem(std::move(idx.st), obj.v, idx.v));
               for (auto& cur : curv) {
                 if (!cur.st.normal()) {
                   next.push_back(std::move(cur.st));
@@ -1284,7 +1284,27 @@ std::vector<std::pair<State, std::vector<Value>>> Interpreter::eval_list(const s
   return cur;
 }
 
-Outs Interpreter::eval(const ir::Expr* e, State&& st) {
+Outs Interpreter::eval(const ir::Expr* e, State&& st) { return split_choices(eval_node(e, std::move(st))); }
+
+Outs Interpreter::split_choices(Outs&& outs) {
+  if (std::none_of(outs.begin(), outs.end(), [](const Out& o) { return o.v.kind == VKind::Choice; })) return std::move(outs);
+  Outs res;
+  for (auto& o : outs) {
+    if (o.v.kind != VKind::Choice) {
+      res.push_back(std::move(o));
+      continue;
+    }
+    // (a path that read the choice before knows its condition: one alternative)
+    State other = o.st;
+    Value first = o.v.alternative(0), second = o.v.alternative(1);
+    sym::Cond when = o.v.b;
+    if (assume(o.st, when)) res.push_back({std::move(o.st), first});
+    if (assume(other, !when)) res.push_back({std::move(other), second});
+  }
+  return res;
+}
+
+Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
   switch (e->kind) {
     case ir::ExprKind::None: return one(std::move(st), Value::none());
     case ir::ExprKind::True: return one(std::move(st), Value::boolean(true));

@@ -63,6 +63,7 @@ bool same_value(const Value& a, const Value& b) {
     case VKind::Str: return a.s && b.s ? *a.s == *b.s : a.s == b.s;
     case VKind::Obj: return a.obj == b.obj;
     case VKind::Unknown: return a.s == b.s || (a.s && b.s && *a.s == *b.s);
+    case VKind::Choice: return a.obj == b.obj && a.b == b.b && a.i == b.i && a.f == b.f;
   }
   return false;
 }
@@ -617,6 +618,7 @@ ObjId Interpreter::class_of(const State& st, const Value& v) const {
     case VKind::Float: return builtin_class("float");
     case VKind::Str: return builtin_class("str");
     case VKind::Undef:
+    case VKind::Choice:
     case VKind::Unknown: return kNoObj;
     case VKind::Obj: break;
   }

@@ -229,7 +229,12 @@ class Interpreter {
   // statements and expressions (exec.cpp, eval.cpp)
   void exec_block(const ir::Block& b, States& states);
   void exec_stmt(const ir::Stmt* s, States& states);
+  /// The outcomes of an expression; a choice it reads (Value::choice) splits the path.
   Outs eval(const ir::Expr* e, State&& st);
+  Outs eval_node(const ir::Expr* e, State&& st);
+  /// Outcomes whose values are choices split into one outcome per alternative, each assuming
+  /// its condition (an alternative the path's constraints exclude is dropped).
+  Outs split_choices(Outs&& outs);
   /// Evaluates a list of expressions left to right (with *starred expansion).
   std::vector<std::pair<State, std::vector<Value>>> eval_list(const std::vector<ir::Expr*>& es, State&& st);
   States assign(const ir::Expr* target, State&& st, const Value& v);
@@ -288,9 +293,10 @@ class Interpreter {
   /// One of tenscan's library stubs: its IR lowered at build time (falls back to lowering).
   const ir::Module* load_stub(const models::EmbeddedStub& stub, const std::string& dotted);
   /// Folds paths that can continue as one into one (see merge.cpp); with `join`, also paths
-  /// that differ in requirements and ints or booleans, by joining them (join_paths).
-  /// `what` names a joined pending return value in messages.
-  void merge_states(States& states, bool join = false, const std::string& what = {});
+  /// that differ in requirements and ints or booleans, by joining them (join_paths), and with
+  /// `choices` too, paths whose variables and attributes hold scalars of other kinds (None,
+  /// int, float: Value::choice). `what` names a joined pending return value in messages.
+  void merge_states(States& states, bool join = false, const std::string& what = {}, bool choices = true);
   /// merge_states (joining) for the outcomes of an expression: paths and the values they got
   /// (`what`: the expression, for messages).
   void merge_outs(Outs& outs, const std::string& what);

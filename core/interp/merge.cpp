@@ -10,9 +10,14 @@
 //    equal to the first path's value if g, to the second's otherwise. The join is exact, so
 //    the shape verdicts are those of the two paths. Paths whose difference mentions a user
 //    input stay apart: their findings are warnings that name the input's values.
+//    A variable or attribute that holds None, an int or a float of different kinds on the two
+//    sides (a learning rate that is the int 20 until the first annealing makes it 5.0; a best
+//    loss that is None until the first epoch) becomes a choice between the two kinds, under
+//    g: the path that reads it splits again into one path per kind (Interpreter::eval), so no
+//    operation ever sees a value of the wrong kind, and the join stays exact.
 //
-// In both, a float they hold with different values becomes a float the merged path does not
-// know (a float decides no shape).
+// In both, floats they hold with different values join into their hull (a float decides no
+// shape).
 #include <algorithm>
 #include <unordered_set>
 
@@ -52,7 +57,14 @@ sym::Cond path_disjunction(const State& a, const State& b, std::size_t k) {
   return ca || cb;
 }
 
-bool is_scalar_place(const Place& p) { return p.x.kind == VKind::Int || p.x.kind == VKind::Bool; }
+// A place the join must guard (ints, booleans, choices), unlike a float, which joins alone.
+bool is_scalar_place(const Place& p) { return p.x.kind != VKind::Float || p.y.kind != VKind::Float; }
+
+// The alternatives of a value with the condition under which each holds.
+std::vector<std::pair<sym::Cond, Value>> guarded_alternatives(const Value& v) {
+  if (v.kind != VKind::Choice) return {{sym::Cond::truth(true), v}};
+  return {{v.b, v.alternative(0)}, {!v.b, v.alternative(1)}};
+}
 
 // The reveals both paths made before they forked once, and each later one once: a loop that
 // merges its paths every iteration doubled the list each time.
@@ -87,10 +99,11 @@ bool Interpreter::joinable(const State& o, const State& s, std::size_t k, std::s
     for (std::size_t i = p; i < st->reqs.size(); ++i)
       if (input(st->reqs[i]->cond.symbols())) return false;
   }
-  for (const Place& pl : places) {
-    if (pl.x.kind == VKind::Int && (input(pl.x.i.symbols()) || input(pl.y.i.symbols()))) return false;
-    if (pl.x.kind == VKind::Bool && (input(pl.x.b.symbols()) || input(pl.y.b.symbols()))) return false;
-  }
+  for (const Place& pl : places)
+    for (const Value* v : {&pl.x, &pl.y}) {
+      if ((v->kind == VKind::Int || v->kind == VKind::Choice) && input(v->i.symbols())) return false;
+      if ((v->kind == VKind::Bool || v->kind == VKind::Choice) && input(v->b.symbols())) return false;
+    }
   return true;
 }
 
@@ -139,25 +152,47 @@ void Interpreter::join_paths(State& o, const State& s, std::size_t k, std::size_
     sym::Expr a, b, j;
   };
   std::vector<Joined> joined;  // correlated places (the same pair of values) share one symbol
+  // the value that is x on o's side (g) and y on s's, of one kind
+  auto join_scalar = [&](const Place& pl, const Value& x, const Value& y) -> Value {
+    if (same_value(x, y)) return x;
+    switch (x.kind) {
+      case VKind::Bool: return Value::boolean((g && x.b) || (!g && y.b));
+      case VKind::Float: return Value::floating(x.f.join(y.f));
+      case VKind::Int: break;
+      default: return x;  // (None)
+    }
+    auto same = std::find_if(joined.begin(), joined.end(), [&](const Joined& jn) { return jn.a == x.i && jn.b == y.i; });
+    if (same != joined.end()) return Value::integer(same->j);
+    sym::Interval r = o_ranges.eval(x.i).join(s.ranges.eval(y.i));
+    sym::Expr j = fresh_symbol(o, place_name(o, pl, what), "a value the two sides of a branch set differently", r.lo,
+                               r.hi < r.lo ? r.lo - 1 : r.hi, SymKind::Program);
+    o.hard.push_back(!g || sym::Cond::eq(j, x.i));
+    o.hard.push_back(g || sym::Cond::eq(j, y.i));
+    joined.push_back({x.i, y.i, j});
+    return Value::integer(j);
+  };
   for (const Place& pl : places) {
     if (!is_scalar_place(pl)) continue;
     Value& v = value_at(o, pl);
-    if (pl.x.kind == VKind::Bool) {
-      v = Value::boolean((g && pl.x.b) || (!g && pl.y.b));
+    if (pl.x.kind == pl.y.kind && pl.x.kind != VKind::Choice) {
+      v = join_scalar(pl, pl.x, pl.y);
       continue;
     }
-    auto same = std::find_if(joined.begin(), joined.end(), [&](const Joined& jn) { return jn.a == pl.x.i && jn.b == pl.y.i; });
-    if (same != joined.end()) {
-      v = Value::integer(same->j);
-      continue;
+    // values of two kinds (the comparison allowed it: see choosable): each kind holds where it
+    // held on its side, with the join of its values
+    auto xs = guarded_alternatives(pl.x), ys = guarded_alternatives(pl.y);
+    std::vector<std::pair<sym::Cond, Value>> kinds;
+    for (const auto& [when, a] : xs) kinds.emplace_back(g && when, a);
+    for (const auto& [when, b] : ys) {
+      auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& e) { return e.second.kind == b.kind; });
+      if (kind == kinds.end()) {
+        kinds.emplace_back(!g && when, b);
+      } else {
+        kind->first = kind->first || (!g && when);
+        kind->second = join_scalar(pl, kind->second, b);
+      }
     }
-    sym::Interval r = o_ranges.eval(pl.x.i).join(s.ranges.eval(pl.y.i));
-    sym::Expr j = fresh_symbol(o, place_name(o, pl, what), "a value the two sides of a branch set differently", r.lo,
-                               r.hi < r.lo ? r.lo - 1 : r.hi, SymKind::Program);
-    o.hard.push_back(!g || sym::Cond::eq(j, pl.x.i));
-    o.hard.push_back(g || sym::Cond::eq(j, pl.y.i));
-    joined.push_back({pl.x.i, pl.y.i, j});
-    v = Value::integer(j);
+    v = Value::choice(kinds[0].first, kinds[0].second, kinds[1].second);
   }
 }
 
@@ -213,7 +248,7 @@ void Interpreter::forget_dead(States& states, const ir::Stmt* s, bool head) {
         if (m->attrs.count(name)) st.heap.mut(g).attrs.erase(name);
 }
 
-void Interpreter::merge_states(States& states, bool join, const std::string& what) {
+void Interpreter::merge_states(States& states, bool join, const std::string& what, bool choices) {
   if (states.size() < 2) return;
   States out;
   std::vector<std::size_t> signatures;  // of out's paths: only paths that share one are compared
@@ -237,7 +272,8 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
       std::size_t p = common_requirements(o, s);
       bool same_reqs = p == o.reqs.size() && p == s.reqs.size();
       if (!join && !same_reqs) continue;
-      if (!same_up_to_scalars(o, s, join ? Differ::Scalars : Differ::Floats, places, merge_work_)) continue;
+      Differ differ = !join ? Differ::Floats : choices ? Differ::Kinds : Differ::Scalars;
+      if (!same_up_to_scalars(o, s, differ, places, merge_work_)) continue;
       std::size_t k = common_constraints(o, s);
       if (same_reqs && std::none_of(places.begin(), places.end(), is_scalar_place)) {
         sym::Cond either = path_disjunction(o, s, k);
@@ -256,7 +292,7 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
         ++result_.stats.paths_joined;
       }
       for (const Place& pl : places)
-        if (pl.x.kind == VKind::Float) value_at(o, pl) = Value::floating(pl.x.f.join(pl.y.f));
+        if (pl.x.kind == VKind::Float && pl.y.kind == VKind::Float) value_at(o, pl) = Value::floating(pl.x.f.join(pl.y.f));
       std::size_t steps = 0;
       while (steps < o.path.size() && steps < s.path.size() && o.path[steps] == s.path[steps]) ++steps;
       o.path.resize(steps);
@@ -291,7 +327,8 @@ void Interpreter::merge_outs(Outs& outs, const std::string& what) {
     o.st.ret = std::move(o.v);
     states.push_back(std::move(o.st));
   }
-  merge_states(states, true, what);
+  // (an expression's value is operated on at once: it never becomes a choice)
+  merge_states(states, true, what, false);
   for (auto& st : states) {
     Value v = std::move(st.ret);
     st.flow = Flow::Normal;

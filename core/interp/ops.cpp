@@ -435,6 +435,13 @@ Outs Interpreter::truth(State&& st, const Value& v) {
       if (v.s) return one(std::move(st), Value::boolean(!v.s->empty()));
       return one(std::move(st), Value::unknown("string truth"));
     case VKind::Undef: return one(std::move(st), Value::unknown("truth of an unknown value"));
+    case VKind::Choice:
+    {
+      Outs res;
+      for (auto& o : split_choices(one(std::move(st), v)))
+        for (auto& t : truth(std::move(o.st), o.v)) res.push_back(std::move(t));
+      return res;
+    }
     case VKind::Unknown:
       // the same value tested twice gets the same answer (unknown_test, as branch() does); a
       // condition, so that `not u` is its negation
@@ -934,6 +941,7 @@ std::string Interpreter::show(const State& st, const Value& v) const {
     case VKind::Float: return v.f.is_top() ? "float" : v.f.describe();
     case VKind::Str: return v.s ? "'" + *v.s + "'" : "str";
     case VKind::Unknown: return "unknown";
+    case VKind::Choice: return show(st, v.alternative(0)) + " or " + show(st, v.alternative(1));
     case VKind::Obj: break;
   }
   const Object& o = st.heap.get(v.obj);

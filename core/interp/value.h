@@ -55,6 +55,10 @@ enum class VKind : std::uint8_t {
   None, Bool, Int, Float, Str,
   Obj,      ///< a heap object
   Unknown,  ///< a value the analyzer cannot know (unmodelled call, I/O); `label` says why
+  /// One of two scalars of different kinds (None, int, float) that two merged paths held at the
+  /// same place: the first under the condition `b`, the second otherwise (see Value::choice).
+  /// Only stored, never operated on: reading it splits the path (Interpreter::eval).
+  Choice,
 };
 
 struct Value {
@@ -80,6 +84,37 @@ struct Value {
   static Value unknown_str() { Value v; v.kind = VKind::Str; return v; }
   static Value object(ObjId id) { Value v; v.kind = VKind::Obj; v.obj = id; return v; }
   static Value unknown(std::string label) { Value v; v.kind = VKind::Unknown; v.s = std::make_shared<const std::string>(std::move(label)); return v; }
+  /// `x` when `when` holds, `y` otherwise: scalars of two different kinds among None, int and
+  /// float (choosable). Stored in the fields a scalar uses: the condition in b, the int in i,
+  /// the float in f, the two kinds (in increasing order) in obj.
+  static Value choice(const sym::Cond& when, const Value& x, const Value& y) {
+    if (x.kind > y.kind) return choice(!when, y, x);
+    Value v;
+    v.kind = VKind::Choice;
+    v.b = when;
+    v.obj = (static_cast<ObjId>(x.kind) << 8) | static_cast<ObjId>(y.kind);
+    for (const Value* a : {&x, &y}) {
+      if (a->kind == VKind::Int) v.i = a->i;
+      if (a->kind == VKind::Float) v.f = a->f;
+    }
+    return v;
+  }
+  /// Whether a scalar of this kind can be one side of a choice.
+  static bool choosable(VKind k) { return k == VKind::None || k == VKind::Int || k == VKind::Float; }
+  /// A choice's first (which = 0, under b) or second alternative.
+  [[nodiscard]] Value alternative(int which) const {
+    auto k = static_cast<VKind>(which == 0 ? (obj >> 8) : (obj & 0xff));
+    Value a;
+    a.kind = k;
+    if (k == VKind::Int) a.i = i;
+    if (k == VKind::Float) a.f = f;
+    return a;
+  }
+  /// The alternatives of a value: a choice's two, or the value itself.
+  [[nodiscard]] std::vector<Value> alternatives() const {
+    if (kind == VKind::Choice) return {alternative(0), alternative(1)};
+    return {*this};
+  }
 
   [[nodiscard]] bool is_none() const { return kind == VKind::None; }
   [[nodiscard]] bool is_obj() const { return kind == VKind::Obj; }

@@ -29,7 +29,7 @@ bool Interpreter::widened_symbol(const sym::Expr& e) const {
 
 bool Interpreter::widen_head(const State& h, State& l, Widen loop) {
   std::vector<Place> places;
-  if (!extends_requirements(h, l) || !same_up_to_scalars(h, l, Differ::Scalars, places, merge_work_)) return false;
+  if (!extends_requirements(h, l) || !same_up_to_scalars(h, l, Differ::Kinds, places, merge_work_)) return false;
   // a loop whose ints and booleans are all known runs as written (exactly, up to the unroll cap):
   // widening is for what the loop cannot know (a draw, a flag it sets at random, data), and in a
   // for loop's summary also for floats (a loss it accumulates: a step counter beside it widens too)
@@ -60,34 +60,85 @@ bool Interpreter::widen_head(const State& h, State& l, Widen loop) {
 
 bool Interpreter::covers(const State& w, const State& l) {
   std::vector<Place> places;
-  if (!extends_requirements(w, l) || !same_up_to_scalars(w, l, Differ::Scalars, places, merge_work_)) return false;
+  if (!extends_requirements(w, l) || !same_up_to_scalars(w, l, Differ::Kinds, places, merge_work_)) return false;
   // a symbol the widened state holds at several places stands for one value: l must hold one too
   for (std::size_t i = 0; i < places.size(); ++i)
     for (std::size_t j = i + 1; j < places.size(); ++j)
       if (places[i].x.kind == places[j].x.kind && same_value(places[i].x, places[j].x) &&
           !same_value(places[i].y, places[j].y))
         return false;
-  return std::all_of(places.begin(), places.end(), [&](const Place& p) {
-    switch (p.x.kind) {
+  auto widened_flag = [&](const sym::Cond& b) {
+    auto ids = b.symbols();
+    return ids.size() == 1 && widened_.count(ids[0]) && b == sym::Cond::boolean_symbol(ids[0]);
+  };
+  // whether the widened value x holds every value y can be
+  auto covered = [&](const Value& x, const Value& y) {
+    if (same_value(x, y)) return true;
+    if (x.kind != y.kind) return false;
+    switch (x.kind) {
       case VKind::Float:
-        return p.y.f.leq(p.x.f);
-      case VKind::Bool: {
-        auto ids = p.x.b.symbols();
-        return ids.size() == 1 && widened_.count(ids[0]) && p.x.b == sym::Cond::boolean_symbol(ids[0]);
-      }
+        return y.f.leq(x.f);
+      case VKind::Bool:
+        return widened_flag(x.b);
       case VKind::Int: {
-        if (!widened_symbol(p.x.i)) return false;
-        sym::Interval theirs = l.ranges.eval(p.y.i);
-        return !theirs.is_bottom() && theirs.leq(w.ranges.eval(p.x.i));
+        if (!widened_symbol(x.i)) return false;
+        sym::Interval theirs = l.ranges.eval(y.i);
+        return !theirs.is_bottom() && theirs.leq(w.ranges.eval(x.i));
       }
       default:
         return false;
     }
+  };
+  return std::all_of(places.begin(), places.end(), [&](const Place& p) {
+    if (p.x.kind != VKind::Choice) return covered(p.x, p.y);
+    // a choice whose flag the widening made: each kind y can be, within the same kind of x
+    if (!widened_flag(p.x.b)) return false;
+    auto xs = p.x.alternatives();
+    return std::ranges::all_of(p.y.alternatives(), [&](const Value& ya) {
+             auto xa = std::ranges::find_if(xs, [&](const Value& a) { return a.kind == ya.kind; });
+             return xa != xs.end() && covered(*xa, ya);
+           });
   });
 }
 
 Value Interpreter::widened(const State& h, const Value& was, State& l, const Value& now, const std::string& name,
                           bool checked) {
+  if (now.kind == VKind::Choice || (was.kind != now.kind && choosable(was, now))) {
+    // a value of two kinds (an int learning rate that the loop anneals into a float): a fresh
+    // flag says which, and each kind widens from that kind's value before (an int's value as a
+    // float's, for a float that was an int; from nothing, to everything)
+    auto before = was.alternatives(), after = now.alternatives();
+    std::vector<Value> kinds;
+    for (const auto* side : {&before, &after})
+      for (const Value& a : *side)
+        if (std::ranges::none_of(kinds, [&](const Value& k) { return k.kind == a.kind; })) kinds.push_back(a);
+    std::vector<Value> alts;
+    for (const Value& k : kinds) {
+      auto of = [&](const std::vector<Value>& vs, VKind kind) -> const Value* {
+        auto it = std::ranges::find_if(vs, [&](const Value& v) { return v.kind == kind; });
+        return it == vs.end() ? nullptr : &*it;
+      };
+      const Value* b = of(before, k.kind);
+      const Value* a = of(after, k.kind);
+      if (!a) {
+        alts.push_back(*b);  // (a kind this iteration did not produce keeps its value)
+      } else if (b) {
+        alts.push_back(widened(h, *b, l, *a, name, checked));
+      } else if (a->kind == VKind::Float) {
+        const Value* i = of(before, VKind::Int);
+        auto c = i ? i->i.as_const() : std::nullopt;
+        domain::FloatRange from = c ? domain::FloatRange::point(static_cast<double>(*c)) : domain::FloatRange::top();
+        alts.push_back(Value::floating(checked ? from.widen(a->f) : domain::FloatRange::top()));
+      } else if (a->kind == VKind::Int && !checked) {
+        alts.push_back(widened(h, *a, l, Value::integer(0), name, false));  // (any int)
+      } else {
+        alts.push_back(*a);
+      }
+    }
+    sym::SymId flag = fresh_bool_symbol("widened", "which kind of value a loop leaves in " + name, SymKind::Data);
+    widened_.insert(flag);
+    return Value::choice(sym::Cond::boolean_symbol(flag), alts[0], alts[1]);
+  }
   switch (now.kind) {
     case VKind::Float:
       // (unchecked: only the direction of one step is known, not where the steps go)
@@ -114,9 +165,12 @@ Value Interpreter::widened(const State& h, const Value& was, State& l, const Val
 
 void Interpreter::widen_changed_scalars(const State& pre, State& post) {
   auto widen = [&](const Value& was, Value& now, const std::string& name) {
-    if (was.kind == now.kind && !same_value(was, now)) now = widened(pre, was, post, now, name, false);
+    if (!same_value(was, now) && (was.kind == now.kind || (now.kind == VKind::Choice && choosable(was, now))))
+      now = widened(pre, was, post, now, name, false);
   };
-  auto scalar = [](const Value& v) { return v.kind == VKind::Int || v.kind == VKind::Bool || v.kind == VKind::Float; };
+  auto scalar = [](const Value& v) {
+    return v.kind == VKind::Int || v.kind == VKind::Bool || v.kind == VKind::Float || v.kind == VKind::Choice;
+  };
   for (std::size_t f = 0; f < pre.frames.size() && f < post.frames.size(); ++f) {
     if (pre.frames[f].code != post.frames[f].code) break;
     auto& slots = post.frames[f].slots;

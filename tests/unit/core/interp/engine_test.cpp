@@ -429,3 +429,60 @@ TEST_CASE("engine/a tensor made from data tenscan cannot see gets its rank from 
   CHECK(f->rule == RuleId::RankMismatch);
   CHECK(f->location.line == 6);
 }
+
+TEST_CASE("engine/a variable that is an int on one side and a float on the other joins, and splits where it is read", "[engine]") {
+  // a learning rate: the int 20 until a random branch anneals it into the float 5.0
+  Run r = analyze_program(
+      "import random\n"
+      "lr = 20\n"
+      "if random.random() < 0.5:\n"
+      "    lr = lr / 4.0\n"
+      "x = 1\n"
+      "tenscan_reveal(lr)\n");
+  CHECK(r.result.stats.paths_joined == 1);
+  auto seen = r.reveals_at(6);
+  std::sort(seen.begin(), seen.end());
+  CHECK(seen == std::vector<std::string>{"20", "5.0"});
+}
+
+TEST_CASE("engine/each kind of a joined value decides its own shapes", "[engine]") {
+  // None means "the default width": the join must not lose which paths hold which kind
+  Run r = analyze_program(
+      "import random\n"
+      "import torch\n"
+      "width = None\n"
+      "if random.random() < 0.5:\n"
+      "    width = 4\n"
+      "tenscan_reveal(width)\n"
+      "x = torch.zeros(8, width if width is not None else 2)\n"
+      "y = x @ torch.zeros(4, 5)\n");
+  CHECK(r.result.stats.paths_joined >= 1);
+  auto seen = r.reveals_at(6);
+  std::sort(seen.begin(), seen.end());
+  CHECK(seen == std::vector<std::string>{"4", "None"});
+  REQUIRE(r.result.findings.size() == 1);
+  CHECK(r.result.findings[0].rule == RuleId::MatmulInnerDim);
+  CHECK(r.result.findings[0].location.line == 8);
+}
+
+TEST_CASE("engine/a value that changes kind in an epoch loop does not keep a path per epoch", "[engine]") {
+  // pytorch/examples' word_language_model: `lr` is the int default of a float option until a
+  // stalled epoch anneals it; the best loss is None until the first epoch ends
+  Run r = analyze_program(
+      "import random\n"
+      "import torch\n"
+      "w = torch.randn(10, 10)\n"
+      "lr = 20\n"
+      "best = None\n"
+      "for epoch in range(200):\n"
+      "    loss = (torch.randn(4, 10) @ w).sum().item() + random.random()\n"
+      "    w = w - lr * torch.randn(10, 10)\n"
+      "    if best is None or loss < best:\n"
+      "        best = loss\n"
+      "    else:\n"
+      "        lr /= 4.0\n"
+      "tenscan_reveal(w)\n");
+  CHECK(r.result.completeness.complete);
+  CHECK(r.result.stats.paths_explored <= 2);
+  for (const auto& s : r.reveals_at(13)) CHECK(s == "[10, 10] float32");
+}
