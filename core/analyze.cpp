@@ -15,6 +15,7 @@
 
 #include "findings/completeness.h"
 #include "interp/interpreter.h"
+#include "interp/question.h"
 #include "solver/solver.h"
 
 namespace tenscan {
@@ -371,24 +372,6 @@ struct Verdicts {
   }
 };
 
-std::size_t requirement_question(const Interpreter& in, const interp::Requirement& r,
-                                 const std::vector<sym::Cond>& context) {
-  std::vector<sym::SymId> seeds = r.cond.symbols();
-  for (auto id : r.guard.symbols()) seeds.push_back(id);
-  std::unordered_map<sym::SymId, std::size_t> names;
-  sym::SymbolNamer canonical = [&](sym::SymId id) {
-    const char* kind = in.symbol(id).kind == interp::SymKind::Data ? "d" : in.symbol(id).kind == interp::SymKind::Input ? "i" : "p";
-    return kind + std::to_string(names.emplace(id, names.size()).first->second);
-  };
-  sym::SymbolNamer anonymous = [](sym::SymId) { return std::string("?"); };
-  std::string key = r.cond.str(canonical) + "|" + r.guard.str(canonical);
-  std::vector<std::pair<std::string, sym::Cond>> cone;
-  for (auto& c : sym::constraints_on(context, seeds)) cone.emplace_back(c.str(anonymous), std::move(c));
-  std::stable_sort(cone.begin(), cone.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [shape, c] : cone) key += "|" + c.str(canonical);
-  return std::hash<std::string>{}(key);
-}
-
 std::size_t question_of(const std::vector<sym::Cond>& constraints, const interp::Requirements& reqs) {
   std::size_t h = 0x9e3779b97f4a7c15ULL;
   auto mix = [&](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
@@ -513,7 +496,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         continue;
       }
       // (context: what the solver holds now, the path's constraints and the earlier requirements)
-      std::size_t asked = requirement_question(in, r, context);
+      std::size_t asked = interp::requirement_question(in, r, context);
       if (auto known = verdicts.requirements.find(asked); known != verdicts.requirements.end()) {
         if (known->second == Answer::Holds) continue;
         ++stats.assumptions;

@@ -7,9 +7,11 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "interp/compare.h"
 #include "interp/interpreter.h"
+#include "interp/question.h"
 
 namespace tenscan::interp {
 
@@ -437,15 +439,22 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             live.push_back(std::move(it.st));
             const bool user_loop = in_project(s->loc.file);
             const std::uint64_t execution = ++loop_executions_;
+            States summarised;  // paths whose remaining iterations one trial covered (summarise_loop)
+            const auto loop_symbols = static_cast<sym::SymId>(symbols_.size());
             for (std::size_t idx = 0; idx < std::min(items.size(), cap); ++idx) {
               if (live.empty()) break;
               // After one concrete iteration, try to cover all the remaining ones at once (an
-              // epoch loop): see summarise_loop. Past the cap, one iteration on a value that
-              // stands for all the remaining items has to do (`for i in range(50000)`).
+              // epoch loop), path by path: see summarise_loop. Past the cap, one iteration on a
+              // value that stands for all the remaining items has to do (`for i in range(50000)`).
               if (idx == 1 && !summary && items.size() > 2) {
                 // (a comprehension's loop grows its result: never a fixpoint, so no trial)
                 bool comprehension = live[0].frame().code->kind == ir::Code::Kind::Comprehension;
-                if (!comprehension && (represented = summarise_loop(s, live, items, idx))) break;
+                if (!comprehension) {
+                  States rest;
+                  for (auto& l : live) (summarise_loop(s, l, items, idx, loop_symbols) ? summarised : rest).push_back(std::move(l));
+                  live = std::move(rest);
+                  if ((represented = live.empty())) break;
+                }
                 if ((capped || (long_loop && !comprehension)) &&
                     (represented = run_representative_iteration(s, live, exited, items, idx)))
                   break;
@@ -455,6 +464,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             }
             if (user_loop) {
               loop_exit(live, execution);
+              loop_exit(summarised, execution);
               loop_exit(exited, execution);
             }
             if (capped && !represented && !live.empty()) {
@@ -464,6 +474,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                        std::to_string(cap) + " were not analysed");
               for (auto& l : live) stop(l, StopReason::LoopCap, s->loc);
             }
+            represented = represented || !summarised.empty();
+            for (auto& l : summarised) live.push_back(std::move(l));
             if (before && (summary || capped)) widen_loop_exits(*before, live, exited, count, items.size());
             else if (before && represented)  // (ran twice: the first item, then the representative)
               widen_loop_exits(*before, live, exited, sym::Expr::constant(static_cast<std::int64_t>(items.size())), 2);
@@ -899,22 +911,50 @@ std::optional<States> Interpreter::trial_iteration(const ir::Stmt* s, const Stat
   return trial;
 }
 
-// A loop over the remaining items[from..] whose body, run once with the loop variable as a
-// value that stands for all those items (loop_representative), leaves the state as it was
-// (the same objects or new ones of the same shapes, no new requirement, no break/return/
-// exception) needs no more iterations: every remaining iteration starts from and returns to
-// that state. On success the loop variable gets the last item and the caller stops
-// iterating; otherwise nothing changes.
-bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from) {
-  if (live.size() != 1 || !live[0].normal()) return false;
-  const State& pre = live[0];
+// Whether post's requirements are pre's and, beyond them, only requirements pre already has at
+// the same site and rule, up to the names of their symbols (requirement_question): an epoch
+// that imposes its minibatches' requirements again, on the fresh sizes of its fresh batches.
+// Such a requirement has the same answer as the one pre has, and a failure of it is reported
+// at the same site: requiring it again changes no verdict.
+bool Interpreter::repeats_requirements(const State& pre, const State& post, sym::SymId young) const {
+  if (common_requirements(pre, post) != pre.reqs.size()) return false;
+  if (post.reqs.size() == pre.reqs.size()) return true;
+  // (a requirement of a DataLoader's last minibatch names that DataLoader's iteration: another
+  // epoch's iteration of the same loader has the same length, batch size and loop)
+  auto batch_of = [&](int lb) -> std::size_t {
+    if (lb < 0) return 0;
+    const LastBatch& b = last_batches_[static_cast<std::size_t>(lb)];
+    return std::hash<std::string>{}(std::to_string(b.length.hash()) + "|" + std::to_string(b.batch_size.hash()) + "|" + std::to_string(b.loop.file) + ":" +
+                                    std::to_string(b.loop.line) + ":" + std::to_string(b.loop.col));
+  };
+  auto site_of = [&](const Requirement& r) {
+    return std::make_tuple(r.rule, r.site.file, r.site.line, r.site.col, r.definitely_false, batch_of(r.last_batch));
+  };
+  using Site = decltype(site_of(std::declval<const Requirement&>()));
+  std::set<std::pair<Site, std::size_t>> known;
+  for (const auto& r : pre.reqs) known.emplace(site_of(*r), requirement_question(*this, *r, pre.hard, young));
+  for (std::size_t i = pre.reqs.size(); i < post.reqs.size(); ++i)
+    if (!known.count({site_of(*post.reqs[i]), requirement_question(*this, *post.reqs[i], post.hard, young)})) return false;
+  return true;
+}
+
+// A loop over the remaining items[from..] whose body, run once on path `st` with the loop
+// variable as a value that stands for all those items (loop_representative), leaves the state
+// as it was (the same objects or new ones of the same shapes, no requirement the path does not
+// already have, no break/return/exception) needs no more iterations on that path: every
+// remaining iteration starts from and returns to that state. On success the loop variable gets
+// the last item and the path has left the loop; otherwise nothing changes.
+bool Interpreter::summarise_loop(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
+                                 sym::SymId young) {
+  if (!st.normal()) return false;
+  const State& pre = st;
   std::optional<States> tried = trial_iteration(s, pre, items, from);
   if (!tried) return false;
   States trial = std::move(*tried);
   std::vector<const ir::Expr*> targets;
   target_slots(s->targets[0], targets);
   auto exact = [&](const State& post) {
-    if (post.frames.size() != pre.frames.size() || post.reqs.size() != pre.reqs.size() || !(post.modules == pre.modules))
+    if (post.frames.size() != pre.frames.size() || !repeats_requirements(pre, post, young) || !(post.modules == pre.modules))
       return false;
     for (std::size_t f = 0; f < pre.frames.size(); ++f) {
       const auto& ps = pre.frames[f].slots;
@@ -950,38 +990,40 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, States& live, const std::vec
     return pre.heap.for_each_changed(post.heap, unchanged);
   };
   if (!std::all_of(trial.begin(), trial.end(), exact)) {
-    return in_project(s->loc.file) && summarise_widened(s, live, items, from, std::move(trial), targets);
+    return in_project(s->loc.file) && summarise_widened(s, st, items, from, young, std::move(trial), targets);
   }
   // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
-  for (const ir::Expr* t : targets) store_name(live[0], t, items.back());
+  for (const ir::Expr* t : targets) store_name(st, t, items.back());
   return true;
 }
 
 // The trial iteration of summarise_loop changed scalars (a float loss, a step counter next to
 // it, a flag): the state before it is widened towards the state after it (widen_head), and one
 // more trial iteration from the widened state must stay within it (covers) and, like the first,
-// impose no requirement. The loop then leaves with the widened state. Loop variables are set to
-// the last item on both sides (each iteration overwrites them). False, with nothing changed,
-// otherwise.
-bool Interpreter::summarise_widened(const ir::Stmt* s, States& live, const std::vector<Value>& items,
-                                    std::size_t from, States&& first, const std::vector<const ir::Expr*>& targets) {
+// impose no requirement the path does not already have. The loop then leaves with the widened
+// state. Loop variables are set to the last item on both sides (each iteration overwrites
+// them). False, with nothing changed, otherwise.
+bool Interpreter::summarise_widened(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
+                                    sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets) {
   if (first.size() != 1) return false;
-  State pre = live[0];
+  State pre = st;
   State w = std::move(first[0]);
   for (const ir::Expr* t : targets) {
     store_name(pre, t, items.back());
     store_name(w, t, items.back());
   }
-  // (the trial must impose no requirement: one on the representative item is checked by
+  // (the trial must impose no new requirement: one on the representative item is checked by
   // unrolling, where each item gets its own verdict)
-  if (w.reqs.size() != pre.reqs.size() || !widen_head(pre, w, Widen::ForLoop)) return false;
+  if (!repeats_requirements(pre, w, young)) return false;
+  w.reqs.resize(pre.reqs.size());
+  if (!widen_head(pre, w, Widen::ForLoop)) return false;
   std::optional<States> trial = trial_iteration(s, w, items, from);
   if (!trial) return false;
   for (auto& post : *trial) {
     for (const ir::Expr* t : targets) store_name(post, t, items.back());
-    if (post.reqs.size() != w.reqs.size() || !covers(w, post)) return false;
+    if (!repeats_requirements(w, post, young) || !covers(w, post)) return false;
   }
-  live[0] = std::move(w);
+  st = std::move(w);
   return true;
 }
 

@@ -265,9 +265,12 @@ class Interpreter {
   States run_module_body(State&& st, const ir::Module* m, ObjId globals);
   std::optional<States> trial_iteration(const ir::Stmt* s, const State& from_state, const std::vector<Value>& items,
                                         std::size_t from);
-  bool summarise_loop(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from);
-  bool summarise_widened(const ir::Stmt* s, States& live, const std::vector<Value>& items, std::size_t from,
-                         States&& first, const std::vector<const ir::Expr*>& targets);
+  /// `young`: the first symbol the loop made (see repeats_requirements).
+  bool summarise_loop(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
+                      sym::SymId young);
+  bool summarise_widened(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
+                         sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets);
+  bool repeats_requirements(const State& pre, const State& post, sym::SymId young) const;
   bool same_up_to_loop_draws(const State& h, const State& l, sym::SymId since);
   std::optional<Value> loop_representative(State& st, const ir::Stmt* s, const std::vector<Value>& items,
                                            std::size_t from);

@@ -1121,8 +1121,10 @@ std::optional<bool> Cond::eval(const std::function<std::optional<std::int64_t>(S
   return std::nullopt;
 }
 
-std::vector<Cond> constraints_on(const std::vector<Cond>& cs, std::vector<SymId> seeds, std::size_t from) {
-  std::unordered_set<SymId> reach(seeds.begin(), seeds.end());
+std::vector<Cond> constraints_on(const std::vector<Cond>& cs, std::vector<SymId> seeds, std::size_t from, SymId through) {
+  std::unordered_set<SymId> reach;
+  for (SymId id : seeds)
+    if (id >= through) reach.insert(id);
   std::vector<std::vector<SymId>> syms(cs.size());
   for (std::size_t i = from; i < cs.size(); ++i) syms[i] = cs[i].symbols();
   std::vector<bool> keep(cs.size(), false);
@@ -1132,7 +1134,8 @@ std::vector<Cond> constraints_on(const std::vector<Cond>& cs, std::vector<SymId>
       if (keep[i] || std::none_of(syms[i].begin(), syms[i].end(), [&](SymId id) { return reach.count(id) != 0; }))
         continue;
       keep[i] = grew = true;
-      reach.insert(syms[i].begin(), syms[i].end());
+      for (SymId id : syms[i])
+        if (id >= through) reach.insert(id);
     }
   }
   std::vector<Cond> kept;

@@ -130,8 +130,11 @@ class Cond {
 
 /// The constraints among cs[from..] that bear on the symbols in `seeds`: those that mention
 /// one of them and, transitively, those that share a symbol with one kept (a cone of
-/// influence). The others cannot change whether a condition on the seeds can hold.
-std::vector<Cond> constraints_on(const std::vector<Cond>& cs, std::vector<SymId> seeds, std::size_t from = 0);
+/// influence). The others cannot change whether a condition on the seeds can hold. With
+/// `through`, only symbols numbered from `through` on (the ones made since some point) are
+/// seeds or carry the cone on.
+std::vector<Cond> constraints_on(const std::vector<Cond>& cs, std::vector<SymId> seeds, std::size_t from = 0,
+                                 SymId through = 0);
 
 }  // namespace tenscan::sym
 

@@ -486,3 +486,50 @@ TEST_CASE("engine/a value that changes kind in an epoch loop does not keep a pat
   CHECK(r.result.stats.paths_explored <= 2);
   for (const auto& s : r.reveals_at(13)) CHECK(s == "[10, 10] float32");
 }
+
+TEST_CASE("engine/an epoch that imposes its batches' requirements again on fresh sizes is the loop's fixpoint", "[engine]") {
+  // each epoch pads its batches to a fresh data-decided length (max_len#k) and slices the
+  // positional table with it: the same requirement up to the names of its symbols, which the
+  // online checker cannot decide; the epochs are summarised, path by path, whatever their count
+  auto program = [](int epochs, int table_width) {
+    return "import random\n"
+           "import torch\n"
+           "import torch.nn as nn\n"
+           "from torch.nn.utils.rnn import pad_sequence\n"
+           "from torch.utils.data import DataLoader, Dataset\n"
+           "class Sentences(Dataset):\n"
+           "    def __init__(self, path):\n"
+           "        self.lines = open(path).readlines()\n"
+           "    def __len__(self):\n"
+           "        return len(self.lines)\n"
+           "    def __getitem__(self, i):\n"
+           "        return torch.randint(0, 100, (random.randint(5, 40),))\n"
+           "loader = DataLoader(Sentences('train.txt'), batch_size=32, collate_fn=pad_sequence)\n"
+           "embed = nn.Embedding(100, 16)\n"
+           "pos = torch.randn(5000, 1, " +
+           std::to_string(table_width) +
+           ")\n"
+           "head = nn.Linear(16, 100)\n"
+           "def train_epoch():\n"
+           "    total = 0.0\n"
+           "    for batch in loader:\n"
+           "        x = embed(batch)\n"
+           "        x = x + pos[:x.size(0)]\n"
+           "        total += head(x).logsumexp(-1).mean().item()\n"
+           "    return total\n"
+           "for epoch in range(" +
+           std::to_string(epochs) + "):\n    print(epoch, train_epoch())\n";
+  };
+  Run three = analyze_program(program(3, 16));
+  Run many = analyze_program(program(300, 16));
+  CHECK(three.result.findings.empty());
+  CHECK(many.result.findings.empty());
+  CHECK(many.result.completeness.complete);
+  CHECK(many.result.stats.paths_explored <= 2);
+  CHECK(many.result.stats.statements_executed == three.result.stats.statements_executed);
+  // a table of the wrong width fails in every epoch: found, once
+  Run bad = analyze_program(program(300, 15));
+  REQUIRE(bad.result.findings.size() == 1);
+  CHECK(bad.result.findings[0].rule == RuleId::Broadcast);
+  CHECK(bad.result.findings[0].location.line == 21);
+}
