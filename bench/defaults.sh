@@ -3,7 +3,9 @@
 # of pytorch/examples at its DEFAULT arguments (only what a script cannot run without is
 # given; see bench/defaults/examples.tsv), one row per entry: wall time, peak RSS, whether
 # the analysis was complete, paths completed/stopped, coverage, findings, exit status; then
-# the total wall time and a target line (each entry complete, < 2 s, < 300 MB).
+# the total wall time and a target line (each entry complete, < 2 s, < 300 MB). With --ci, the
+# same entries also go through one `tenscan ci --jobs 2` run on a repository made of the
+# checkout (target: every entry complete, under 15 s in all).
 # A measurement, not a gate: exit 0 whatever the verdicts (1 with --check when the targets
 # are not met), 2 if the benchmark could not run.
 set -euo pipefail
@@ -11,7 +13,7 @@ set -euo pipefail
 usage() {
     cat <<'EOF'
 usage: bench/defaults.sh PATH_TO_PYTORCH_EXAMPLES_CHECKOUT [--build-dir DIR] [--only PROJECT]...
-                         [--timeout SECONDS] [--keep DIR] [--check]
+                         [--timeout SECONDS] [--keep DIR] [--ci] [--check]
 
   --build-dir DIR   Release build directory holding cmd/tenscan (default: build-release,
                     configured for Release and built if the binary is missing)
@@ -19,6 +21,9 @@ usage: bench/defaults.sh PATH_TO_PYTORCH_EXAMPLES_CHECKOUT [--build-dir DIR] [--
                     bench/defaults/examples.tsv, or the part before its `/`)
   --timeout S       per-run timeout in seconds (default 120)
   --keep DIR        keep the JSON reports (and tenscan's stderr, GNU time's output) in DIR
+  --ci              also time one `tenscan ci --jobs 2` over all the selected entries, in a
+                    git repository made of the checkout's files with a tenscan.json listing
+                    them with their args (the per-project configs are not applied there)
   --check           exit 1 when the targets are not met
   TENSCAN=path      use this binary (no build)
 EOF
@@ -34,9 +39,9 @@ tsv=$here/defaults/examples.tsv
 configs=$here/examples/config
 
 # the targets: every entry complete, under this wall time and this peak RSS
-target_s=2 target_mb=300
+target_s=2 target_mb=300 target_ci_s=15
 
-checkout='' build_dir=$repo/build-release timeout_s=120 keep='' check=0
+checkout='' build_dir=$repo/build-release timeout_s=120 keep='' check=0 ci=0
 only=()
 while (($#)); do
     case $1 in
@@ -45,6 +50,7 @@ while (($#)); do
         --timeout) timeout_s=${2:?--timeout needs seconds}; shift 2 ;;
         --keep) keep=${2:?--keep needs a directory}; shift 2 ;;
         --check) check=1; shift ;;
+        --ci) ci=1; shift ;;
         -h|--help) usage; exit 0 ;;
         -*) usage >&2; die "unknown option $1" ;;
         *) [[ -z $checkout ]] || die "more than one checkout given"; checkout=$1; shift ;;
@@ -237,6 +243,55 @@ echo "total wall time: ${total_s} s ($n entr$( ((n == 1)) && echo y || echo ies)
 verdict=PASS
 ((met == n)) || verdict=FAIL
 echo "targets (each entry complete, < ${target_s} s, < ${target_mb} MB): $verdict ($met of $n entries meet them)"
+
+if ((ci)); then
+    # one repository holding the checkout's files, its tenscan.json listing the selected entries
+    ci_repo=$work/ci-repo
+    mkdir -p "$ci_repo"
+    (cd "$checkout" && tar --exclude=.git -cf - .) | (cd "$ci_repo" && tar -xf -) || die "cannot copy $checkout"
+    ci_entries=()
+    for e in "${entries[@]}"; do
+        IFS=$'\t' read -r project dir entry args <<<"$e"
+        if ((${#only[@]})); then
+            sel=0
+            for o in "${only[@]}"; do [[ $o = "$project" || $o = "${project%%/*}" ]] && sel=1; done
+            ((sel)) || continue
+        fi
+        [[ -f $checkout/$entry ]] && ci_entries+=("$entry"$'\t'"$args")
+    done
+    printf '%s\n' "${ci_entries[@]}" | python3 -c '
+import json, sys
+entries = []
+for line in sys.stdin.read().splitlines():
+    path, args = line.split("\t")
+    entries.append({"path": path, **({} if args == "-" else {"args": args.split()})})
+json.dump({"entries": entries, "auto_detect": False}, sys.stdout, indent=1)
+' >"$ci_repo/tenscan.json"
+    if ! { git -C "$ci_repo" init -q && git -C "$ci_repo" add -A &&
+        git -C "$ci_repo" -c user.name=bench -c user.email=bench@localhost commit -qm checkout; }; then
+        die "cannot make the ci repository"
+    fi
+    rc=0
+    (cd "$ci_repo" && /usr/bin/time -f '%e %M' -o "$reports/ci.time" \
+        timeout -k 10 "$timeout_s" "$tenscan" ci --jobs 2 --json "$reports/ci.json" >"$reports/ci.out" 2>&1 </dev/null) || rc=$?
+    read -r ci_s ci_kb < <(tail -n1 "$reports/ci.time" 2>/dev/null) || true
+    ci_done=$(python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+es = doc.get("entries", [])
+print(sum(1 for e in es if (e.get("completeness") or {}).get("complete")), len(es))
+' "$reports/ci.json" 2>/dev/null || echo "0 0")
+    read -r ci_complete ci_total <<<"$ci_done"
+    echo
+    echo "tenscan ci --jobs 2: ${ci_s:-?} s wall, largest process peak RSS $(((${ci_kb:-0} + 512) / 1024)) MB, exit $rc, $ci_complete of $ci_total entries complete"
+    ci_verdict=PASS
+    if ((ci_total != ${#ci_entries[@]} || ci_complete != ci_total)) || [[ -z ${ci_s:-} ]] ||
+        ! awk -v s="$ci_s" -v t="$target_ci_s" 'BEGIN { exit !(s < t) }'; then
+        ci_verdict=FAIL
+    fi
+    echo "target (tenscan ci --jobs 2: every entry complete, < ${target_ci_s} s in all): $ci_verdict"
+    [[ $ci_verdict = PASS ]] || verdict=FAIL
+fi
 [[ -z $keep ]] || echo "(JSON reports kept in $reports)"
 [[ $verdict = PASS || $check = 0 ]] || exit 1
 exit 0
