@@ -152,15 +152,19 @@ print("\t".join([
 PY
 }
 
+# selected PROJECT: whether --only (when given) selects PROJECT (or the part before its `/`)
+selected() {
+    ((${#only[@]})) || return 0
+    local o
+    for o in "${only[@]}"; do [[ $o = "$1" || $o = "${1%%/*}" ]] && return 0; done
+    return 1
+}
+
 rows=() details=()
 n=0 met=0 absent=0 total_s=0
 for e in "${entries[@]}"; do
     IFS=$'\t' read -r project dir entry args <<<"$e"
-    if ((${#only[@]})); then
-        sel=0
-        for o in "${only[@]}"; do [[ $o = "$project" || $o = "${project%%/*}" ]] && sel=1; done
-        ((sel)) || continue
-    fi
+    selected "$project" || continue
     slug=${project//\//_}
     if [[ ! -f $checkout/$entry ]]; then
         absent=$((absent + 1))
@@ -252,11 +256,7 @@ if ((ci)); then
     ci_entries=()
     for e in "${entries[@]}"; do
         IFS=$'\t' read -r project dir entry args <<<"$e"
-        if ((${#only[@]})); then
-            sel=0
-            for o in "${only[@]}"; do [[ $o = "$project" || $o = "${project%%/*}" ]] && sel=1; done
-            ((sel)) || continue
-        fi
+        selected "$project" || continue
         [[ -f $checkout/$entry ]] && ci_entries+=("$entry"$'\t'"$args")
     done
     printf '%s\n' "${ci_entries[@]}" | python3 -c '

@@ -1,6 +1,7 @@
 // Interpreter infrastructure: natives, constraints, the Python object model (attributes,
 // calls, classes, argument binding) and the import system.
 #include "interp/interpreter.h"
+#include "interp/join.h"
 
 #include <algorithm>
 #include <cmath>
@@ -535,20 +536,23 @@ std::optional<Value> Interpreter::join_values(State& st, const std::vector<Value
   if (vs.empty()) return std::nullopt;
   if (std::all_of(vs.begin(), vs.end(), [&](const Value& v) { return same_value(v, vs[0]); })) return vs[0];
   if (depth > 3) return std::nullopt;
-  if (std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.is_int(); })) {
-    // integers: a fresh one in the union of their ranges (a size stays a size)
-    sym::Interval iv = st.ranges.eval(vs[0].i);
-    for (const Value& v : vs) iv = iv.join(st.ranges.eval(v.i));
-    bool size = iv.lo >= 0;
-    sym::Expr e = fresh_symbol(st, size ? "size" : "value", "one of several values a lookup can give", iv.lo, iv.hi,
-                               SymKind::Data);
-    return Value::integer(e);
-  }
-  // floats: their join
-  if (std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.kind == VKind::Float; })) {
-    domain::FloatRange r = domain::FloatRange::bottom();
-    for (const Value& v : vs) r = r.join(v.f);
-    return Value::floating(r);
+  if (std::none_of(vs.begin(), vs.end(), [](const Value& v) { return v.is_obj(); })) {
+    // scalars: an int is a fresh one in the union of their ranges (a size stays a size), a float
+    // the hull, a bool or the kind of a choice a fresh flag
+    ScalarJoin hull;
+    hull.ints = [&](const std::vector<Value>& ints) {
+      sym::Interval iv = st.ranges.eval(ints[0].i);
+      for (const Value& v : ints) iv = iv.join(st.ranges.eval(v.i));
+      bool size = iv.lo >= 0;
+      return Value::integer(fresh_symbol(st, size ? "size" : "value", "one of several values a lookup can give", iv.lo,
+                                         iv.hi, SymKind::Data));
+    };
+    auto flag = [&](const std::vector<auto>&) {
+      return sym::Cond::boolean_symbol(fresh_bool_symbol("value", "one of several values a lookup can give", SymKind::Data));
+    };
+    hull.bools = [&](const std::vector<Value>& bools) { return Value::boolean(flag(bools)); };
+    hull.flag = [&](const std::vector<sym::Cond>& whens) { return flag(whens); };
+    return join_scalars(hull, vs);
   }
   if (!std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.is_obj(); })) return std::nullopt;
   const Object& first = st.heap.get(vs[0].obj);

@@ -23,6 +23,7 @@
 
 #include "interp/compare.h"
 #include "interp/coverage.h"
+#include "interp/join.h"
 #include "interp/interpreter.h"
 
 namespace tenscan::interp {
@@ -60,11 +61,6 @@ sym::Cond path_disjunction(const State& a, const State& b, std::size_t k) {
 // A place the join must guard (ints, booleans, choices), unlike a float, which joins alone.
 bool is_scalar_place(const Place& p) { return p.x.kind != VKind::Float || p.y.kind != VKind::Float; }
 
-// The alternatives of a value with the condition under which each holds.
-std::vector<std::pair<sym::Cond, Value>> guarded_alternatives(const Value& v) {
-  if (v.kind != VKind::Choice) return {{sym::Cond::truth(true), v}};
-  return {{v.b, v.alternative(0)}, {!v.b, v.alternative(1)}};
-}
 
 // The reveals both paths made before they forked once, and each later one once: a loop that
 // merges its paths every iteration doubled the list each time.
@@ -152,47 +148,29 @@ void Interpreter::join_paths(State& o, const State& s, std::size_t k, std::size_
     sym::Expr a, b, j;
   };
   std::vector<Joined> joined;  // correlated places (the same pair of values) share one symbol
-  // the value that is x on o's side (g) and y on s's, of one kind
-  auto join_scalar = [&](const Place& pl, const Value& x, const Value& y) -> Value {
-    if (same_value(x, y)) return x;
-    switch (x.kind) {
-      case VKind::Bool: return Value::boolean((g && x.b) || (!g && y.b));
-      case VKind::Float: return Value::floating(x.f.join(y.f));
-      case VKind::Int: break;
-      default: return x;  // (None)
-    }
-    auto same = std::find_if(joined.begin(), joined.end(), [&](const Joined& jn) { return jn.a == x.i && jn.b == y.i; });
+  const Place* at = nullptr;    // the place being joined
+  ScalarJoin exact;
+  // an int that is x on o's side (g) and y on s's: a symbol equal to each under its side of g
+  exact.ints = [&](const std::vector<Value>& xy) {
+    const sym::Expr &x = xy[0].i, &y = xy[1].i;
+    auto same = std::find_if(joined.begin(), joined.end(), [&](const Joined& jn) { return jn.a == x && jn.b == y; });
     if (same != joined.end()) return Value::integer(same->j);
-    sym::Interval r = o_ranges.eval(x.i).join(s.ranges.eval(y.i));
-    sym::Expr j = fresh_symbol(o, place_name(o, pl, what), "a value the two sides of a branch set differently", r.lo,
+    sym::Interval r = o_ranges.eval(x).join(s.ranges.eval(y));
+    sym::Expr j = fresh_symbol(o, place_name(o, *at, what), "a value the two sides of a branch set differently", r.lo,
                                r.hi < r.lo ? r.lo - 1 : r.hi, SymKind::Program);
-    o.hard.push_back(!g || sym::Cond::eq(j, x.i));
-    o.hard.push_back(g || sym::Cond::eq(j, y.i));
-    joined.push_back({x.i, y.i, j});
+    o.hard.push_back(!g || sym::Cond::eq(j, x));
+    o.hard.push_back(g || sym::Cond::eq(j, y));
+    joined.push_back({x, y, j});
     return Value::integer(j);
   };
+  exact.bools = [&](const std::vector<Value>& xy) { return Value::boolean((g && xy[0].b) || (!g && xy[1].b)); };
+  // values of two kinds (the comparison allowed it: see choosable): each kind holds where it
+  // held on its side
+  exact.flag = [&](const std::vector<sym::Cond>& whens) { return (g && whens[0]) || (!g && whens[1]); };
   for (const Place& pl : places) {
     if (!is_scalar_place(pl)) continue;
-    Value& v = value_at(o, pl);
-    if (pl.x.kind == pl.y.kind && pl.x.kind != VKind::Choice) {
-      v = join_scalar(pl, pl.x, pl.y);
-      continue;
-    }
-    // values of two kinds (the comparison allowed it: see choosable): each kind holds where it
-    // held on its side, with the join of its values
-    auto xs = guarded_alternatives(pl.x), ys = guarded_alternatives(pl.y);
-    std::vector<std::pair<sym::Cond, Value>> kinds;
-    for (const auto& [when, a] : xs) kinds.emplace_back(g && when, a);
-    for (const auto& [when, b] : ys) {
-      auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& e) { return e.second.kind == b.kind; });
-      if (kind == kinds.end()) {
-        kinds.emplace_back(!g && when, b);
-      } else {
-        kind->first = kind->first || (!g && when);
-        kind->second = join_scalar(pl, kind->second, b);
-      }
-    }
-    v = Value::choice(kinds[0].first, kinds[0].second, kinds[1].second);
+    at = &pl;
+    if (auto v = join_scalars(exact, {pl.x, pl.y})) value_at(o, pl) = *v;
   }
 }
 
@@ -292,7 +270,8 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
         ++result_.stats.paths_joined;
       }
       for (const Place& pl : places)
-        if (pl.x.kind == VKind::Float && pl.y.kind == VKind::Float) value_at(o, pl) = Value::floating(pl.x.f.join(pl.y.f));
+        if (pl.x.kind == VKind::Float && pl.y.kind == VKind::Float)
+          value_at(o, pl) = *join_scalars(ScalarJoin{}, {pl.x, pl.y});  // (floats: their hull)
       std::size_t steps = 0;
       while (steps < o.path.size() && steps < s.path.size() && o.path[steps] == s.path[steps]) ++steps;
       o.path.resize(steps);

@@ -12,6 +12,7 @@
 
 #include "interp/compare.h"
 #include "interp/interpreter.h"
+#include "interp/join.h"
 
 namespace tenscan::interp {
 
@@ -103,64 +104,48 @@ bool Interpreter::covers(const State& w, const State& l) {
 
 Value Interpreter::widened(const State& h, const Value& was, State& l, const Value& now, const std::string& name,
                           bool checked) {
-  if (now.kind == VKind::Choice || (was.kind != now.kind && choosable(was, now))) {
-    // a value of two kinds (an int learning rate that the loop anneals into a float): a fresh
-    // flag says which, and each kind widens from that kind's value before (an int's value as a
-    // float's, for a float that was an int; from nothing, to everything)
-    auto before = was.alternatives(), after = now.alternatives();
-    std::vector<Value> kinds;
-    for (const auto* side : {&before, &after})
-      for (const Value& a : *side)
-        if (std::ranges::none_of(kinds, [&](const Value& k) { return k.kind == a.kind; })) kinds.push_back(a);
-    std::vector<Value> alts;
-    for (const Value& k : kinds) {
-      auto of = [&](const std::vector<Value>& vs, VKind kind) -> const Value* {
-        auto it = std::ranges::find_if(vs, [&](const Value& v) { return v.kind == kind; });
-        return it == vs.end() ? nullptr : &*it;
-      };
-      const Value* b = of(before, k.kind);
-      const Value* a = of(after, k.kind);
-      if (!a) {
-        alts.push_back(*b);  // (a kind this iteration did not produce keeps its value)
-      } else if (b) {
-        alts.push_back(widened(h, *b, l, *a, name, checked));
-      } else if (a->kind == VKind::Float) {
-        const Value* i = of(before, VKind::Int);
-        auto c = i ? i->i.as_const() : std::nullopt;
-        domain::FloatRange from = c ? domain::FloatRange::point(static_cast<double>(*c)) : domain::FloatRange::top();
-        alts.push_back(Value::floating(checked ? from.widen(a->f) : domain::FloatRange::top()));
-      } else if (a->kind == VKind::Int && !checked) {
-        alts.push_back(widened(h, *a, l, Value::integer(0), name, false));  // (any int)
-      } else {
-        alts.push_back(*a);
-      }
+  ScalarJoin widening;
+  widening.ints = [&](const std::vector<Value>& wn) {
+    sym::Interval r = h.ranges.eval(wn[0].i).widen(l.ranges.eval(wn[1].i));
+    // unchecked, one step's direction is not where all the steps go: `x = (3 * x) % 7` from 1
+    // steps down to 2 and later up to 6
+    if (!checked) r = sym::Interval::top();
+    sym::Expr w =
+        fresh_symbol(l, name, "a value a loop changes from one iteration to the next", r.lo, r.hi, SymKind::Data);
+    widened_.insert(*w.as_symbol());
+    return Value::integer(w);
+  };
+  auto flag = [&](const char* description) {
+    sym::SymId b = fresh_bool_symbol("widened", description, SymKind::Data);
+    widened_.insert(b);
+    return sym::Cond::boolean_symbol(b);
+  };
+  widening.bools = [&](const std::vector<Value>&) { return Value::boolean(flag("a flag a loop sets in some iteration")); };
+  // (unchecked: only the direction of one step is known, not where the steps go)
+  widening.floats = [&](const std::vector<domain::FloatRange>& wn) {
+    return checked ? wn[0].widen(wn[1]) : domain::FloatRange::top();
+  };
+  // a value of two kinds (an int learning rate that the loop anneals into a float): a fresh
+  // flag says which, and each kind widens from that kind's value before
+  widening.flag = [&](const std::vector<sym::Cond>&) {
+    return flag(("which kind of value a loop leaves in " + name).c_str());
+  };
+  // a kind the iteration made that was not there before: a float that was an int widens from
+  // the int's value; otherwise, unchecked, it may be anything (a kind the iteration did not
+  // make keeps its value)
+  widening.one_sided = [&](const Value& v, std::size_t side, const std::vector<Value>& wn) -> Value {
+    if (side == 0) return v;
+    if (v.kind == VKind::Float) {
+      std::optional<std::int64_t> c;
+      for (const Value& a : wn[0].alternatives())
+        if (a.kind == VKind::Int) c = a.i.as_const();
+      domain::FloatRange from = c ? domain::FloatRange::point(static_cast<double>(*c)) : domain::FloatRange::top();
+      return Value::floating(checked ? from.widen(v.f) : domain::FloatRange::top());
     }
-    sym::SymId flag = fresh_bool_symbol("widened", "which kind of value a loop leaves in " + name, SymKind::Data);
-    widened_.insert(flag);
-    return Value::choice(sym::Cond::boolean_symbol(flag), alts[0], alts[1]);
-  }
-  switch (now.kind) {
-    case VKind::Float:
-      // (unchecked: only the direction of one step is known, not where the steps go)
-      return Value::floating(checked ? was.f.widen(now.f) : domain::FloatRange::top());
-    case VKind::Bool: {
-      sym::SymId b = fresh_bool_symbol("widened", "a flag a loop sets in some iteration", SymKind::Data);
-      widened_.insert(b);
-      return Value::boolean(sym::Cond::boolean_symbol(b));
-    }
-    case VKind::Int: {
-      sym::Interval r = h.ranges.eval(was.i).widen(l.ranges.eval(now.i));
-      // unchecked, one step's direction is not where all the steps go: `x = (3 * x) % 7` from 1
-      // steps down to 2 and later up to 6
-      if (!checked) r = sym::Interval::top();
-      sym::Expr w =
-          fresh_symbol(l, name, "a value a loop changes from one iteration to the next", r.lo, r.hi, SymKind::Data);
-      widened_.insert(*w.as_symbol());
-      return Value::integer(w);
-    }
-    default:
-      return now;
-  }
+    if (v.kind == VKind::Int && !checked) return widened(h, v, l, Value::integer(0), name, false);  // (any int)
+    return v;
+  };
+  return join_scalars(widening, {was, now}).value_or(now);
 }
 
 void Interpreter::widen_changed_scalars(const State& pre, State& post) {
