@@ -547,11 +547,11 @@ std::optional<Value> Interpreter::join_values(State& st, const std::vector<Value
       return Value::integer(fresh_symbol(st, size ? "size" : "value", "one of several values a lookup can give", iv.lo,
                                          iv.hi, SymKind::Data));
     };
-    auto flag = [&](const std::vector<auto>&) {
+    auto flag = [&] {
       return sym::Cond::boolean_symbol(fresh_bool_symbol("value", "one of several values a lookup can give", SymKind::Data));
     };
-    hull.bools = [&](const std::vector<Value>& bools) { return Value::boolean(flag(bools)); };
-    hull.flag = [&](const std::vector<sym::Cond>& whens) { return flag(whens); };
+    hull.bools = [&](const std::vector<Value>&) { return Value::boolean(flag()); };
+    hull.flag = [&](const std::vector<sym::Cond>&) { return flag(); };
     return join_scalars(hull, vs);
   }
   if (!std::all_of(vs.begin(), vs.end(), [](const Value& v) { return v.is_obj(); })) return std::nullopt;
