@@ -971,6 +971,21 @@ TEST_CASE("primitives/unknown and unmodelled: unknown values are recorded, not e
   CHECK(r.result.stats.unmodelled_calls.count("tensor.tolist()") == 0);  // _tenscan.unknown records nothing
 }
 
+TEST_CASE("primitives/unknown and unmodelled: an image tenscan cannot see goes through transforms without a finding",
+          "[models][primitives]") {
+  // pytorch-GAN's MNIST-M dataset: an image made from saved data tenscan cannot see; ToTensor
+  // of it is unknown, and Normalize of an unknown is no "not a tensor" error
+  auto r = analyze_program(
+      "import torch\n"
+      "import torchvision.transforms as transforms\n"
+      "from PIL import Image\n"
+      "data, labels = torch.load('mnistm.pt')\n"
+      "img = Image.fromarray(data[0].squeeze().numpy(), mode='RGB')\n"
+      "t = transforms.Compose([transforms.ToTensor(), transforms.Normalize((0.5, 0.5, 0.5), (0.5, 0.5, 0.5))])\n"
+      "x = t(img)\n");
+  CHECK(r.findings().empty());
+}
+
 TEST_CASE("primitives/files: open() gives a file of unknown lines, and torch.load gives back what torch.save wrote",
           "[models][primitives]") {
   auto r = analyze_program(

@@ -78,6 +78,9 @@ def _assert_channels(img, permitted, name):
 
 # ---- conversions ---------------------------------------------------------------------------
 def to_tensor(pic):
+    if _t.is_unknown(pic):
+        # (made by a call tenscan does not model: an image or an array, nobody knows which)
+        return _t.unknown("to_tensor()")
     if _is_pil_image(pic):
         # float32 in [0, 1]; modes "I" and "I;16" keep their integer type
         dt = "int32" if pic._mode == "I" else ("int16" if pic._mode == "I;16" else "float32")
@@ -101,6 +104,8 @@ def to_tensor(pic):
 
 
 def pil_to_tensor(pic):
+    if _t.is_unknown(pic):
+        return _t.unknown("pil_to_tensor()")
     if not _is_pil_image(pic):
         return _t.unmodelled("torchvision.transforms.functional.pil_to_tensor")
     m = pic._mode
@@ -141,6 +146,9 @@ def convert_image_dtype(image, dtype="float32"):
 
 
 def normalize(tensor, mean, std, inplace=False):
+    if _t.is_unknown(tensor):
+        # (an image an unmodelled call made: nothing is known about it, so nothing fails)
+        return _t.unknown("normalize()")
     if not _t.is_tensor(tensor):
         _t.require(False, "dtype/mismatch", "normalize: img should be a Tensor Image (apply ToTensor first), but got ",
                    tensor)
