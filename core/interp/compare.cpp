@@ -2,6 +2,8 @@
 #include "interp/compare.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <utility>
 
 namespace tenscan::interp {
@@ -113,6 +115,53 @@ bool same_ids(const State& a, const State& b, Recorder& rec, std::size_t& work) 
   });
 }
 
+// A renaming of one path's young symbols onto another's (see covers_up_to_renaming), built
+// while the two are compared: b's symbol -> a's.
+class Renaming {
+ public:
+  Renaming(const State& a, const State& b, sym::SymId young, const std::function<int(sym::SymId)>& kind_of)
+      : a_(a), b_(b), young_(young), kind_of_(kind_of) {}
+  /// Whether b's expression y is a's x under the renaming (extended as needed).
+  bool match(const sym::Expr& x, const sym::Expr& y) {
+    auto xs = x.symbols(), ys = y.symbols();
+    if (xs.size() != ys.size()) return false;
+    for (std::size_t i = 0; i < xs.size(); ++i)
+      if (!pair(xs[i], ys[i])) return false;
+    return x.str(plain_) == y.str(mapped_);
+  }
+  bool match(const sym::Cond& x, const sym::Cond& y) {
+    auto xs = x.symbols(), ys = y.symbols();
+    if (xs.size() != ys.size()) return false;
+    for (std::size_t i = 0; i < xs.size(); ++i)
+      if (!pair(xs[i], ys[i])) return false;
+    return x.str(plain_) == y.str(mapped_);
+  }
+  [[nodiscard]] const std::map<sym::SymId, sym::SymId>& map() const { return map_; }
+  [[nodiscard]] bool is_image(sym::SymId id) const { return images_.count(id) != 0; }
+  sym::SymbolNamer plain_ = [](sym::SymId id) { return "s" + std::to_string(id); };
+  sym::SymbolNamer mapped_ = [this](sym::SymId id) {
+    auto it = map_.find(id);
+    return "s" + std::to_string(it == map_.end() ? id : it->second);
+  };
+
+ private:
+  bool pair(sym::SymId x, sym::SymId y) {
+    if (x < young_ || y < young_) return x == y;  // older symbols are the same on both
+    auto it = map_.find(y);
+    if (it != map_.end()) return it->second == x;
+    if (images_.count(x) || kind_of_(x) != kind_of_(y) || !(a_.ranges.get(x) == b_.ranges.get(y))) return false;
+    map_.emplace(y, x);
+    images_.insert(x);
+    return true;
+  }
+  const State& a_;
+  const State& b_;
+  sym::SymId young_;
+  const std::function<int(sym::SymId)>& kind_of_;
+  std::map<sym::SymId, sym::SymId> map_;
+  std::set<sym::SymId> images_;
+};
+
 // The general comparison: a simultaneous walk of everything reachable from the frames,
 // sys.modules and the pending return value or exception, pairing objects one to one. Paths
 // whose allocation histories differ (one arm of a branch called a layer, the other did not) but
@@ -120,7 +169,8 @@ bool same_ids(const State& a, const State& b, Recorder& rec, std::size_t& work) 
 // positional equality).
 class Isomorphism {
  public:
-  Isomorphism(const State& a, const State& b, Recorder& rec) : a_(a), b_(b), rec_(rec) {
+  Isomorphism(const State& a, const State& b, Recorder& rec, Renaming* renaming = nullptr)
+      : a_(a), b_(b), rec_(rec), renaming_(renaming) {
     // the pairing tables are kept between walks (merging compares many pairs of large heaps):
     // grown here, and reset where this walk wrote them when it ends
     if (ab_.size() < a.heap.size()) ab_.resize(a.heap.size(), kNoObj);
@@ -177,8 +227,25 @@ class Isomorphism {
   }
   bool value(const Value& x, const Value& y) {
     if (x.kind != y.kind) return false;
-    if (x.kind != VKind::Obj) return same_value(x, y);
+    if (x.kind != VKind::Obj) {
+      if (same_value(x, y)) return true;
+      if (!renaming_) return false;
+      if (x.kind == VKind::Int) return renaming_->match(x.i, y.i);
+      if (x.kind == VKind::Bool) return renaming_->match(x.b, y.b);
+      return false;
+    }
     return obj(x.obj, y.obj);
+  }
+  // the same tensor payload, or (renaming) one the renaming makes the same
+  bool tensors(const Object& x, const Object& y) {
+    if (same_tensor(x, y)) return true;
+    if (!renaming_ || !x.tensor || !y.tensor || x.tensor->dtype != y.tensor->dtype ||
+        x.tensor->shape.has_value() != y.tensor->shape.has_value() || x.tensor->rank() != y.tensor->rank() ||
+        x.tensor->opaque != y.tensor->opaque)
+      return false;
+    for (std::size_t d = 0; d < x.tensor->rank(); ++d)
+      if (!renaming_->match((*x.tensor->shape)[d], (*y.tensor->shape)[d])) return false;
+    return true;
   }
   bool leaf(const Value& x, const Value& y, const Where& w) { return value(x, y) || rec_.record(x, y, w); }
   bool values(const std::vector<Value>& x, const std::vector<Value>& y) {
@@ -198,7 +265,7 @@ class Isomorphism {
         x.summary_iter != y.summary_iter || x.last_batch != y.last_batch || x.fn.code != y.fn.code ||
         x.fn.module != y.fn.module || x.builtin.id != y.builtin.id ||
         x.builtin.self.has_value() != y.builtin.self.has_value() || !(x.start == y.start) || !(x.stop == y.stop) ||
-        !(x.step == y.step) || x.mro.size() != y.mro.size() || !same_tensor(x, y))
+        !(x.step == y.step) || x.mro.size() != y.mro.size() || !tensors(x, y))
       return false;
     return references(ix, x, y);
   }
@@ -244,6 +311,7 @@ class Isomorphism {
   const State& a_;
   const State& b_;
   Recorder& rec_;
+  Renaming* renaming_;
   static thread_local std::vector<ObjId> ab_, ba_;  ///< the pairing so far, by object id (kNoObj: none yet)
   std::vector<ObjId> paired_;                       ///< the ids of a this walk paired
   std::vector<std::pair<ObjId, ObjId>> work_;
@@ -292,6 +360,34 @@ thread_local std::vector<ObjId> Isomorphism::ab_;
 thread_local std::vector<ObjId> Isomorphism::ba_;
 
 }  // namespace
+
+bool covers_up_to_renaming(const State& a, const State& b, sym::SymId young,
+                           const std::function<int(sym::SymId)>& kind_of, std::size_t& work) {
+  if (a.flow != b.flow || a.frames.size() != b.frames.size()) return false;
+  if (a.modules != b.modules || a.tensor_cls != b.tensor_cls) return false;
+  // (the constraint check below prints every constraint: not for paths with thousands)
+  constexpr std::size_t kMaxConstraints = 4096;
+  if (a.hard.size() + b.hard.size() > kMaxConstraints) return false;
+  std::vector<Place> floats;
+  Recorder rec(Differ::Floats, floats);
+  Renaming renaming(a, b, young, kind_of);
+  {
+    Isomorphism iso(a, b, rec, &renaming);
+    bool same = iso.states();
+    work += iso.visits();
+    if (!same) return false;
+  }
+  for (const Place& p : floats)
+    if (!p.y.f.leq(p.x.f)) return false;
+  std::set<std::string> theirs;
+  for (const auto& c : b.hard) theirs.insert(c.str(renaming.mapped_));
+  for (const auto& c : a.hard) {
+    auto ids = c.symbols();
+    bool bears = std::any_of(ids.begin(), ids.end(), [&](sym::SymId id) { return id < young || renaming.is_image(id); });
+    if (bears && !theirs.count(c.str(renaming.plain_))) return false;
+  }
+  return true;
+}
 
 std::size_t signature(const State& st) {
   std::size_t h = static_cast<std::size_t>(st.flow);

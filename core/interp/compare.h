@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,16 @@ bool choosable(const Value& x, const Value& y);
 /// reachable from them. Constraints and requirements are not compared. `work` grows by the
 /// number of objects compared (the analysis's work budget counts it).
 bool same_up_to_scalars(const State& a, const State& b, Differ differ, std::vector<Place>& places, std::size_t& work);
+
+/// Whether every state path b stands for is one path a stands for, up to renaming the symbols
+/// numbered from `young` on (what a loop's iterations drew: an epoch's fresh batch lengths, the
+/// channel count of each image file it opened): a one-to-one renaming of b's young symbols onto
+/// a's, of the same kind (`kind_of`) and range, under which b holds the same values and objects
+/// as a (floats within a's), and every constraint of a that bears on an older symbol or on a
+/// renamed one is one of b's, renamed. (a's constraints on young symbols no value holds only
+/// say that some earlier draws existed.) Requirements are not compared.
+bool covers_up_to_renaming(const State& a, const State& b, sym::SymId young,
+                           const std::function<int(sym::SymId)>& kind_of, std::size_t& work);
 
 /// A hash of what same_up_to_scalars compares exactly, as far as the frames and the objects
 /// near them show it (control flow, frames, the kinds of values, strings, tensor shapes, the

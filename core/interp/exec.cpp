@@ -453,6 +453,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                   States rest;
                   for (auto& l : live) (summarise_loop(s, l, items, idx, loop_symbols) ? summarised : rest).push_back(std::move(l));
                   live = std::move(rest);
+                  if (user_loop && !live.empty() && summarise_set(s, live, exited, items, idx, loop_symbols)) {
+                    for (auto& l : live) summarised.push_back(std::move(l));
+                    live.clear();
+                  }
                   if ((represented = live.empty())) break;
                 }
                 if ((capped || (long_loop && !comprehension)) &&
@@ -899,10 +903,13 @@ bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::Sym
 // complete it, or nullopt when there is no such value or a path left the loop (break, return,
 // an exception) or the iteration reported a finding.
 std::optional<States> Interpreter::trial_iteration(const ir::Stmt* s, const State& from_state,
-                                                   const std::vector<Value>& items, std::size_t from) {
+                                                   const std::vector<Value>& items, std::size_t from,
+                                                   std::pair<sym::SymId, sym::SymId>* representative) {
   State trial_state = from_state;
+  auto before = static_cast<sym::SymId>(symbols_.size());
   std::optional<Value> var = loop_representative(trial_state, s, items, from);
   if (!var) return std::nullopt;
+  if (representative) *representative = {before, static_cast<sym::SymId>(symbols_.size())};
   States trial, trial_exited;
   trial.push_back(std::move(trial_state));
   std::size_t reported = result_.findings.size();
@@ -911,13 +918,15 @@ std::optional<States> Interpreter::trial_iteration(const ir::Stmt* s, const Stat
   return trial;
 }
 
-// Whether post's requirements are pre's and, beyond them, only requirements pre already has at
-// the same site and rule, up to the names of their symbols (requirement_question): an epoch
-// that imposes its minibatches' requirements again, on the fresh sizes of its fresh batches.
-// Such a requirement has the same answer as the one pre has, and a failure of it is reported
-// at the same site: requiring it again changes no verdict.
-bool Interpreter::repeats_requirements(const State& pre, const State& post, sym::SymId young) const {
+// Whether post's requirements are pre's and, beyond them, only requirements pre (or `among`)
+// already has at the same site and rule, up to the names of their symbols (requirement_question):
+// an epoch that imposes its minibatches' requirements again, on the fresh sizes of its fresh
+// batches. Such a requirement has the same answer as the one pre has, and a failure of it is
+// reported at the same site: requiring it again changes no verdict. (A requirement on the value
+// that stands for the remaining items is never one of them: each item gets its own verdict.)
+bool Interpreter::repeats_requirements(const State& pre, const State& post, sym::SymId young, const State* among) const {
   if (common_requirements(pre, post) != pre.reqs.size()) return false;
+  const State& known_in = among ? *among : pre;
   if (post.reqs.size() == pre.reqs.size()) return true;
   // (a requirement of a DataLoader's last minibatch names that DataLoader's iteration: another
   // epoch's iteration of the same loader has the same length, batch size and loop)
@@ -932,7 +941,7 @@ bool Interpreter::repeats_requirements(const State& pre, const State& post, sym:
   };
   using Site = decltype(site_of(std::declval<const Requirement&>()));
   std::set<std::pair<Site, std::size_t>> known;
-  for (const auto& r : pre.reqs) known.emplace(site_of(*r), requirement_question(*this, *r, pre.hard, young));
+  for (const auto& r : known_in.reqs) known.emplace(site_of(*r), requirement_question(*this, *r, known_in.hard, young));
   for (std::size_t i = pre.reqs.size(); i < post.reqs.size(); ++i)
     if (!known.count({site_of(*post.reqs[i]), requirement_question(*this, *post.reqs[i], post.hard, young)})) return false;
   return true;
@@ -994,6 +1003,61 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, State& st, const std::vector
   }
   // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
   for (const ir::Expr* t : targets) store_name(st, t, items.back());
+  return true;
+}
+
+// The paths at a loop's head after its first iteration that no single trial iteration leaves
+// where it was (summarise_loop), taken together: when every path that one more iteration from
+// any of them leads to is, up to renaming what the iteration drew (covers_up_to_renaming), one
+// of them with nothing dead told apart (an image flipped or not, on each epoch's fresh images),
+// the set is closed: any number of iterations only leads to states the set stands for. The
+// paths then leave the loop with the last item; each trial path ends as Flow::Covered (its
+// future is its cover's), so that the requirements its iteration imposed on what it drew are
+// still checked (one on the value standing for the remaining items keeps the loop unrolled).
+// False, with nothing changed, otherwise.
+bool Interpreter::summarise_set(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
+                                std::size_t from, sym::SymId young) {
+  constexpr std::size_t kMaxSet = 64;  // (a pairwise comparison per trial path)
+  if (live.size() > kMaxSet || std::any_of(live.begin(), live.end(), [](const State& l) { return !l.normal(); }))
+    return false;
+  std::vector<const ir::Expr*> targets;
+  target_slots(s->targets[0], targets);
+  auto at_end = [&](State& st) {
+    for (const ir::Expr* t : targets) store_name(st, t, items.back());
+  };
+  auto kind_of = [this](sym::SymId id) { return static_cast<int>(symbol(id).kind); };
+  States heads = live;
+  for (auto& h : heads) at_end(h);
+  States covered;
+  for (const State& l : live) {
+    std::pair<sym::SymId, sym::SymId> rep;  // the symbols of the value that stands for the items
+    std::optional<States> trial = trial_iteration(s, l, items, from, &rep);
+    if (!trial) return false;
+    for (auto& q : *trial) {
+      // a requirement on the value that stands for the remaining items is checked by unrolling,
+      // where each item gets its own verdict (one on the iteration's own draws is checked on q)
+      if (common_requirements(l, q) != l.reqs.size()) return false;
+      for (std::size_t i = l.reqs.size(); i < q.reqs.size(); ++i)
+        for (const sym::Cond* c : {&q.reqs[i]->cond, &q.reqs[i]->guard})
+          for (sym::SymId id : c->symbols())
+            if (id >= rep.first && id < rep.second) return false;
+      at_end(q);
+      bool found = false;
+      for (const State& h : heads) {
+        // (bindings no later statement reads do not tell them apart)
+        States pair;
+        pair.push_back(h);
+        pair.push_back(q);
+        forget_dead(pair, s, true);
+        if ((found = covers_up_to_renaming(pair[0], pair[1], young, kind_of, merge_work_))) break;
+      }
+      if (!found) return false;
+      q.flow = Flow::Covered;
+      covered.push_back(std::move(q));
+    }
+  }
+  for (auto& l : live) at_end(l);
+  for (auto& q : covered) exited.push_back(std::move(q));
   return true;
 }
 

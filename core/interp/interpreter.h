@@ -263,14 +263,17 @@ class Interpreter {
   static constexpr std::size_t kRepresentAfter = 64;
   /// Runs a module's top-level code on `st` with `globals` as its namespace.
   States run_module_body(State&& st, const ir::Module* m, ObjId globals);
+  /// `representative`: where given, the symbols the value standing for the items was made of.
   std::optional<States> trial_iteration(const ir::Stmt* s, const State& from_state, const std::vector<Value>& items,
-                                        std::size_t from);
+                                        std::size_t from, std::pair<sym::SymId, sym::SymId>* representative = nullptr);
   /// `young`: the first symbol the loop made (see repeats_requirements).
   bool summarise_loop(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
                       sym::SymId young);
   bool summarise_widened(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
                          sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets);
-  bool repeats_requirements(const State& pre, const State& post, sym::SymId young) const;
+  bool repeats_requirements(const State& pre, const State& post, sym::SymId young, const State* among = nullptr) const;
+  bool summarise_set(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
+                     std::size_t from, sym::SymId young);
   bool same_up_to_loop_draws(const State& h, const State& l, sym::SymId since);
   std::optional<Value> loop_representative(State& st, const ir::Stmt* s, const std::vector<Value>& items,
                                            std::size_t from);

@@ -79,13 +79,15 @@ TEST_CASE("engine/requirements on data tenscan cannot see are assumptions until 
 
 TEST_CASE("engine/the same question about fresh data is asked of the solver once", "[engine]") {
   // each batch loaded has dims of its own; the requirement on them is the same question up to
-  // their names, answered once (an assumption about the data) and reused for the others
+  // their names, answered once (an assumption about the data) and reused for the others (the
+  // outputs are kept, so the loop is no fixpoint: it runs all 20 loads)
   Run ok = analyze_program(
       "import torch\n"
       "w = torch.randn(100, 10)\n"
+      "ys = []\n"
       "for i in range(20):\n"
       "    x = torch.load('batch%d.pt' % i)\n"
-      "    y = torch.mm(x, w)\n");
+      "    ys.append(torch.mm(x, w))\n");
   CHECK(ok.result.findings.empty());
   CHECK(ok.result.stats.assumptions == 20);
   CHECK(ok.result.stats.solver_calls < 10);
@@ -532,4 +534,53 @@ TEST_CASE("engine/an epoch that imposes its batches' requirements again on fresh
   REQUIRE(bad.result.findings.size() == 1);
   CHECK(bad.result.findings[0].rule == RuleId::Broadcast);
   CHECK(bad.result.findings[0].location.line == 21);
+}
+
+TEST_CASE("engine/epochs on fresh images that are flipped or not close into the paths of the first epoch", "[engine]") {
+  // pytorch-GAN's ImageDataset: each epoch opens fresh image files (a channel count of their
+  // own) and flips each at random, which forces RGB on one side only; no single epoch leaves
+  // a path where it was, but every path an epoch leads to is one of the first epoch's up to
+  // the names of what it drew: the epochs are summarised together, whatever their count
+  auto program = [](int epochs, int conv_in) {
+    return "import glob\n"
+           "import numpy as np\n"
+           "import torch\n"
+           "import torch.nn as nn\n"
+           "import torchvision.transforms as transforms\n"
+           "from PIL import Image\n"
+           "from torch.utils.data import DataLoader, Dataset\n"
+           "class ImageDataset(Dataset):\n"
+           "    def __init__(self, root):\n"
+           "        self.transform = transforms.Compose([transforms.Resize((32, 32)), transforms.ToTensor()])\n"
+           "        self.files = sorted(glob.glob(root + '/*.*'))\n"
+           "    def __getitem__(self, index):\n"
+           "        img = Image.open(self.files[index % len(self.files)])\n"
+           "        if np.random.random() < 0.5:\n"
+           "            img = Image.fromarray(np.array(img)[:, ::-1, :], 'RGB')\n"
+           "        return self.transform(img)\n"
+           "    def __len__(self):\n"
+           "        return len(self.files)\n"
+           "loader = DataLoader(ImageDataset('data'), batch_size=8)\n"
+           "conv = nn.Conv2d(" +
+           std::to_string(conv_in) +
+           ", 8, 3)\n"
+           "for epoch in range(" +
+           std::to_string(epochs) +
+           "):\n"
+           "    for batch in loader:\n"
+           "        out = conv(batch)\n";
+  };
+  Run three = analyze_program(program(3, 3));
+  Run many = analyze_program(program(300, 3));
+  CHECK(many.result.completeness.complete);
+  CHECK(many.result.stats.paths_explored == three.result.stats.paths_explored);
+  CHECK(many.result.stats.statements_executed == three.result.stats.statements_executed);
+  // the files' own channel count must be 3 (a warning about the data, on the unflipped side)
+  REQUIRE(many.result.findings.size() == 1);
+  CHECK(many.result.findings[0].level == tenscan::Level::Warning);
+  // a one-channel convolution fails for sure on the flipped images, in every epoch: an error
+  Run bad = analyze_program(program(300, 1));
+  REQUIRE(!bad.result.findings.empty());
+  CHECK(bad.result.findings[0].level == tenscan::Level::Error);
+  CHECK(bad.result.findings[0].rule == RuleId::ChannelMismatch);
 }
