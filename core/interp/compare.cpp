@@ -121,15 +121,9 @@ class Renaming {
  public:
   Renaming(const State& a, const State& b, sym::SymId young, const std::function<int(sym::SymId)>& kind_of)
       : a_(a), b_(b), young_(young), kind_of_(kind_of) {}
-  /// Whether b's expression y is a's x under the renaming (extended as needed).
-  bool match(const sym::Expr& x, const sym::Expr& y) {
-    auto xs = x.symbols(), ys = y.symbols();
-    if (xs.size() != ys.size()) return false;
-    for (std::size_t i = 0; i < xs.size(); ++i)
-      if (!pair(xs[i], ys[i])) return false;
-    return x.str(plain_) == y.str(mapped_);
-  }
-  bool match(const sym::Cond& x, const sym::Cond& y) {
+  /// Whether b's expression or condition y is a's x under the renaming (extended as needed).
+  template <typename E>
+  bool match(const E& x, const E& y) {
     auto xs = x.symbols(), ys = y.symbols();
     if (xs.size() != ys.size()) return false;
     for (std::size_t i = 0; i < xs.size(); ++i)
