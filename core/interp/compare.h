@@ -1,7 +1,7 @@
 // Structural comparison of execution paths: whether two values, or two whole paths, are the
 // same up to where their objects live in the heap, and where two paths hold different scalars
 // (ints, booleans, floats) that merging them can join. Used by path merging (merge.cpp) and by
-// the loop fixpoints (exec.cpp).
+// the loop fixpoints (loops.cpp).
 #pragma once
 
 #include <cstddef>

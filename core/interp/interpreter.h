@@ -226,7 +226,7 @@ class Interpreter {
   friend struct Exec;
   friend struct Eval;
 
-  // statements and expressions (exec.cpp, eval.cpp)
+  // statements and expressions (exec.cpp; loops summarised: loops.cpp)
   void exec_block(const ir::Block& b, States& states);
   void exec_stmt(const ir::Stmt* s, States& states);
   /// The outcomes of an expression; a choice it reads (Value::choice) splits the path.

@@ -3,7 +3,7 @@
 // renamed by first appearance (keeping their kinds). Two requirements with the same key have
 // the same answer, whatever their symbols are called: the analysis asks the solver once per
 // key (analyze.cpp), and a loop whose iteration only imposes requirements the path already
-// has under other names (each epoch on fresh batches) has reached its fixpoint (exec.cpp).
+// has under other names (each epoch on fresh batches) has reached its fixpoint (loops.cpp).
 #pragma once
 
 #include <cstddef>

@@ -1,0 +1,379 @@
+// Loops summarised instead of unrolled (see the For and While statements in exec.cpp): the
+// fixpoint of a while loop's head up to what it drew (same_up_to_loop_draws); a for loop's
+// trial iteration on a value standing for the remaining items, kept when it leaves the path
+// where it was (summarise_loop), when a widened state contains it (summarise_widened), or when
+// the paths at the head, taken together, contain every path it leads to (summarise_set); the
+// representative iteration of a long loop; and where a body's paths go after it.
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+#include "interp/compare.h"
+#include "interp/interpreter.h"
+#include "interp/question.h"
+
+namespace tenscan::interp {
+
+namespace {
+
+// The names a for loop's target binds (`for i, (x, y) in ...`).
+void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
+  if (!t) return;
+  if (t->kind == ir::ExprKind::Name) out.push_back(t);
+  for (const ir::Expr* k : t->items) target_slots(k, out);
+  if (t->kind == ir::ExprKind::Starred) target_slots(t->a, out);
+}
+
+}  // namespace
+
+// Whether state l at a while loop's head is state h up to the symbols the loop made: the
+// same values, except int variables that hold a symbol made in the loop where h holds
+// another one made in the loop, of the same kind, with the same range and the same
+// constraints (after renaming). The future of l is then that of h with other draws.
+bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::SymId since) {
+  if (h.frames.size() != l.frames.size()) return false;
+  std::map<sym::SymId, sym::SymId> rename;  // l's symbol -> h's
+  State renamed = l;
+  // x (of l) and y (of h) differ: only as two draws of the loop; records the renaming
+  auto draws = [&](const Value& x, const Value& y) {
+    auto a = x.i.as_symbol(), b = y.i.as_symbol();
+    if (!a || !b || *a < since || *b < since || symbol(*a).kind != symbol(*b).kind ||
+        !(l.ranges.get(*a) == h.ranges.get(*b)))
+      return false;
+    auto [it, fresh] = rename.emplace(*a, *b);
+    return fresh || it->second == *b;
+  };
+  for (std::size_t f = 0; f < l.frames.size(); ++f) {
+    const auto& ls = l.frames[f].slots;
+    const auto& hs = h.frames[f].slots;
+    if (ls.size() != hs.size()) return false;
+    for (std::size_t k = 0; k < ls.size(); ++k) {
+      if (!ls[k].is_int() || !hs[k].is_int() || ls[k].i == hs[k].i) continue;
+      if (!draws(ls[k], hs[k])) return false;
+      renamed.frames[f].slots[k] = hs[k];
+    }
+  }
+  // a loop at module level keeps its variables in the module's namespace
+  ObjId g = l.frames.back().globals;
+  if (g != kNoObj && g == h.frames.back().globals && g < l.heap.size() && g < h.heap.size() &&
+      l.heap.ptr(g) != h.heap.ptr(g)) {
+    const Object& lo = l.heap.get(g);
+    const Object& ho = h.heap.get(g);
+    for (const auto& [name, x] : lo.attrs) {
+      auto it = ho.attrs.find(name);
+      if (it == ho.attrs.end() || !x.is_int() || !it->second.is_int() || x.i == it->second.i) continue;
+      if (!draws(x, it->second)) return false;
+      renamed.heap.mut(g).attrs[name] = it->second;
+    }
+  }
+  std::set<sym::SymId> images;
+  for (const auto& [a, b] : rename)
+    if (!images.insert(b).second || rename.count(b)) return false;  // one to one, no chains
+  if (!rename.empty()) {
+    // every constraint on a renamed symbol is, renamed, one of h's
+    sym::SymbolNamer plain = [](sym::SymId id) { return "s" + std::to_string(id); };
+    sym::SymbolNamer mapped = [&](sym::SymId id) {
+      auto it = rename.find(id);
+      return "s" + std::to_string(it == rename.end() ? id : it->second);
+    };
+    std::set<std::string> known;
+    for (const auto& c : h.hard) known.insert(c.str(plain));
+    for (const auto& c : l.hard) {
+      auto syms = c.symbols();
+      if (std::none_of(syms.begin(), syms.end(), [&](sym::SymId id) { return rename.count(id) != 0; })) continue;
+      if (!known.count(c.str(mapped))) return false;
+    }
+  }
+  return same_path(h, renamed);
+}
+
+// The body run once from `from_state` on a value that stands for items[from..]: the paths that
+// complete it, or nullopt when there is no such value or a path left the loop (break, return,
+// an exception) or the iteration reported a finding.
+std::optional<States> Interpreter::trial_iteration(const ir::Stmt* s, const State& from_state,
+                                                   const std::vector<Value>& items, std::size_t from,
+                                                   std::pair<sym::SymId, sym::SymId>* representative) {
+  State trial_state = from_state;
+  auto before = static_cast<sym::SymId>(symbols_.size());
+  std::optional<Value> var = loop_representative(trial_state, s, items, from);
+  if (!var) return std::nullopt;
+  if (representative) *representative = {before, static_cast<sym::SymId>(symbols_.size())};
+  States trial, trial_exited;
+  trial.push_back(std::move(trial_state));
+  std::size_t reported = result_.findings.size();
+  run_loop_body(s, trial, trial_exited, *var);
+  if (!trial_exited.empty() || trial.empty() || result_.findings.size() != reported) return std::nullopt;
+  return trial;
+}
+
+// Whether post's requirements are pre's and, beyond them, only requirements pre (or `among`)
+// already has at the same site and rule, up to the names of their symbols (requirement_question):
+// an epoch that imposes its minibatches' requirements again, on the fresh sizes of its fresh
+// batches. Such a requirement has the same answer as the one pre has, and a failure of it is
+// reported at the same site: requiring it again changes no verdict. (A requirement on the value
+// that stands for the remaining items is never one of them: each item gets its own verdict.)
+bool Interpreter::repeats_requirements(const State& pre, const State& post, sym::SymId young, const State* among) const {
+  if (common_requirements(pre, post) != pre.reqs.size()) return false;
+  const State& known_in = among ? *among : pre;
+  if (post.reqs.size() == pre.reqs.size()) return true;
+  // (a requirement of a DataLoader's last minibatch names that DataLoader's iteration: another
+  // epoch's iteration of the same loader has the same length, batch size and loop)
+  auto batch_of = [&](int lb) -> std::size_t {
+    if (lb < 0) return 0;
+    const LastBatch& b = last_batches_[static_cast<std::size_t>(lb)];
+    return std::hash<std::string>{}(std::to_string(b.length.hash()) + "|" + std::to_string(b.batch_size.hash()) + "|" + std::to_string(b.loop.file) + ":" +
+                                    std::to_string(b.loop.line) + ":" + std::to_string(b.loop.col));
+  };
+  auto site_of = [&](const Requirement& r) {
+    return std::make_tuple(r.rule, r.site.file, r.site.line, r.site.col, r.definitely_false, batch_of(r.last_batch));
+  };
+  using Site = decltype(site_of(std::declval<const Requirement&>()));
+  std::set<std::pair<Site, std::size_t>> known;
+  for (const auto& r : known_in.reqs) known.emplace(site_of(*r), requirement_question(*this, *r, known_in.hard, young));
+  for (std::size_t i = pre.reqs.size(); i < post.reqs.size(); ++i)
+    if (!known.count({site_of(*post.reqs[i]), requirement_question(*this, *post.reqs[i], post.hard, young)})) return false;
+  return true;
+}
+
+// A loop over the remaining items[from..] whose body, run once on path `st` with the loop
+// variable as a value that stands for all those items (loop_representative), leaves the state
+// as it was (the same objects or new ones of the same shapes, no requirement the path does not
+// already have, no break/return/exception) needs no more iterations on that path: every
+// remaining iteration starts from and returns to that state. On success the loop variable gets
+// the last item and the path has left the loop; otherwise nothing changes.
+bool Interpreter::summarise_loop(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
+                                 sym::SymId young) {
+  if (!st.normal()) return false;
+  const State& pre = st;
+  std::optional<States> tried = trial_iteration(s, pre, items, from);
+  if (!tried) return false;
+  States trial = std::move(*tried);
+  std::vector<const ir::Expr*> targets;
+  target_slots(s->targets[0], targets);
+  auto exact = [&](const State& post) {
+    if (post.frames.size() != pre.frames.size() || !repeats_requirements(pre, post, young) || !(post.modules == pre.modules))
+      return false;
+    for (std::size_t f = 0; f < pre.frames.size(); ++f) {
+      const auto& ps = pre.frames[f].slots;
+      const auto& qs = post.frames[f].slots;
+      if (ps.size() != qs.size()) return false;
+      for (std::size_t k = 0; k < ps.size(); ++k) {
+        bool is_target = f + 1 == pre.frames.size() &&
+                         std::any_of(targets.begin(), targets.end(), [&](const ir::Expr* t) { return t->slot == static_cast<int>(k) && t->scope == ir::NameScope::Fast; });
+        if (!is_target && !equivalent(pre, ps[k], post, qs[k])) return false;
+      }
+    }
+    // every object that existed before must be unchanged (or changed to an equivalent value)
+    auto unchanged = [&](ObjId id) {
+      const Object& a = pre.heap.get(id);
+      const Object& b = post.heap.get(id);
+      if (a.items.size() != b.items.size() || a.entries.size() != b.entries.size() || a.attrs.size() != b.attrs.size())
+        return false;
+      for (std::size_t i = 0; i < a.items.size(); ++i)
+        if (!equivalent(pre, a.items[i], post, b.items[i])) return false;
+      for (std::size_t i = 0; i < a.entries.size(); ++i)
+        if (!equivalent(pre, a.entries[i].value, post, b.entries[i].value)) return false;
+      for (const auto& [k, v] : a.attrs) {
+        const std::string& name = k;  // (clang 14 cannot capture structured bindings)
+        if (a.kind == OKind::Module && std::any_of(targets.begin(), targets.end(), [&](const ir::Expr* t) {
+              return t->name == name && t->scope == ir::NameScope::Global;
+            }))
+          continue;  // a module-level loop variable
+        auto it = b.attrs.find(k);
+        if (it == b.attrs.end() || !equivalent(pre, v, post, it->second)) return false;
+      }
+      return a.tensor.has_value() == b.tensor.has_value() && (!a.tensor || a.tensor->shape == b.tensor->shape);
+    };
+    return pre.heap.for_each_changed(post.heap, unchanged);
+  };
+  if (!std::all_of(trial.begin(), trial.end(), exact)) {
+    return in_project(s->loc.file) && summarise_widened(s, st, items, from, young, std::move(trial), targets);
+  }
+  // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
+  for (const ir::Expr* t : targets) store_name(st, t, items.back());
+  return true;
+}
+
+// The paths at a loop's head after its first iteration that no single trial iteration leaves
+// where it was (summarise_loop), taken together: when every path that one more iteration from
+// any of them leads to is, up to renaming what the iteration drew (covers_up_to_renaming), one
+// of them with nothing dead told apart (an image flipped or not, on each epoch's fresh images),
+// the set is closed: any number of iterations only leads to states the set stands for. The
+// paths then leave the loop with the last item; each trial path ends as Flow::Covered (its
+// future is its cover's), so that the requirements its iteration imposed on what it drew are
+// still checked (one on the value standing for the remaining items keeps the loop unrolled).
+// False, with nothing changed, otherwise.
+bool Interpreter::summarise_set(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
+                                std::size_t from, sym::SymId young) {
+  constexpr std::size_t kMaxSet = 64;  // (a pairwise comparison per trial path)
+  if (live.size() > kMaxSet || std::any_of(live.begin(), live.end(), [](const State& l) { return !l.normal(); }))
+    return false;
+  std::vector<const ir::Expr*> targets;
+  target_slots(s->targets[0], targets);
+  auto at_end = [&](State& st) {
+    for (const ir::Expr* t : targets) store_name(st, t, items.back());
+  };
+  auto kind_of = [this](sym::SymId id) { return static_cast<int>(symbol(id).kind); };
+  States heads = live;
+  for (auto& h : heads) at_end(h);
+  States covered;
+  for (const State& l : live) {
+    std::pair<sym::SymId, sym::SymId> rep;  // the symbols of the value that stands for the items
+    std::optional<States> trial = trial_iteration(s, l, items, from, &rep);
+    if (!trial) return false;
+    for (auto& q : *trial) {
+      // a requirement on the value that stands for the remaining items is checked by unrolling,
+      // where each item gets its own verdict (one on the iteration's own draws is checked on q)
+      if (common_requirements(l, q) != l.reqs.size()) return false;
+      for (std::size_t i = l.reqs.size(); i < q.reqs.size(); ++i)
+        for (const sym::Cond* c : {&q.reqs[i]->cond, &q.reqs[i]->guard})
+          for (sym::SymId id : c->symbols())
+            if (id >= rep.first && id < rep.second) return false;
+      at_end(q);
+      bool found = false;
+      for (const State& h : heads) {
+        // (bindings no later statement reads do not tell them apart)
+        States pair;
+        pair.push_back(h);
+        pair.push_back(q);
+        forget_dead(pair, s, true);
+        if ((found = covers_up_to_renaming(pair[0], pair[1], young, kind_of, merge_work_))) break;
+      }
+      if (!found) return false;
+      q.flow = Flow::Covered;
+      covered.push_back(std::move(q));
+    }
+  }
+  for (auto& l : live) at_end(l);
+  for (auto& q : covered) exited.push_back(std::move(q));
+  return true;
+}
+
+// The trial iteration of summarise_loop changed scalars (a float loss, a step counter next to
+// it, a flag): the state before it is widened towards the state after it (widen_head), and one
+// more trial iteration from the widened state must stay within it (covers) and, like the first,
+// impose no requirement the path does not already have. The loop then leaves with the widened
+// state. Loop variables are set to the last item on both sides (each iteration overwrites
+// them). False, with nothing changed, otherwise.
+bool Interpreter::summarise_widened(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
+                                    sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets) {
+  if (first.size() != 1) return false;
+  State pre = st;
+  State w = std::move(first[0]);
+  for (const ir::Expr* t : targets) {
+    store_name(pre, t, items.back());
+    store_name(w, t, items.back());
+  }
+  // (the trial must impose no new requirement: one on the representative item is checked by
+  // unrolling, where each item gets its own verdict)
+  if (!repeats_requirements(pre, w, young)) return false;
+  w.reqs.resize(pre.reqs.size());
+  if (!widen_head(pre, w, Widen::ForLoop)) return false;
+  std::optional<States> trial = trial_iteration(s, w, items, from);
+  if (!trial) return false;
+  for (auto& post : *trial) {
+    for (const ir::Expr* t : targets) store_name(post, t, items.back());
+    if (!repeats_requirements(w, post, young) || !covers(w, post)) return false;
+  }
+  st = std::move(w);
+  return true;
+}
+
+// One value that stands for every one of items[from..]: an int symbol ranging over them when
+// they are an arithmetic progression (a range), else their join (see join_values).
+std::optional<Value> Interpreter::loop_representative(State& st, const ir::Stmt* s, const std::vector<Value>& items,
+                                                      std::size_t from) {
+  if (from >= items.size()) return std::nullopt;
+  auto first = items[from].const_int(), last = items.back().const_int();
+  if (first && last && items[from].kind == VKind::Int && *last >= *first) {
+    std::int64_t step = items.size() > from + 1 && items[from + 1].const_int() ? *items[from + 1].const_int() - *first : 1;
+    bool progression = step > 0;
+    for (std::size_t i = from; i < items.size() && progression; ++i)
+      progression = items[i].const_int() == *first + static_cast<std::int64_t>(i - from) * step;
+    if (progression) {
+      sym::Expr var = fresh_symbol(st, "iteration", "an iteration of the loop at line " + std::to_string(s->loc.line),
+                                   *first, *last);
+      if (step > 1)
+        assume(st, sym::Cond::eq(sym::Expr::mod(var - sym::Expr::constant(*first), sym::Expr::constant(step)),
+                                 sym::Expr::constant(0)));
+      return Value::integer(var);
+    }
+  }
+  return join_values(st, std::vector<Value>(items.begin() + static_cast<std::ptrdiff_t>(from), items.end()));
+}
+
+// A loop with more items than the unroll cap, after its first iteration: the body runs once
+// more on a value that stands for all the remaining items (loop_representative), and the paths
+// that complete it leave the loop as if it had run them all. The caller widens what the loop
+// grew (widen_loop_exits). False, with nothing changed, when the items have no such value.
+bool Interpreter::run_representative_iteration(const ir::Stmt* s, States& live, States& exited,
+                                               const std::vector<Value>& items, std::size_t from) {
+  std::vector<State> with_rep;
+  std::vector<Value> reps;
+  for (const State& st : live) {
+    State c = st;
+    std::optional<Value> rep = loop_representative(c, s, items, from);
+    if (!rep) return false;
+    with_rep.push_back(std::move(c));
+    reps.push_back(*rep);
+  }
+  std::vector<const ir::Expr*> targets;
+  target_slots(s->targets[0], targets);
+  States done;
+  for (std::size_t k = 0; k < with_rep.size(); ++k) {
+    States one_state;
+    one_state.push_back(with_rep[k]);
+    run_loop_body(s, one_state, exited, reps[k]);
+    // what the iteration changed stands for what any number of them leaves (a counter); the
+    // loop variables end with the last item
+    for (auto& st : one_state) {
+      widen_changed_scalars(with_rep[k], st);
+      for (const ir::Expr* t : targets) store_name(st, t, items.back());
+      done.push_back(std::move(st));
+    }
+  }
+  live = std::move(done);
+  merge_states(live);
+  return true;
+}
+
+void Interpreter::run_loop_body(const ir::Stmt* s, States& live, States& exited, const Value& item, int last_batch) {
+  States body;
+  int outer = live.empty() ? -1 : live.front().last_batch;
+  for (auto& st : live) {
+    if (!st.normal()) {
+      exited.push_back(std::move(st));
+      continue;
+    }
+    // the requirements of this iteration belong to the last minibatch (see Requirement)
+    if (last_batch >= 0) st.last_batch = last_batch;
+    for (auto& r : assign(s->targets[0], std::move(st), item)) body.push_back(std::move(r));
+  }
+  exec_block(s->body, body);
+  if (last_batch >= 0)
+    for (auto& st : body) st.last_batch = outer;
+  live.clear();
+  split_loop_outcomes(body, live, exited, s);
+}
+
+// After a loop body: `continue` and normal completion go round again, `break` and everything
+// abnormal (return, raise, exit) leave the loop.
+void Interpreter::split_loop_outcomes(States& body, States& live, States& exited, const ir::Stmt* loop, bool join) {
+  for (auto& st : body) {
+    if (st.flow == Flow::Break) {
+      st.flow = Flow::Normal;
+      exited.push_back(std::move(st));
+    } else if (st.flow == Flow::Continue || st.normal()) {
+      st.flow = Flow::Normal;
+      live.push_back(std::move(st));
+    } else {
+      exited.push_back(std::move(st));
+    }
+  }
+  if (loop && in_project(loop->loc.file)) forget_dead(live, loop, true);
+  merge_states(live, join);
+}
+
+}  // namespace tenscan::interp
