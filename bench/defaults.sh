@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Default-arguments benchmark: `tenscan check` on every training entry script of a checkout
-# of pytorch/examples at its DEFAULT arguments (only what a script cannot run without is
-# given; see bench/defaults/examples.tsv), one row per entry: wall time, peak RSS, whether
+# of pytorch/examples (or of another repository, with --entries) at its DEFAULT arguments
+# (only what a script cannot run without is given; see bench/defaults/*.tsv), one row per entry: wall time, peak RSS, whether
 # the analysis was complete, paths completed/stopped, coverage, findings, exit status; then
 # the total wall time and a target line (each entry complete, < 2 s, < 300 MB). With --ci, the
 # same entries also go through one `tenscan ci --jobs 2` run on a repository made of the
@@ -12,9 +12,12 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-usage: bench/defaults.sh PATH_TO_PYTORCH_EXAMPLES_CHECKOUT [--build-dir DIR] [--only PROJECT]...
+usage: bench/defaults.sh PATH_TO_CHECKOUT [--entries TSV] [--build-dir DIR] [--only PROJECT]...
                          [--timeout SECONDS] [--keep DIR] [--ci] [--check]
 
+  --entries TSV     the entries to run (default bench/defaults/examples.tsv, for a
+                    pytorch/examples checkout; bench/defaults/pytorch_gan.tsv lists the
+                    scripts of an eriklindernoren/PyTorch-GAN checkout)
   --build-dir DIR   Release build directory holding cmd/tenscan (default: build-release,
                     configured for Release and built if the binary is missing)
   --only PROJECT    run only this entry (repeatable; the project name in
@@ -45,6 +48,7 @@ checkout='' build_dir=$repo/build-release timeout_s=120 keep='' check=0 ci=0
 only=()
 while (($#)); do
     case $1 in
+        --entries) tsv=${2:?--entries needs a file}; shift 2 ;;
         --build-dir) build_dir=${2:?--build-dir needs a directory}; shift 2 ;;
         --only) only+=("${2:?--only needs a project}"); shift 2 ;;
         --timeout) timeout_s=${2:?--timeout needs seconds}; shift 2 ;;
@@ -57,6 +61,8 @@ while (($#)); do
     esac
 done
 [[ -n $checkout ]] || { usage >&2; die "no checkout given"; }
+# (the per-project tenscan.json files are pytorch/examples' own)
+[[ $tsv -ef $here/defaults/examples.tsv ]] || configs=''
 [[ -d $checkout ]] || die "$checkout: not a directory"
 checkout=$(cd "$checkout" && pwd)
 if [[ ! $timeout_s =~ ^[0-9]+([.][0-9]+)?$ || $timeout_s =~ ^0+([.]0+)?$ ]]; then
@@ -178,7 +184,7 @@ for e in "${entries[@]}"; do
     copy=$work/copies/$slug
     mkdir -p "$copy"
     cp -r "$checkout/$dir/." "$copy/"
-    [[ ! -f $configs/$slug.json ]] || cp "$configs/$slug.json" "$copy/tenscan.json"
+    [[ -z $configs || ! -f $configs/$slug.json ]] || cp "$configs/$slug.json" "$copy/tenscan.json"
 
     out=$reports/$slug
     argv=(check "${entry#"$dir"/}" --format json --project-root .)

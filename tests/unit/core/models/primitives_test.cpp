@@ -981,7 +981,8 @@ TEST_CASE("primitives/unknown and unmodelled: an image tenscan cannot see goes t
       "from PIL import Image\n"
       "data, labels = torch.load('mnistm.pt')\n"
       "img = Image.fromarray(data[0].squeeze().numpy(), mode='RGB')\n"
-      "t = transforms.Compose([transforms.ToTensor(), transforms.Normalize((0.5, 0.5, 0.5), (0.5, 0.5, 0.5))])\n"
+      "t = transforms.Compose([transforms.Resize(32), transforms.ToTensor(),\n"
+      "                        transforms.Normalize((0.5, 0.5, 0.5), (0.5, 0.5, 0.5))])\n"
       "x = t(img)\n");
   CHECK(r.findings().empty());
 }

@@ -56,6 +56,9 @@ def get_image_num_channels(img):
 
 def _with_hw(img, h, w):
     """img resized/cropped to height h and width w (same mode / leading dims)."""
+    if _t.is_unknown(img):
+        # (made by a call tenscan does not model: an image or a tensor, nobody knows which)
+        return _t.unknown("an image")
     if _is_pil_image(img):
         return img._with_size((w, h))
     s = _b.list(img.shape)
