@@ -1409,6 +1409,27 @@ for i in range(300):
   CHECK(r.result.completeness.complete);
 }
 
+TEST_CASE("interp: modules added to a ModuleList by name are iterated with the others", "[interp]") {
+  // pytorch-GAN's MUNIT discriminator: three scales added with add_module and summed over
+  // (kept out, the sum was the int 0, and loss.backward() an AttributeError)
+  check_program(R"py(
+import torch
+import torch.nn as nn
+class Multi(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.models = nn.ModuleList()
+        for i in range(3):
+            self.models.add_module("disc_%d" % i, nn.Linear(8, 1))
+    def forward(self, x):
+        return sum([torch.mean(m(x)) for m in self.models])
+m = Multi()
+tenscan_reveal(len(m.models))  # reveal: 3
+tenscan_reveal(m(torch.randn(4, 8)))  # reveal: [] float32
+m(torch.randn(4, 8)).backward()
+)py");
+}
+
 TEST_CASE("interp: a loop over layers of one shape is covered by one pass over a layer like them", "[interp]") {
   // the blocks join into one (the same class and shapes); the body leaves the state as it
   // was, so the loop needs no more passes, and a wrong block is still found

@@ -1314,6 +1314,14 @@ class ModuleList(Module):
     def insert(self, index, module):
         self._layers.insert(index, module)
 
+    def add_module(self, name, module):
+        # (registered under its name, and iterated over with the others, as PyTorch does)
+        self._layers.append(module)
+        _b.setattr(self, name, module)
+
+    def register_module(self, name, module):
+        self.add_module(name, module)
+
     def children(self):
         return _b.list(self._layers)
 
