@@ -6,20 +6,9 @@
 #include <set>
 #include <utility>
 
-namespace tenscan::interp {
+#include "interp/join.h"
 
-bool choosable(const Value& x, const Value& y) {
-  VKind kinds[2];
-  int n = 0;
-  for (const Value* v : {&x, &y})
-    for (const Value& a : v->alternatives()) {
-      if (!Value::choosable(a.kind)) return false;
-      if (std::find(kinds, kinds + n, a.kind) != kinds + n) continue;
-      if (n == 2) return false;
-      kinds[n++] = a.kind;
-    }
-  return n == 2;
-}
+namespace tenscan::interp {
 
 bool same_tensor(const Object& x, const Object& y) {
   if (x.tensor.has_value() != y.tensor.has_value()) return false;
@@ -130,7 +119,6 @@ class Renaming {
       if (!pair(xs[i], ys[i])) return false;
     return x.str(plain_) == y.str(mapped_);
   }
-  [[nodiscard]] const std::map<sym::SymId, sym::SymId>& map() const { return map_; }
   [[nodiscard]] bool is_image(sym::SymId id) const { return images_.count(id) != 0; }
   sym::SymbolNamer plain_ = [](sym::SymId id) { return "s" + std::to_string(id); };
   sym::SymbolNamer mapped_ = [this](sym::SymId id) {

@@ -74,10 +74,6 @@ enum class Differ : std::uint8_t {
            ///< learning rate that is an int until it is annealed): they become a choice
 };
 
-/// Whether x and y, of different kinds, can be one choice (Value::choice): between them they
-/// hold at most two kinds, all among None, int and float.
-bool choosable(const Value& x, const Value& y);
-
 /// Whether paths a and b are the same program state up to where their objects live in the heap
 /// and up to the scalars `differ` allows, which it lists in `places` (in a's terms): the same
 /// control flow, frames, sys.modules, pending return value or exception, and everything

@@ -1044,10 +1044,15 @@ Outs Interpreter::split_choices(Outs&& outs) {
       res.push_back(std::move(o));
       continue;
     }
-    // (a path that read the choice before knows its condition: one alternative)
-    State other = o.st;
     Value first = o.v.alternative(0), second = o.v.alternative(1);
     sym::Cond when = o.v.b;
+    // (a path that read the choice before knows its condition: one alternative, no copy)
+    switch (decide(o.st, when)) {
+      case sym::Tri::True: res.push_back({std::move(o.st), first}); continue;
+      case sym::Tri::False: res.push_back({std::move(o.st), second}); continue;
+      case sym::Tri::Unknown: break;
+    }
+    State other = o.st;
     if (assume(o.st, when)) res.push_back({std::move(o.st), first});
     if (assume(other, !when)) res.push_back({std::move(other), second});
   }

@@ -1,7 +1,6 @@
 // Interpreter infrastructure: natives, constraints, the Python object model (attributes,
 // calls, classes, argument binding) and the import system.
 #include "interp/interpreter.h"
-#include "interp/join.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "interp/join.h"
 #include "ir/serialize.h"
 #include "models/benign.h"
 #include "models/stubs.h"

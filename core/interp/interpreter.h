@@ -271,7 +271,7 @@ class Interpreter {
                       sym::SymId young);
   bool summarise_widened(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
                          sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets);
-  bool repeats_requirements(const State& pre, const State& post, sym::SymId young, const State* among = nullptr) const;
+  bool repeats_requirements(const State& pre, const State& post, sym::SymId young) const;
   bool summarise_set(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
                      std::size_t from, sym::SymId young);
   bool same_up_to_loop_draws(const State& h, const State& l, sym::SymId since);

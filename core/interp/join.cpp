@@ -11,9 +11,7 @@ bool joinable_kind(VKind k) { return Value::choosable(k) || k == VKind::Bool; }
 
 }  // namespace
 
-std::optional<Value> join_scalars(const ScalarJoin& how, const std::vector<Value>& sides) {
-  if (sides.empty()) return std::nullopt;
-  if (std::all_of(sides.begin(), sides.end(), [&](const Value& v) { return same_value(v, sides[0]); })) return sides[0];
+std::optional<std::vector<VKind>> joinable_kinds(const std::vector<Value>& sides) {
   std::vector<VKind> kinds;
   for (const Value& v : sides)
     for (const Value& a : v.alternatives()) {
@@ -21,9 +19,22 @@ std::optional<Value> join_scalars(const ScalarJoin& how, const std::vector<Value
       if (std::find(kinds.begin(), kinds.end(), a.kind) == kinds.end()) kinds.push_back(a.kind);
     }
   std::sort(kinds.begin(), kinds.end());
-  if (kinds.size() > 2 ||
-      (kinds.size() == 2 && !(Value::choosable(kinds[0]) && Value::choosable(kinds[1]))))
+  if (kinds.size() > 2 || (kinds.size() == 2 && !(Value::choosable(kinds[0]) && Value::choosable(kinds[1]))))
     return std::nullopt;
+  return kinds;
+}
+
+bool choosable(const Value& x, const Value& y) {
+  auto kinds = joinable_kinds({x, y});
+  return kinds && kinds->size() == 2;
+}
+
+std::optional<Value> join_scalars(const ScalarJoin& how, const std::vector<Value>& sides) {
+  if (sides.empty()) return std::nullopt;
+  if (std::all_of(sides.begin(), sides.end(), [&](const Value& v) { return same_value(v, sides[0]); })) return sides[0];
+  auto found = joinable_kinds(sides);
+  if (!found) return std::nullopt;
+  const std::vector<VKind>& kinds = *found;
   // the value the sides that hold kind k join to
   auto of_kind = [&](VKind k) -> std::optional<Value> {
     std::vector<Value> vals;

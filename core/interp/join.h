@@ -36,4 +36,13 @@ struct ScalarJoin {
 /// object, a string, three kinds, a bool beside another kind, a kind the site does not join).
 std::optional<Value> join_scalars(const ScalarJoin& how, const std::vector<Value>& sides);
 
+/// The kinds the alternatives of `sides` hold, in increasing order, when one scalar can stand
+/// for them all (one kind among None, bool, int and float, or two among None, int and float:
+/// a choice); nullopt otherwise.
+std::optional<std::vector<VKind>> joinable_kinds(const std::vector<Value>& sides);
+
+/// Whether x and y, of different kinds, can be one choice (Value::choice): between them they
+/// hold two kinds, both among None, int and float.
+bool choosable(const Value& x, const Value& y);
+
 }  // namespace tenscan::interp

@@ -108,30 +108,28 @@ std::optional<States> Interpreter::trial_iteration(const ir::Stmt* s, const Stat
   return trial;
 }
 
-// Whether post's requirements are pre's and, beyond them, only requirements pre (or `among`)
-// already has at the same site and rule, up to the names of their symbols (requirement_question):
+// Whether post's requirements are pre's and, beyond them, only requirements pre already has at the same site and rule, up to the names of their symbols (requirement_question):
 // an epoch that imposes its minibatches' requirements again, on the fresh sizes of its fresh
 // batches. Such a requirement has the same answer as the one pre has, and a failure of it is
 // reported at the same site: requiring it again changes no verdict. (A requirement on the value
 // that stands for the remaining items is never one of them: each item gets its own verdict.)
-bool Interpreter::repeats_requirements(const State& pre, const State& post, sym::SymId young, const State* among) const {
+bool Interpreter::repeats_requirements(const State& pre, const State& post, sym::SymId young) const {
   if (common_requirements(pre, post) != pre.reqs.size()) return false;
-  const State& known_in = among ? *among : pre;
   if (post.reqs.size() == pre.reqs.size()) return true;
   // (a requirement of a DataLoader's last minibatch names that DataLoader's iteration: another
   // epoch's iteration of the same loader has the same length, batch size and loop)
-  auto batch_of = [&](int lb) -> std::size_t {
-    if (lb < 0) return 0;
+  using Batch = std::optional<std::tuple<std::size_t, std::size_t, std::uint32_t, int, int>>;
+  auto batch_of = [&](int lb) -> Batch {
+    if (lb < 0) return std::nullopt;
     const LastBatch& b = last_batches_[static_cast<std::size_t>(lb)];
-    return std::hash<std::string>{}(std::to_string(b.length.hash()) + "|" + std::to_string(b.batch_size.hash()) + "|" + std::to_string(b.loop.file) + ":" +
-                                    std::to_string(b.loop.line) + ":" + std::to_string(b.loop.col));
+    return std::make_tuple(b.length.hash(), b.batch_size.hash(), b.loop.file, b.loop.line, b.loop.col);
   };
   auto site_of = [&](const Requirement& r) {
     return std::make_tuple(r.rule, r.site.file, r.site.line, r.site.col, r.definitely_false, batch_of(r.last_batch));
   };
   using Site = decltype(site_of(std::declval<const Requirement&>()));
   std::set<std::pair<Site, std::size_t>> known;
-  for (const auto& r : known_in.reqs) known.emplace(site_of(*r), requirement_question(*this, *r, known_in.hard, young));
+  for (const auto& r : pre.reqs) known.emplace(site_of(*r), requirement_question(*this, *r, pre.hard, young));
   for (std::size_t i = pre.reqs.size(); i < post.reqs.size(); ++i)
     if (!known.count({site_of(*post.reqs[i]), requirement_question(*this, *post.reqs[i], post.hard, young)})) return false;
   return true;

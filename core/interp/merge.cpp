@@ -61,7 +61,6 @@ sym::Cond path_disjunction(const State& a, const State& b, std::size_t k) {
 // A place the join must guard (ints, booleans, choices), unlike a float, which joins alone.
 bool is_scalar_place(const Place& p) { return p.x.kind != VKind::Float || p.y.kind != VKind::Float; }
 
-
 // The reveals both paths made before they forked once, and each later one once: a loop that
 // merges its paths every iteration doubled the list each time.
 void unite_reveals(std::vector<Reveal>& o, const std::vector<Reveal>& s) {
