@@ -142,7 +142,7 @@ Value Interpreter::widened(const State& h, const Value& was, State& l, const Val
       domain::FloatRange from = c ? domain::FloatRange::point(static_cast<double>(*c)) : domain::FloatRange::top();
       return Value::floating(checked ? from.widen(v.f) : domain::FloatRange::top());
     }
-    if (v.kind == VKind::Int && !checked) return widened(h, v, l, Value::integer(0), name, false);  // (any int)
+    if (v.kind == VKind::Int && !checked) return widening.ints({v, v});  // (unchecked: any int)
     return v;
   };
   return join_scalars(widening, {was, now}).value_or(now);

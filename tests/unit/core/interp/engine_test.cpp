@@ -584,3 +584,21 @@ TEST_CASE("engine/epochs on fresh images that are flipped or not close into the 
   CHECK(bad.result.findings[0].level == tenscan::Level::Error);
   CHECK(bad.result.findings[0].rule == RuleId::ChannelMismatch);
 }
+
+TEST_CASE("engine/a long loop that makes a float an int leaves any int, whatever the int", "[engine]") {
+  // from its second iteration on, the loop turns the float into the int 0, and then steps it by
+  // 3: after the loop `x` is 1.5, 0, 3, 6, ... The representative iteration sees the int appear
+  // as 0; nothing checks where later iterations take it, so it must stand for any int (it was
+  // kept as 0)
+  Run r = analyze_program(
+      "import random\n"
+      "x = 1.5\n"
+      "for i in range(100):\n"
+      "    if i > 0 and random.random() < 0.5:\n"
+      "        x = 0 if isinstance(x, float) else x + 3\n"
+      "tenscan_reveal(x)\n");
+  auto seen = r.reveals_at(6);
+  CHECK(std::find(seen.begin(), seen.end(), "0") == seen.end());
+  CHECK(std::find(seen.begin(), seen.end(), "1.5") != seen.end());
+  CHECK(seen.size() == 2);
+}
