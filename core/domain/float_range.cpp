@@ -41,6 +41,14 @@ FloatRange corners(const FloatRange& a, const FloatRange& b, Op op) {
   return r;
 }
 
+// The result of an operation on a and b under the file comment's assumption: when both are
+// finite and not both known, it does not overflow (and so, with no infinite operand, it is not
+// NaN either: Python raises on 0.0 / 0.0).
+FloatRange no_overflow(const FloatRange& a, const FloatRange& b, FloatRange r) {
+  if (!a.is_finite() || !b.is_finite() || (a.constant() && b.constant()) || r.empty()) return r;
+  return {std::max(r.lo, -FloatRange::kMax), std::min(r.hi, FloatRange::kMax), false};
+}
+
 }  // namespace
 
 FloatRange FloatRange::point(double x) {
@@ -83,17 +91,18 @@ FloatRange FloatRange::widen(const FloatRange& later) const {
   if (empty()) return later.join(*this);
   if (later.empty()) return join(later);
   FloatRange r = join(later);
-  if (later.lo < lo) r.lo = lo > 0 && later.lo >= 0 ? 0.0 : -kInf;
-  if (later.hi > hi) r.hi = hi < 0 && later.hi <= 0 ? 0.0 : kInf;
+  bool finite = is_finite() && later.is_finite() && !(constant() && later.constant());
+  if (later.lo < lo) r.lo = lo > 0 && later.lo >= 0 ? 0.0 : finite ? -kMax : -kInf;
+  if (later.hi > hi) r.hi = hi < 0 && later.hi <= 0 ? 0.0 : finite ? kMax : kInf;
   return r;
 }
 
 FloatRange operator+(const FloatRange& a, const FloatRange& b) {
-  return corners(a, b, [](double x, double y) { return x + y; });
+  return no_overflow(a, b, corners(a, b, [](double x, double y) { return x + y; }));
 }
 
 FloatRange operator-(const FloatRange& a, const FloatRange& b) {
-  return corners(a, b, [](double x, double y) { return x - y; });
+  return no_overflow(a, b, corners(a, b, [](double x, double y) { return x - y; }));
 }
 
 FloatRange operator-(const FloatRange& a) {
@@ -108,7 +117,7 @@ FloatRange operator*(const FloatRange& a, const FloatRange& b) {
   // and 0 times a finite number is 0, also when every corner is NaN
   auto finite_member = [](const FloatRange& x) { return !x.empty() && !(x.lo == x.hi && std::isinf(x.lo)); };
   if ((a.may_be_zero() && finite_member(b)) || (b.may_be_zero() && finite_member(a))) r = r.join(FloatRange::point(0.0));
-  return r;
+  return no_overflow(a, b, r);
 }
 
 FloatRange operator/(const FloatRange& a, const FloatRange& b) {
@@ -117,12 +126,12 @@ FloatRange operator/(const FloatRange& a, const FloatRange& b) {
   if (b.may_be_zero()) {
     // divisors near zero: any magnitude (a zero divisor itself raises)
     if (b.lo == 0.0 && b.hi == 0.0) return {kInf, -kInf, nan};
-    return {-kInf, kInf, nan};
+    return no_overflow(a, b, {-kInf, kInf, nan});
   }
   FloatRange r = corners(a, b, [](double x, double y) { return x / y; });
   r.nan = r.nan || nan;
   if (a.may_be_zero() && !r.empty()) r = r.join(FloatRange::point(0.0));
-  return r;
+  return no_overflow(a, b, r);
 }
 
 FloatRange FloatRange::floordiv(const FloatRange& a, const FloatRange& b) {
@@ -130,7 +139,7 @@ FloatRange FloatRange::floordiv(const FloatRange& a, const FloatRange& b) {
   if (q.empty()) return q;
   if (auto c = a.constant(), d = b.constant(); c && d && !std::isnan(*c) && !std::isnan(*d) && *d != 0.0)
     return point(std::floor(*c / *d));
-  return {std::floor(q.lo) - 1.0, std::floor(q.hi), q.nan || a.may_be_infinite()};
+  return no_overflow(a, b, {std::floor(q.lo) - 1.0, std::floor(q.hi), q.nan || a.may_be_infinite()});
 }
 
 FloatRange FloatRange::mod(const FloatRange& a, const FloatRange& b) {
@@ -155,13 +164,13 @@ FloatRange FloatRange::pow(const FloatRange& a, const FloatRange& b) {
   // a non-negative base to a fixed positive power: monotone in the base
   if (a.lo >= 0 && d && *d > 0) {
     FloatRange r{std::pow(a.lo, *d), std::pow(a.hi, *d), nan};
-    return {down(r.lo), up(r.hi), nan};
+    return no_overflow(a, b, {down(r.lo), up(r.hi), nan});
   }
   // an even integer power: non-negative
   if (d && std::fmod(*d, 2.0) == 0.0 && *d > 0) {
     double m = std::max(std::fabs(a.lo), std::fabs(a.hi));
     double l = a.contains(0.0) ? 0.0 : std::min(std::fabs(a.lo), std::fabs(a.hi));
-    return {down(std::pow(l, *d)), up(std::pow(m, *d)), nan};
+    return no_overflow(a, b, {down(std::pow(l, *d)), up(std::pow(m, *d)), nan});
   }
   return top();
 }
@@ -240,7 +249,11 @@ std::string FloatRange::describe() const {
   if (auto c = constant()) return python_repr(*c);
   if (is_top() || (lo == -kInf && hi == kInf)) return "a float";
   if (empty()) return "nan";
-  std::string s = "a float in [" + python_repr(lo) + ", " + python_repr(hi) + "]";
+  std::string s;
+  if (lo == -kMax && hi == kMax) s = "a finite float";
+  else if (hi == kMax) s = "a finite float >= " + python_repr(lo);
+  else if (lo == -kMax) s = "a finite float <= " + python_repr(hi);
+  else s = "a float in [" + python_repr(lo) + ", " + python_repr(hi) + "]";
   return nan ? s + " or nan" : s;
 }
 

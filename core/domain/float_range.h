@@ -8,6 +8,16 @@
 // pow(), whose library implementation need not be monotone, rounds its bounds outwards. Division by zero raises in Python (ZeroDivisionError) instead of
 // giving an infinity or NaN; the operations here describe the results of the divisions that do
 // not raise, and `may_be_zero` tells the caller when one might.
+//
+// One assumption is made for the shape analysis: arithmetic on floats that are finite and not
+// both known does not overflow. A tensor's data read as a float (`loss.item()`), a random draw
+// and an int converted to a float are finite(); their sums, products and quotients stay finite
+// (the bounds stop at the largest double instead of reaching an infinity), and so do the
+// widenings of a loop that accumulates them. Known floats are computed exactly, overflow
+// included, and an infinity or NaN the program writes (`best = float("inf")`) is kept. So
+// `if val_loss < best` with `best = inf` is decided as training code means it, and whether a
+// loss can in fact become NaN or infinite is the numerical analysis's question, not a path of
+// the shape analysis.
 #pragma once
 
 #include <limits>
@@ -20,12 +30,15 @@ namespace tenscan::domain {
 
 struct FloatRange {
   static constexpr double kInf = std::numeric_limits<double>::infinity();
+  static constexpr double kMax = std::numeric_limits<double>::max();
   double lo = -kInf;
   double hi = kInf;
   bool nan = true;
 
   static FloatRange top() { return {}; }
   static FloatRange bottom() { return {kInf, -kInf, false}; }
+  /// Every finite double: a float of a tensor's data, a draw (see the file comment).
+  static FloatRange finite() { return {-kMax, kMax, false}; }
   /// x itself (NaN: the range that holds only NaN).
   static FloatRange point(double x);
   /// Every double in [lo, hi], and NaN if `nan`.
@@ -39,13 +52,16 @@ struct FloatRange {
   [[nodiscard]] bool contains(double x) const;
   [[nodiscard]] bool may_be_zero() const { return contains(0.0); }
   [[nodiscard]] bool may_be_infinite() const { return !empty() && (lo == -kInf || hi == kInf); }
+  /// Neither NaN nor an infinity.
+  [[nodiscard]] bool is_finite() const { return !nan && !may_be_infinite(); }
 
   [[nodiscard]] bool leq(const FloatRange& o) const;
   [[nodiscard]] FloatRange join(const FloatRange& o) const;
   [[nodiscard]] FloatRange meet(const FloatRange& o) const;
   /// A bound that moved outwards goes to zero if that keeps its sign (a decaying learning rate
-  /// stays non-negative, a growing loss non-negative), else to its infinity. The ascending chain
-  /// stabilises after at most two widenings of each bound.
+  /// stays non-negative, a growing loss non-negative), else to its infinity, or to the largest
+  /// double when both ranges are finite and not both known (a finite accumulation does not
+  /// overflow: see the file comment). The ascending chain stabilises after at most three widenings of each bound.
   [[nodiscard]] FloatRange widen(const FloatRange& later) const;
   friend bool operator==(const FloatRange&, const FloatRange&) = default;
 

@@ -334,8 +334,10 @@ Outs t_float(Interpreter& in, State&& st, Args& a) {
     case VKind::Float: return one(std::move(st), v);
     case VKind::Int:
     case VKind::Bool:
-      if (auto c = v.const_int()) return one(std::move(st), Value::floating(static_cast<double>(*c)));
-      return one(std::move(st), Value::floating(std::nullopt));
+    {
+      Value f = Value::floating(as_float(st, v));
+      return one(std::move(st), f);
+    }
     case VKind::Str: {
       if (!v.s) return one(std::move(st), Value::floating(std::nullopt));
       try {

@@ -32,20 +32,6 @@ std::optional<sym::Expr> as_int_expr(const Value& v) {
   return std::nullopt;
 }
 
-// A number as a float: a float's range, an int's (by its interval on this path; the bounds of
-// a range too large for a double round outwards) or a boolean's.
-domain::FloatRange as_float(const State& st, const Value& v) {
-  if (v.kind == VKind::Float) return v.f;
-  if (auto i = v.const_int()) return domain::FloatRange::point(static_cast<double>(*i));
-  if (v.kind == VKind::Bool) return domain::FloatRange::between(0.0, 1.0);
-  sym::Interval r = st.ranges.eval(v.i);
-  auto bound = [](std::int64_t b, double inf) {
-    if (b == sym::Interval::kNegInf || b == sym::Interval::kPosInf) return inf;
-    return std::nextafter(static_cast<double>(b), inf);
-  };
-  if (r.is_bottom()) return domain::FloatRange::top();
-  return domain::FloatRange::between(bound(r.lo, -domain::FloatRange::kInf), bound(r.hi, domain::FloatRange::kInf));
-}
 
 domain::Tri tri_of(ir::CmpOp op, const domain::FloatRange& x, const domain::FloatRange& y) {
   using F = domain::FloatRange;
@@ -62,7 +48,22 @@ domain::Tri tri_of(ir::CmpOp op, const domain::FloatRange& x, const domain::Floa
 
 }  // namespace
 
-
+// A number as a float (state.h) (by its interval on this path; the bounds of
+// a range too large for a double round outwards; an int is finite as a float, or float() raises)
+// or a boolean's.
+domain::FloatRange as_float(const State& st, const Value& v) {
+  using F = domain::FloatRange;
+  if (v.kind == VKind::Float) return v.f;
+  if (auto i = v.const_int()) return F::point(static_cast<double>(*i));
+  if (v.kind == VKind::Bool) return F::between(0.0, 1.0);
+  sym::Interval r = st.ranges.eval(v.i);
+  auto bound = [](std::int64_t b, double max) {
+    if (b == sym::Interval::kNegInf || b == sym::Interval::kPosInf) return max;
+    return std::nextafter(static_cast<double>(b), max);
+  };
+  if (r.is_bottom()) return F::finite();
+  return F::between(bound(r.lo, -F::kMax), bound(r.hi, F::kMax));
+}
 
 Outs Interpreter::instance_dunder(State&& st, const Value& self, const char* name, const Value& other, bool& found) {
   found = false;

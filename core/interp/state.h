@@ -221,4 +221,8 @@ struct Out {
 using Outs = std::vector<Out>;
 using States = std::vector<State>;
 
+/// A number as a float on path `st`: a float's range, an int's by its interval (every int is
+/// finite as a float: float() raises where it would not be), a boolean's [0, 1].
+domain::FloatRange as_float(const State& st, const Value& v);
+
 }  // namespace tenscan::interp

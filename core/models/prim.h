@@ -148,5 +148,6 @@ std::span<const PrimRow> shape_primitives();  // creation, views, joins, indexin
 std::span<const PrimRow> math_primitives();   // elementwise, matmul, linear, reductions
 std::span<const PrimRow> nn_primitives();     // conv, pool, norms, embedding, recurrent
 std::span<const PrimRow> loss_primitives();   // losses, stub-level requirements, randomness
+std::span<const PrimRow> scalar_primitives();  // Python floats: draws, the math module
 
 }  // namespace tenscan::models

@@ -373,22 +373,6 @@ Outs unknown(Interpreter&, State&& st, Args& a) {
   return interp::one(std::move(st), Value::unknown(label));
 }
 
-// _tenscan.float_between(a, b): a float between two numbers (in either order; None: unbounded),
-// as random.uniform draws it
-Outs float_between(Interpreter&, State&& st, Args& a) {
-  using F = domain::FloatRange;
-  F r = F::bottom();
-  for (std::size_t i = 0; i < 2; ++i) {
-    const Value v = i < a.pos.size() ? a.pos[i] : Value::none();
-    F x = F::top();
-    if (v.kind == VKind::Float) x = v.f;
-    else if (auto c = v.const_int()) x = F::point(static_cast<double>(*c));
-    else if (v.is_none()) x = i == 0 ? F::between(-F::kInf, -F::kInf) : F::between(F::kInf, F::kInf);
-    r = r.join(x);
-  }
-  return interp::one(std::move(st), Value::floating(F::between(r.lo, r.hi, r.nan)));
-}
-
 // _tenscan.set_tensor(obj, source_tensor): make an instance of a Tensor subclass (Parameter)
 // carry another tensor's shape
 Outs set_tensor(Interpreter& in, State&& st, Args& a) {
@@ -500,7 +484,7 @@ const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
     {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_summary", is_summary}, {"is_str", is_str}, {"const_str", const_str}, {"summary_zip", summary_zip}, {"unknown_str", unknown_str},
-    {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint}, {"float_between", float_between},
+    {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint},
 };
 
 }  // namespace

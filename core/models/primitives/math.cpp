@@ -304,7 +304,8 @@ Outs item(Interpreter& in, State&& st, Args& a) {
     return p.ret(Value::integer(in.fresh_symbol(p.st, "item", "an integer read from a tensor's data", lo, hi,
                                                 interp::SymKind::Data)));
   }
-  return p.ret(Value::floating(std::nullopt));
+  // a float of the data: finite for the shape analysis (domain/float_range.h)
+  return p.ret(Value::floating(domain::FloatRange::finite()));
 }
 
 // _tenscan.where(cond, x, y, name="torch.where"): broadcast of three

@@ -1,4 +1,6 @@
-# math: exact on known numbers, unknown otherwise.
+# math: exact on known numbers; of a finite number (an int, a float of the data) a finite float in
+# the function's range (math raises ValueError or OverflowError rather than return an infinity or
+# NaN for a finite argument): _tenscan.math_fn (models/primitives/scalar.cpp).
 import _tenscan
 
 pi = 3.141592653589793
@@ -21,11 +23,7 @@ def ceil(x):
 
 
 def sqrt(x):
-    if isinstance(x, int) and x >= 0:
-        r = _isqrt(x)
-        if r * r == x:
-            return float(r)
-    return float(_tenscan.unknown("math.sqrt"))
+    return _tenscan.math_fn("sqrt", x)
 
 
 def _isqrt(n):
@@ -49,31 +47,41 @@ def prod(iterable, start=1):
 
 
 def log(x, base=None):
-    return float(_tenscan.unknown("math.log"))
+    if base is None:
+        return _tenscan.math_fn("log", x)
+    return _tenscan.math_fn("log", x) / _tenscan.math_fn("log", base)
+
+
+def log1p(x):
+    return _tenscan.math_fn("log1p", x)
 
 
 def log2(x):
-    return float(_tenscan.unknown("math.log2"))
+    return _tenscan.math_fn("log2", x)
 
 
 def log10(x):
-    return float(_tenscan.unknown("math.log10"))
+    return _tenscan.math_fn("log10", x)
 
 
 def exp(x):
-    return float(_tenscan.unknown("math.exp"))
+    return _tenscan.math_fn("exp", x)
 
 
 def cos(x):
-    return float(_tenscan.unknown("math.cos"))
+    return _tenscan.math_fn("cos", x)
 
 
 def sin(x):
-    return float(_tenscan.unknown("math.sin"))
+    return _tenscan.math_fn("sin", x)
 
 
 def tanh(x):
-    return float(_tenscan.unknown("math.tanh"))
+    return _tenscan.math_fn("tanh", x)
+
+
+def atan(x):
+    return _tenscan.math_fn("atan", x)
 
 
 def fabs(x):
@@ -87,8 +95,12 @@ def gcd(a, b):
 
 
 def isnan(x):
-    return x != x
+    return _tenscan.float_test("nan", x)
 
 
 def isinf(x):
-    return x == inf or x == -inf
+    return _tenscan.float_test("inf", x)
+
+
+def isfinite(x):
+    return _tenscan.float_test("finite", x)

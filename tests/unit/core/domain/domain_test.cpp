@@ -77,8 +77,32 @@ TEST_CASE("domain: widening of intervals goes to the infinities, of floats first
   // a learning rate that decays stays non-negative; one that crosses zero does not
   CHECK(FloatRange::point(0.1).widen(FloatRange::point(0.095)) == FloatRange::between(0.0, 0.1));
   CHECK(FloatRange::point(0.1).widen(FloatRange::point(-0.2)) == FloatRange::between(-kInf, 0.1));
-  CHECK(FloatRange::between(0.0, 0.1).widen(FloatRange::between(-0.2, 0.1)) == FloatRange::between(-kInf, 0.1));
+  CHECK(FloatRange::between(-0.2, 0.1, true).widen(FloatRange::between(-0.3, 0.1)) == FloatRange::between(-kInf, 0.1, true));
   CHECK(FloatRange::point(-3.0).widen(FloatRange::point(-1.0)) == FloatRange::between(-3.0, 0.0));
+  // a finite accumulation that is not known (a sum of losses) stays finite; one of known floats
+  // or with an infinity does not
+  CHECK(FloatRange::between(0.0, 0.1).widen(FloatRange::between(-0.2, 0.1)) == FloatRange::between(-FloatRange::kMax, 0.1));
+  CHECK(FloatRange::point(0.0).widen(FloatRange::between(0.0, 2.5)) == FloatRange::between(0.0, FloatRange::kMax));
+  CHECK(FloatRange::between(0.0, 1.0).widen(FloatRange::between(0.0, kInf)) == FloatRange::between(0.0, kInf));
+  auto fixpoint = FloatRange::point(0.0);
+  for (int i = 0; i < 3; ++i) fixpoint = fixpoint.widen(fixpoint + FloatRange::finite());
+  CHECK(fixpoint == FloatRange::finite());
+}
+
+TEST_CASE("domain: arithmetic on finite floats that are not known does not overflow", "[domain]") {
+  const double max = FloatRange::kMax;
+  auto data = FloatRange::between(0.0, max);
+  CHECK(data + data == data);
+  CHECK(data * FloatRange::point(10.0) == data);
+  CHECK(FloatRange::finite() - FloatRange::finite() == FloatRange::finite());
+  CHECK((FloatRange::point(1.0) / FloatRange::between(-1.0, 1.0)) == FloatRange::finite());
+  CHECK(FloatRange::lt(data, FloatRange::point(kInf)) == Tri::True);
+  // known floats overflow as Python computes them, and an infinity stays
+  CHECK((FloatRange::point(max) * FloatRange::point(10.0)).constant() == kInf);
+  CHECK(data + FloatRange::point(kInf) == FloatRange::point(kInf));
+  CHECK(FloatRange::lt(data.join(FloatRange::point(kInf)), FloatRange::point(kInf)) == Tri::Unknown);
+  CHECK(FloatRange::finite().describe() == "a finite float");
+  CHECK(data.describe() == "a finite float >= 0.0");
 }
 
 TEST_CASE("domain: float arithmetic holds every result of the operations it describes", "[domain]") {
@@ -124,7 +148,7 @@ TEST_CASE("domain: known floats compute exactly, NaN and the infinities as IEEE 
   CHECK(FloatRange::between(0.0, 1.0).truth() == Tri::Unknown);
   CHECK(FloatRange::eq(FloatRange::point(std::nan("")), FloatRange::point(std::nan(""))) == Tri::False);
   // a divisor that may be zero: any magnitude
-  CHECK((FloatRange::point(1.0) / FloatRange::between(-1.0, 1.0)) == FloatRange::between(-kInf, kInf));
+  CHECK((FloatRange::between(1.0, kInf) / FloatRange::between(-1.0, 1.0)) == FloatRange::between(-kInf, kInf));
 }
 
 TEST_CASE("domain: floats print as Python's repr prints them", "[domain]") {

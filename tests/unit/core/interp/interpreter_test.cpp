@@ -1229,6 +1229,44 @@ tenscan_reveal(random.gauss(0, 1) < 0)  # reveal: unknown
 )py");
 }
 
+TEST_CASE("interp: the math module is exact on known numbers and bounded on finite ones", "[interp]") {
+  check_program(R"py(
+import math
+import random
+import torch
+tenscan_reveal(math.log2(64))  # reveal: 6.0
+tenscan_reveal(int(math.log2(32)) - 3)  # reveal: 2
+tenscan_reveal(math.sqrt(2.25))  # reveal: 1.5
+tenscan_reveal(math.exp(0))  # reveal: 1.0
+tenscan_reveal(math.log(8, 2))  # reveal: 3.0
+x = random.random()  # the library may be an ulp off: bounds round outwards
+tenscan_reveal(math.exp(x))  # reveal: a float in [0.9999999999999999, 2.7182818284590455]
+tenscan_reveal(math.tanh(random.gauss(0, 1)))  # reveal: a float in [-1.0, 1.0]
+tenscan_reveal(math.sqrt(torch.randn(3).sum().item()) >= 0)  # reveal: True
+tenscan_reveal(math.isfinite(torch.randn(3).sum().item()))  # reveal: True
+tenscan_reveal(math.isnan(x * 1e300 * 1e300))  # reveal: False
+tenscan_reveal(math.isinf(float("inf")))  # reveal: True
+tenscan_reveal(math.isnan(float("nan")))  # reveal: True
+tenscan_reveal(math.isfinite(float(input())))  # reveal: unknown
+)py");
+}
+
+TEST_CASE("interp: a float of the data is finite and below a best loss of infinity", "[interp]") {
+  check_program(R"py(
+import torch
+best, checkpoint = float("inf"), None
+for epoch in range(50):
+    val_loss = 0.0
+    for step in range(20):
+        val_loss += torch.randn(8).abs().mean().item()
+    val_loss /= 20
+    if val_loss < best:
+        best, checkpoint = val_loss, {"epoch": epoch}
+tenscan_reveal(checkpoint is None)  # reveal: False
+tenscan_reveal(best < float("inf"))  # reveal: True
+)py");
+}
+
 TEST_CASE("interp: paths merged in every iteration keep each reveal once", "[interp]") {
   // merging appended all of the other path's reveals, those from before the fork included: 30
   // iterations that branch and merge doubled the list 30 times (out of memory after 12 s)

@@ -524,10 +524,10 @@ TEST_CASE("primitives/check_dim", "[models][primitives]") {
 
 TEST_CASE("primitives/item", "[models][primitives]") {
   static const Batch batch({
-      {"torch.randn(1).item()", "float"},
-      {"torch.randn(1, 1, 1).item()", "float"},
-      {"torch.tensor(2.0).item()", "float"},
-      {"float(torch.randn(1))", "float"},
+      {"torch.randn(1).item()", "a finite float"},
+      {"torch.randn(1, 1, 1).item()", "a finite float"},
+      {"torch.tensor(2.0).item()", "a finite float"},
+      {"float(torch.randn(1))", "a finite float"},
       {"torch.randn(2).item()", "!shape/size-mismatch"},
       {"torch.randn(2, 3).sum(0).item()", "!shape/size-mismatch"},
       {"float(torch.randn(3))", "!shape/size-mismatch"},
@@ -965,7 +965,7 @@ TEST_CASE("primitives/unknown and unmodelled: unknown values are recorded, not e
   CHECK(r.reveal_at(3) == "[...] unknown");  // torch.load: a tensor of unknown rank (TensorVal::opaque)
   CHECK(r.reveal_at(5) == "[2] float32");  // Tensor.numpy(): an ndarray with the same payload
   CHECK(r.reveal_at(6) == "unknown");  // tolist() of a tensor of unknown rank
-  CHECK(r.reveal_at(7) == "[[float, float, float], [float, float, float]]");  // nested lists as long as the dims
+  CHECK(r.reveal_at(7) == "[[a finite float, a finite float, a finite float], [a finite float, a finite float, a finite float]]");  // nested lists as long as the dims
   CHECK(r.result.stats.unmodelled_calls.count("torch.load") == 0);
   CHECK(r.result.stats.unmodelled_calls.count("torch.Tensor.numpy") == 0);
   CHECK(r.result.stats.unmodelled_calls.count("tensor.tolist()") == 0);  // _tenscan.unknown records nothing
