@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "tenscan/ci/output.h"
 #include "tenscan/ci/workers.h"
 #include "tenscan/report/codequality.h"
 #include "tenscan/report/json.h"
@@ -45,10 +46,10 @@ std::string env_or(const std::map<std::string, std::string>& env, const std::str
   return it == env.end() ? std::string() : it->second;
 }
 
-bool write_atomically(const std::string& path, const std::string& text, std::ostream& err) {
+bool write_report(const std::string& path, const std::string& text, const fs::path& root, std::ostream& err) {
   std::string why;
-  if (write_file_atomically(path, text, why)) return true;
-  err << "tenscan: error: cannot write " << path << why << "\n";
+  if (write_report_file(path, text, root, why)) return true;
+  err << "tenscan: error: cannot write " << path << ": " << why << "\n";
   return false;
 }
 
@@ -135,15 +136,15 @@ bool write_reports(const report::RunReport& run, const ReportFiles& files, const
     report::SarifOptions so;
     so.project_root = root;
     so.automation_id = category;
-    ok &= write_atomically(files.sarif, report::render_sarif(run, sources, so), err);
+    ok &= write_report(files.sarif, report::render_sarif(run, sources, so), root, err);
   }
-  if (!files.junit.empty()) ok &= write_atomically(files.junit, report::render_junit(run), err);
-  if (!files.codequality.empty()) ok &= write_atomically(files.codequality, report::render_codequality(run), err);
-  if (!files.json.empty()) ok &= write_atomically(files.json, report::render_run_json(run), err);
+  if (!files.junit.empty()) ok &= write_report(files.junit, report::render_junit(run), root, err);
+  if (!files.codequality.empty()) ok &= write_report(files.codequality, report::render_codequality(run), root, err);
+  if (!files.json.empty()) ok &= write_report(files.json, report::render_run_json(run), root, err);
   if (!files.markdown.empty()) {
     report::MarkdownOptions mo;
     mo.link_prefix = link_prefix(env);
-    ok &= write_atomically(files.markdown, report::render_markdown(run, mo), err);
+    ok &= write_report(files.markdown, report::render_markdown(run, mo), root, err);
   }
   return ok;
 }
@@ -173,23 +174,6 @@ std::optional<std::string> repo_relative(const fs::path& root, const std::string
 }
 
 }  // namespace
-
-bool write_file_atomically(const std::string& path, const std::string& text, std::string& why) {
-  fs::path tmp = path + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << text;
-    if (!f) return false;
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    why = ": " + ec.message();
-    fs::remove(tmp, ec);
-    return false;
-  }
-  return true;
-}
 
 // The share of an entry's timeout its worker spends analysing: it then stops, decides which
 // of the failures it found are reachable and reports them, before the pool would kill it and

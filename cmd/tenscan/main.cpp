@@ -13,6 +13,7 @@
 
 #include "tenscan/ci/driver.h"
 #include "tenscan/ci/git.h"
+#include "tenscan/ci/output.h"
 #include "tenscan/ci/workers.h"
 #include "tenscan/core/analyze.h"
 #include "tenscan/core/rules.h"
@@ -41,14 +42,14 @@ fs::path find_project_root(const fs::path& script) {
   return dir;
 }
 
-bool write_output(const std::string& path, const std::string& text) {
+bool write_output(const std::string& path, const std::string& text, const fs::path& root, std::string& why) {
   if (path.empty() || path == "-") {
     std::cout << text;
     std::cout.flush();
+    if (!std::cout) why = "the standard output is closed";
     return static_cast<bool>(std::cout);
   }
-  std::string why;
-  return tenscan::ci::write_file_atomically(path, text, why);
+  return tenscan::ci::write_report_file(path, text, root, why);
 }
 
 struct CheckArgs {
@@ -179,8 +180,8 @@ int run_check(const CheckArgs& args) {
     out = tenscan::report::render_text(result, lookup, to);
     if (args.stats) out += tenscan::report::render_stats_text(result.stats);
   }
-  if (!write_output(args.output, out)) {
-    std::cerr << "tenscan: error: cannot write " << args.output << "\n";
+  if (std::string why; !write_output(args.output, out, root, why)) {
+    std::cerr << "tenscan: error: cannot write " << (args.output.empty() ? "-" : args.output) << ": " << why << "\n";
     return kExitError;
   }
   if (args.stats && args.format != "text") std::cerr << tenscan::report::render_stats_text(result.stats);

@@ -64,10 +64,6 @@ struct MergeOptions {
 /// Runs `tenscan merge`: shard SARIF files -> one run in every requested format.
 int run_merge(const MergeOptions& options, std::ostream& out, std::ostream& err);
 
-/// Writes `text` to a temporary file next to `path` and renames it over `path`, so no reader
-/// ever sees half a report. On failure returns false, with any detail in `why` (": reason").
-bool write_file_atomically(const std::string& path, const std::string& text, std::string& why);
-
 // ---- the steps, exposed for tests ---------------------------------------------------------
 
 struct SelectedEntry {
