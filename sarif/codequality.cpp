@@ -46,6 +46,17 @@ std::string render_codequality(const RunReport& run) {
          {"fingerprint", fingerprint},
          {"location", {{"path", f.location.path}, {"lines", std::move(lines)}}}});
   }
+  if (!run.failure.empty()) {
+    // GitLab shows issues, not tool errors: the run's failure is one, on the file it is about
+    const std::string path = project_relative_uri(run.failure_path) ? run.failure_path : std::string(".");
+    issues.push_back({{"type", "issue"},
+                      {"check_name", "analysis/run-failed"},
+                      {"description", "tenscan could not analyse this change: " + run.failure},
+                      {"categories", {"Bug Risk"}},
+                      {"severity", "blocker"},
+                      {"fingerprint", detail::fnv1a_hex("analysis/run-failed: " + run.failure)},
+                      {"location", {{"path", path}, {"lines", {{"begin", 1}}}}}});
+  }
   return detail::dump(issues, 2) + "\n";
 }
 

@@ -58,6 +58,7 @@ std::string render_run_json(const RunReport& run, int indent) {
               {"baseline_compared", run.baseline_compared},
               {"base_revision", run.base_revision},
               {"head_revision", run.head_revision},
+              {"failure", run.failure},
               {"summary", detail::count_phrase(run)},
               {"entries", std::move(entries)},
               {"findings", run_findings_to_json(run.findings)},

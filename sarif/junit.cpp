@@ -156,6 +156,15 @@ std::string render_junit(const RunReport& run) {
     suite_of_path.try_emplace(e.path, suites.size());
     suites.push_back(std::move(s));
   }
+  if (!run.failure.empty()) {
+    // the run's own failure: an erroring test case GitLab's test report shows
+    Case c{"tenscan", "run", run.failure_path, 0, 0.0, std::nullopt, std::nullopt, ""};
+    c.error = Problem{"analysis/run-failed", run.failure, run.failure + "\n"};
+    Suite s{"tenscan", 0, {}, SIZE_MAX};
+    s.cases.push_back(std::move(c));
+    suite_of_path.try_emplace("tenscan", suites.size());
+    suites.push_back(std::move(s));
+  }
   // The suite a finding belongs to: its first entry's (a suite of its own for an entry the run
   // does not list; "tenscan" when it names none).
   auto owner = [&](const RunFinding& f) {

@@ -64,9 +64,13 @@ std::vector<const RunFinding*> select(const std::vector<RunFinding>& findings, b
 }  // namespace
 
 std::string render_markdown(const RunReport& run, const MarkdownOptions& options) {
-  std::string out = "## tenscan: " + detail::count_phrase(run) + " in " +
-                    detail::plural(run.entries.size(), "entry") + "\n";
+  std::string out = run.failure.empty() ? "## tenscan: " + detail::count_phrase(run) + " in " +
+                                             detail::plural(run.entries.size(), "entry") + "\n"
+                                       : std::string("## tenscan: the run did not complete\n");
 
+  if (!run.failure.empty())
+    out += "\n**tenscan did not complete this run:** " + escape(run.failure) +
+           (run.failure_path.empty() ? "" : " (" + escape(run.failure_path) + ")") + "\n";
   std::string incomplete;
   std::size_t not_analysed = 0;
   for (std::size_t i : detail::entry_order(run.entries)) {

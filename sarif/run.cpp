@@ -31,6 +31,7 @@ constexpr detail::StatusInfo kStatuses[] = {
     {EntryStatus::Crashed, "crashed", Level::Error, "crashed"},
     {EntryStatus::TimedOut, "timed-out", Level::Warning, "timed out"},
     {EntryStatus::OutOfMemory, "out-of-memory", Level::Error, "ran out of memory"},
+    {EntryStatus::Cancelled, "cancelled", Level::Warning, "was cancelled"},
 };
 
 template <typename E, std::size_t N, typename Get>
@@ -197,7 +198,7 @@ std::vector<std::size_t> finding_order(const std::vector<RunFinding>& findings) 
 }  // namespace detail
 
 bool RunReport::complete() const {
-  return std::all_of(entries.begin(), entries.end(),
+  return failure.empty() && std::all_of(entries.begin(), entries.end(),
                      [](const EntryOutcome& e) { return e.status == EntryStatus::Analysed; });
 }
 
@@ -274,6 +275,10 @@ RunReport merge_reports(std::vector<RunReport> parts) {
     out.baseline_compared = out.baseline_compared && part.baseline_compared;
     if (out.base_revision.empty()) out.base_revision = part.base_revision;
     if (out.head_revision.empty()) out.head_revision = part.head_revision;
+    if (!part.failure.empty() && out.failure.find(part.failure) == std::string::npos) {
+      out.failure += (out.failure.empty() ? "" : "; ") + part.failure;
+      if (out.failure_path.empty()) out.failure_path = part.failure_path;
+    }
     for (auto& e : part.entries)
       if (seen_entries.insert({e.path, e.args}).second) out.entries.push_back(std::move(e));
     for (auto& f : part.findings) {

@@ -291,7 +291,12 @@ std::string render_sarif(const RunReport& run, const SourceLookup& sources, cons
   // SARIF §3.20: one invocation. The driver itself ran (per-entry failures are notifications);
   // toolExecutionNotifications carry parse errors, timeouts, crashes (GitHub ignores them for
   // third-party tools, §0, but other consumers show them).
-  Json invocation = {{"executionSuccessful", true}};
+  if (!run.failure.empty()) {
+    std::optional<Json> where;
+    if (!run.failure_path.empty()) where = location({run.failure_path, 0, 0, 0, 0});
+    notify(Level::Error, run.failure, "analysis/run-failed", where, Json::object());
+  }
+  Json invocation = {{"executionSuccessful", run.failure.empty()}};
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
 
   Json tenscan = {{"entries", std::move(entries)}, {"baselineCompared", run.baseline_compared}};
@@ -303,6 +308,8 @@ std::string render_sarif(const RunReport& run, const SourceLookup& sources, cons
   }
   if (!run.base_revision.empty()) tenscan["baseRevision"] = run.base_revision;
   if (!run.head_revision.empty()) tenscan["headRevision"] = run.head_revision;
+  if (!run.failure.empty()) tenscan["failure"] = run.failure;
+  if (!run.failure_path.empty()) tenscan["failurePath"] = run.failure_path;
 
   Json sarif_run = {{"tool",
                      {{"driver",
@@ -490,6 +497,8 @@ RunReport read_run(const Json& log) {
     for (const auto& a : *it) out.absent.push_back(finding_from_compact(a));
   if (auto it = props.find("baseRevision"); it != props.end()) out.base_revision = it->get<std::string>();
   if (auto it = props.find("headRevision"); it != props.end()) out.head_revision = it->get<std::string>();
+  if (auto it = props.find("failure"); it != props.end()) out.failure = it->get<std::string>();
+  if (auto it = props.find("failurePath"); it != props.end()) out.failure_path = it->get<std::string>();
 
   for (const auto& r : member(run, "results", "run")) out.findings.push_back(finding_from_result(r));
 

@@ -249,7 +249,10 @@ std::string render_run_text(const RunReport& run, const SourceLookup& sources, c
     w.diagnostic("", {detail::entry_label(e), 0, 0, 0, 0}, Level::Warning,
                  "analysis incomplete: " + incomplete_text(e.completeness), "analysis/incomplete");
   }
+  if (!run.failure.empty())
+    w.diagnostic("", {run.failure_path, 0, 0, 0, 0}, Level::Error, run.failure, "analysis/run-failed");
   std::string summary = detail::count_phrase(run) + " in " + detail::plural(run.entries.size(), "entry");
+  if (!run.failure.empty()) summary += "; the run did not complete";
   if (run.baseline_compared) summary += "; " + std::to_string(run.absent.size()) + " fixed";
   if (suppressed) summary += "; " + std::to_string(suppressed) + " suppressed";
   if (not_analysed) summary += "; " + detail::plural(not_analysed, "entry") + " not analysed";

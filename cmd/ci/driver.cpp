@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "tenscan/ci/cancel.h"
 #include "tenscan/ci/output.h"
 #include "tenscan/ci/workers.h"
 #include "tenscan/report/codequality.h"
@@ -299,7 +300,38 @@ std::optional<std::pair<std::string, std::string>> base_from_environment(const s
   return std::nullopt;
 }
 
+// The reports of a run that stopped before analysing anything (exit 2): each says why, so CI
+// shows the failure where it looks (the code-scanning tool status, the merge request's widgets,
+// the job summary). The configuration may be what failed, so only the command line's settings
+// are used.
+static void write_failure_reports(const CiOptions& options, const std::string& why, const std::string& path,
+                           std::ostream& err) {
+  report::RunReport run;
+  run.failure = why;
+  run.failure_path = path;
+  std::error_code ec;
+  fs::path root = fs::weakly_canonical(fs::absolute(options.repo, ec), ec);
+  report::SourceLookup none = [](const std::string&) -> std::optional<std::string> { return std::nullopt; };
+  write_reports(run, options.outputs, none, root, options.category.value_or(Config{}.category), options.env, err);
+}
+
+static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostream& err);
+
 int run_ci(const CiOptions& options, std::ostream& out, std::ostream& err) {
+  try {
+    return run_ci_steps(options, out, err);
+  } catch (const GitError& e) {
+    write_failure_reports(options, e.what(), "", err);
+    throw;
+  } catch (const ConfigError& e) {
+    std::string path = options.config ? options.config->generic_string() : "tenscan.json";
+    write_failure_reports(options, std::string("invalid configuration: ") + e.what(), path, err);
+    throw;
+  }
+}
+
+static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostream& err) {
+  install_cancel_handlers();
   Repository repo = Repository::open(options.repo);
   fs::path root = repo.workdir();
   Config config = load_config(root, options.config);
@@ -433,6 +465,12 @@ int run_ci(const CiOptions& options, std::ostream& out, std::ostream& err) {
     std::erase_if(base.findings, [](const report::RunFinding& f) { return f.suppressed; });
     report::classify_against_baseline(run, base.findings);
     run.base_revision = *base_commit;
+  }
+  if (int sig = cancel_signal()) {
+    std::size_t unfinished = 0;
+    for (const auto& e : run.entries) unfinished += e.status == report::EntryStatus::Cancelled;
+    run.failure = "the run was cancelled by " + cancel_signal_name(sig) + "; " +
+                  plural(unfinished, "entry was", "entries were") + " not analysed";
   }
   if (changed) anchor_to_changes(run.findings, changes);
   if (config.new_only && run.baseline_compared)

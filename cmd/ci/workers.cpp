@@ -22,6 +22,7 @@
 #include <optional>
 #include <string_view>
 
+#include "tenscan/ci/cancel.h"
 #include "tenscan/report/json.h"
 
 namespace tenscan::ci {
@@ -494,6 +495,37 @@ std::vector<WorkerResult> run_workers(const std::vector<WorkerJob>& jobs, int ma
   std::size_t next = 0;
   std::vector<pollfd> fds;
   while (next < jobs.size() || !live.empty()) {
+    if (int sig = cancel_signal()) {
+      // cancelled: every running worker's group is killed, no job starts (cancel.h)
+      const std::string why = "the run was cancelled by " + cancel_signal_name(sig);
+      for (Worker& w : live) {
+        kill_group(w);
+        pid_t got;
+        do {
+          got = ::waitpid(w.pid, nullptr, 0);
+        } while (got < 0 && errno == EINTR);
+        w.exited = true;
+        drain(w, w.out_fd, true, kDrainChunksAfterExit);
+        close_fd(w.out_fd);
+        close_fd(w.err_fd);
+        close_fd(w.pidfd);
+        WorkerResult r = std::move(w.res);
+        r.status = report::EntryStatus::Cancelled;
+        r.detail = why;
+        r.result.completed = false;
+        r.seconds = std::chrono::duration<double>(Clock::now() - w.start).count();
+        finish(w.index, std::move(r));
+      }
+      live.clear();
+      for (; next < jobs.size(); ++next) {
+        WorkerResult r;
+        r.status = report::EntryStatus::Cancelled;
+        r.detail = why + " before its analysis started";
+        r.result.completed = false;
+        finish(next, std::move(r));
+      }
+      break;
+    }
     while (live.size() < parallel && next < jobs.size()) {
       Worker w;
       w.index = next;
@@ -514,6 +546,7 @@ std::vector<WorkerResult> run_workers(const std::vector<WorkerJob>& jobs, int ma
     Clock::time_point nearest = Clock::time_point::max();
     bool need_exit_polling = false;
     fds.clear();
+    if (cancel_fd() >= 0) fds.push_back({cancel_fd(), POLLIN, 0});
     for (Worker& w : live) {
       if (!w.timed_out && !w.output_overflow) nearest = std::min(nearest, w.deadline);
       if (w.pidfd < 0) need_exit_polling = true;

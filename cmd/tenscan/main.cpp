@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tenscan/ci/cancel.h"
 #include "tenscan/ci/driver.h"
 #include "tenscan/ci/git.h"
 #include "tenscan/ci/output.h"
@@ -379,7 +380,16 @@ int main(int argc, char** argv) {
       ci.executable = fs::read_symlink("/proc/self/exe", ec);
       if (ec) ci.executable = fs::absolute(argv[0]);
       ci.env = std::move(env);
-      return tenscan::ci::run_ci(ci, std::cout, std::cerr);
+      int status = tenscan::ci::run_ci(ci, std::cout, std::cerr);
+      if (int sig = tenscan::ci::cancel_signal()) {
+        // cancelled: the reports of what finished are written; exit as the signal would have
+        std::cout.flush();
+        std::cerr << "tenscan: cancelled by " << tenscan::ci::cancel_signal_name(sig) << "\n";
+        std::signal(sig, SIG_DFL);
+        std::raise(sig);
+        return 128 + sig;
+      }
+      return status;
     }
     if (*cmd_merge) {
       if (*o_merge_fail) merge.fail_on = merge_fail_on;

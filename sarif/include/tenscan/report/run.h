@@ -46,8 +46,9 @@ enum class EntryStatus {
   Crashed,      ///< the worker died on a signal or exited abnormally
   TimedOut,     ///< wall-clock or CPU-time limit reached
   OutOfMemory,  ///< address-space limit reached
+  Cancelled,    ///< the run was cancelled (SIGTERM) before the entry's analysis finished
 };
-/// "analysed", "failed", "crashed", "timed-out", "out-of-memory".
+/// "analysed", "failed", "crashed", "timed-out", "out-of-memory", "cancelled".
 const char* entry_status_name(EntryStatus s);
 std::optional<EntryStatus> entry_status_from_name(std::string_view name);
 
@@ -69,7 +70,12 @@ struct RunReport {
   bool baseline_compared = false;
   std::string base_revision;  ///< commit id of the baseline, when one was compared
   std::string head_revision;  ///< commit id analysed, empty for the working tree
-  /// Every entry Analysed.
+  /// What stopped the run as a whole, for people: a configuration or repository error before
+  /// any entry was analysed, or a cancellation that left entries unanalysed. Every format
+  /// reports it, so CI shows the failure where it looks. Empty: nothing did.
+  std::string failure;
+  std::string failure_path;  ///< the file the failure is about (tenscan.json), if any
+  /// No failure, and every entry Analysed.
   [[nodiscard]] bool complete() const;
 };
 

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# End-to-end tests of tenscan under a hostile pull request (issue 16, docs/security.md):
+# hostile_test.sh TENSCAN CASE. Each case builds a git repository in a temporary directory
+# from examples/mnist and checks one defence exactly.
+set -uo pipefail
+tenscan=$(realpath "$1")
+case_name=$2
+src=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
+run() { "$@" >"$work/out" 2>"$work/err"; status=$?; }
+expect_status() { [[ $status -eq $1 ]] || { cat "$work/out" "$work/err"; fail "exit status $status, expected $1"; }; }
+expect_out() { grep -qF -- "$1" "$work/out" || { cat "$work/out" "$work/err"; fail "stdout lacks: $1"; }; }
+expect_err() { grep -qF -- "$1" "$work/err" || { cat "$work/out" "$work/err"; fail "stderr lacks: $1"; }; }
+refute_out() { ! grep -qF -- "$1" "$work/out" || { cat "$work/out"; fail "stdout must not contain: $1"; }; }
+refute_err() { ! grep -qF -- "$1" "$work/err" || { cat "$work/err"; fail "stderr must not contain: $1"; }; }
+expect_file() { grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 lacks: $2"; }; }
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+g() { git -c user.name=t -c user.email=t@example.com -c init.defaultBranch=main "$@"; }
+ci() { run env -u CI_MERGE_REQUEST_DIFF_BASE_SHA -u GITHUB_EVENT_NAME -u GITHUB_ACTIONS "$tenscan" ci --repo "$repo" "$@"; }
+
+repo=$work/repo
+# The MNIST example with its layer-size bug, committed; prints nothing.
+make_repo() {
+  mkdir -p "$repo"
+  cp "$src/examples/mnist/train.py" "$src/examples/mnist/model.py" "$repo/"
+  (cd "$repo" && g init -q && g add -A && g commit -qm base)
+}
+commit() { (cd "$repo" && g add -A && g commit -qm "$1"); }
+
+case "$case_name" in
+  report-links)
+    # a committed link named like a report, or a linked directory on the report's path, is
+    # refused; the file it points at is untouched; FIFOs and /dev/stdout are written in place
+    make_repo
+    printf 'secret\n' >"$work/victim"
+    mkdir "$work/elsewhere"
+    ln -s "$work/victim" "$repo/results.sarif"
+    ln -s "$work/elsewhere" "$repo/out"
+    commit links
+    cd "$repo" && run "$tenscan" ci --sarif results.sarif --junit out/junit.xml --json ok.json; cd "$work" || exit 1
+    expect_status 2
+    expect_err "cannot write results.sarif: $repo/results.sarif is a symbolic link inside the repository"
+    expect_err "cannot write out/junit.xml: $repo/out is a symbolic link inside the repository"
+    [[ $(cat "$work/victim") == secret ]] || fail "the link's target was overwritten"
+    [[ -z $(ls -A "$work/elsewhere") ]] || fail "a report was written through the linked directory"
+    [[ -L $repo/results.sarif ]] || fail "the link was replaced"
+    [[ $(json "$repo/ok.json" "len(d['entries'])") == 1 ]] || fail "the other report was not written"
+    run "$tenscan" check "$repo/train.py" -o "$repo/results.sarif"
+    expect_status 2; expect_err "is a symbolic link inside the repository"
+    [[ $(cat "$work/victim") == secret ]] || fail "check -o overwrote the link's target"
+    # special files: written, never replaced
+    mkfifo "$work/fifo"
+    cat "$work/fifo" >"$work/from-fifo" &
+    reader=$!
+    ci --junit "$work/fifo"
+    wait $reader
+    expect_status 1
+    [[ -p $work/fifo ]] || fail "the FIFO was replaced"
+    expect_file "$work/from-fifo" '<testsuites name="tenscan"'
+    ci --sarif /dev/stdout
+    expect_status 1; expect_out '"version": "2.1.0"'
+    [[ -c /dev/null ]] || fail "no /dev/null"
+    ci --json /dev/null; expect_status 1
+    [[ -c /dev/null ]] || fail "/dev/null was replaced"
+    ls -A "$repo" | grep -q tenscan- && fail "a temporary file was left behind"
+    ;;
+  failure-reports)
+    # a configuration or repository error (exit 2) still writes every report, saying why
+    make_repo
+    printf '{"entries": 3}\n' >"$repo/tenscan.json"
+    commit config
+    o=$work/o; mkdir "$o"
+    ci --sarif "$o/t.sarif" --junit "$o/t.xml" --codequality "$o/cq.json" --markdown "$o/t.md" --json "$o/t.json"
+    expect_status 2; expect_err "tenscan.json: entries: expected array, got integer 3"
+    [[ $(json "$o/t.sarif" "d['runs'][0]['invocations'][0]['executionSuccessful']") == False ]] || fail "sarif success"
+    [[ $(json "$o/t.sarif" "d['runs'][0]['invocations'][0]['toolExecutionNotifications'][0]['descriptor']['id']") == analysis/run-failed ]] || fail "sarif notification"
+    expect_file "$o/t.xml" '<error type="analysis/run-failed" message="invalid configuration: tenscan.json: entries: expected array, got integer 3"'
+    [[ $(json "$o/cq.json" "d[0]['location']['path']") == tenscan.json ]] || fail "code quality path"
+    [[ $(json "$o/cq.json" "d[0]['severity']") == blocker ]] || fail "code quality severity"
+    expect_file "$o/t.md" "**tenscan did not complete this run:** invalid configuration"
+    [[ $(json "$o/t.json" "d['complete']") == False ]] || fail "json complete"
+    # the SARIF passes through merge with its failure
+    run "$tenscan" merge --repo "$repo" "$o/t.sarif" --json "$o/m.json"
+    expect_status 2
+    [[ $(json "$o/m.json" "d['failure']") == "invalid configuration: tenscan.json: entries: expected array, got integer 3" ]] || fail "merge lost the failure"
+    rm "$repo/tenscan.json"; commit "no config"
+    ci --base no-such-revision --json "$o/r.json"
+    expect_status 2; expect_err "no-such-revision"
+    expect_file "$o/r.json" "no-such-revision"
+    ;;
+  cancel)
+    # SIGTERM to `tenscan ci`: no worker survives, the reports of what finished are written
+    # (the cancelled entry marked), and tenscan exits as the signal would have it
+    make_repo
+    cp "$repo/train.py" "$repo/a_first.py"; commit more
+    TENSCAN_TEST_WORKER_FAULT=hang:train.py "$tenscan" ci --repo "$repo" --jobs 1 --json "$work/c.json" \
+      >"$work/out" 2>"$work/err" &
+    pid=$!
+    for _ in $(seq 1 600); do grep -q "a_first.py: analysed" "$work/err" && break; sleep 0.1; done
+    for _ in $(seq 1 100); do pgrep -f -- "--worker.*train.py" >/dev/null && break; sleep 0.1; done
+    pgrep -f -- "--worker.*train.py" >/dev/null || fail "the hanging worker never started"
+    kill -TERM $pid
+    wait $pid; status=$?
+    expect_status 143
+    pgrep -f -- "--worker.*$repo" && fail "a worker survived the cancellation"
+    expect_err "train.py: cancelled (the run was cancelled by SIGTERM)"
+    [[ $(json "$work/c.json" "d['failure']") == "the run was cancelled by SIGTERM; 1 entry was not analysed" ]] || fail "failure"
+    [[ $(json "$work/c.json" "[(e['path'], e['status']) for e in d['entries']]") == "[('a_first.py', 'analysed'), ('train.py', 'cancelled')]" ]] || fail "entries"
+    [[ $(json "$work/c.json" "len(d['findings'])") == 1 ]] || fail "the finished entry's finding was lost"
+    ;;
+  *) fail "unknown case" ;;
+esac
+echo "ok [$case_name]"
