@@ -16,6 +16,54 @@
 namespace tenscan::report {
 
 namespace detail {
+
+namespace {
+
+bool shown_escaped(char32_t c) {
+  return (c < 0x20 && c != '\t') || (c >= 0x7F && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F ||
+         (c >= 0x2028 && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+// What .NET's char.IsWhiteSpace accepts: GitHub's runner trims it before looking for "::".
+bool runner_whitespace(char32_t c) {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
+         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+}  // namespace
+
+void for_each_printable(std::string_view s, const std::function<void(char32_t, std::string_view)>& f) {
+  std::size_t at = 0;
+  bool leading = true;  // only whitespace so far
+  char buf[16];
+  std::string escaped;
+  for_each_code_point(s, [&](char32_t c, std::size_t len) {
+    const std::string_view raw = s.substr(at, len);
+    const std::string_view after = s.substr(at + len);
+    escaped.clear();
+    if (c == 0xFFFD && raw != "\xEF\xBF\xBD") {
+      for (char b : raw) {
+        std::snprintf(buf, sizeof buf, "<%02x>", static_cast<unsigned char>(b));
+        escaped += buf;
+      }
+    } else if (shown_escaped(c) || (c == ':' && leading && after.starts_with(":")) ||
+               (c == '#' && at > 0 && s[at - 1] == '#' && (after.starts_with("[") || after.starts_with("vso[")))) {
+      std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(c));
+      escaped = buf;
+    }
+    if (!runner_whitespace(c)) leading = false;
+    f(c, escaped.empty() ? raw : std::string_view(escaped));
+    at += len;
+  });
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for_each_printable(text, [&](char32_t, std::string_view shown) { out += shown; });
+  return out;
+}
+
 bool finding_less(const Finding& a, const Finding& b) {
   auto key = [](const Finding& f) {
     const auto& l = f.location;

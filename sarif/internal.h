@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -61,6 +62,19 @@ void for_each_code_point(std::string_view s, F&& f) {
     i += len;
   }
 }
+
+/// Text from the analysed repository (a message quoting a string literal, a source line, a
+/// file name) as it may be printed into a terminal or a CI log: each code point as itself,
+/// except, in the notation of gcc's -fdiagnostics-escape-format=unicode, control characters
+/// other than tab (newlines included: a piece never starts a line of its own), C1 controls,
+/// bidirectional controls and line separators ("<U+202E>"), each byte of invalid UTF-8
+/// ("<ff>"), and one character of the syntax a CI runner reads as a command in a log line:
+/// "::" at the start of the text (GitHub Actions, after leading whitespace) and the second "#"
+/// of "##[" (GitHub's older syntax, anywhere in a line) and of "##vso[" (Azure Pipelines).
+/// Calls f(code point, its printed form) in order.
+void for_each_printable(std::string_view text, const std::function<void(char32_t, std::string_view)>& f);
+/// The concatenated printed forms of for_each_printable.
+std::string printable(std::string_view text);
 
 /// Terminal columns a code point occupies: 0 for combining marks and zero-width characters,
 /// 2 for East Asian wide/fullwidth characters and emoji, else 1.

@@ -1,6 +1,7 @@
 // The Markdown summary (layout in markdown.h).
 #include "tenscan/report/markdown.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "internal.h"
@@ -13,14 +14,15 @@ namespace {
 // Text in a table cell: Markdown punctuation backslash-escaped (GitHub and GitLab honour
 // escapes of ASCII punctuation), '&' as an entity so no entity or HTML tag is formed, line
 // breaks as spaces (a cell is one line).
-std::string escape(std::string_view s) {
+std::string escape(std::string_view text) {
   constexpr std::string_view kSpecial = "\\`*_{}[]()<>#+!|~$";
+  std::string lines(text);
+  std::replace_if(lines.begin(), lines.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  const std::string s = detail::printable(lines);
   std::string out;
   for (char c : s) {
     if (c == '&') {
       out += "&amp;";
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
     } else {
       if (kSpecial.find(c) != std::string_view::npos) out += '\\';
       out += c;

@@ -54,7 +54,7 @@ class Writer {
   void note(const std::string& indent, const std::string& message) {
     out_ += indent;
     paint(level_color(Level::Note), "note:");
-    out_ += ' ' + message + '\n';
+    out_ += ' ' + detail::printable(message) + '\n';
   }
 
   void line(const std::string& text) {
@@ -79,7 +79,7 @@ class Writer {
     auto text = sources_.line(r.path, r.line);
     if (!text) return;
     out_ += indent;
-    out_ += *text;
+    out_ += detail::printable(*text);
     out_ += '\n';
     if (r.col < 1) return;
     const int col = r.col;
@@ -87,8 +87,10 @@ class Writer {
     const int end_col = r.end_line > r.line ? std::numeric_limits<int>::max() : r.end_col;
     std::string pad;
     int index = 1, marks = 0;
-    detail::for_each_code_point(*text, [&](char32_t c, std::size_t) {
-      const int width = c == '\t' ? 1 : detail::display_width(c);
+    detail::for_each_printable(*text, [&](char32_t c, std::string_view shown) {
+      // an escaped code point is as wide as its escape
+      const bool escaped = c != '<' && shown.front() == '<';
+      const int width = c == '\t' ? 1 : escaped ? static_cast<int>(shown.size()) : detail::display_width(c);
       if (index < col) {
         pad += c == '\t' ? std::string("\t") : std::string(static_cast<std::size_t>(width), ' ');
       } else if (index < end_col) {
@@ -102,14 +104,12 @@ class Writer {
     out_ += '\n';
   }
 
+  // Every piece of text goes through here or through note() and snippet(), and is made
+  // printable: it may quote the analysed code (detail::printable).
   void paint(const char* color, const std::string& text) {
-    if (color_) {
-      out_ += color;
-      out_ += text;
-      out_ += kReset;
-    } else {
-      out_ += text;
-    }
+    if (color_) out_ += color;
+    out_ += detail::printable(text);
+    if (color_) out_ += kReset;
   }
 
   detail::SourceCache& sources_;
@@ -156,12 +156,14 @@ std::string format_count_table(const std::map<std::string, int>& counts, const c
   for (const auto& [name, n] : rows) {
     char count[32];
     std::snprintf(count, sizeof count, "    %6d  ", n);
-    out += count + name + "\n";
+    out += count + detail::printable(name) + "\n";
   }
   return out;
 }
 
 }  // namespace
+
+std::string printable(std::string_view text) { return detail::printable(text); }
 
 std::string render_finding_text(const Finding& finding, const SourceLookup& sources,
                                 const TextOptions& options) {

@@ -50,7 +50,7 @@ std::string env_or(const std::map<std::string, std::string>& env, const std::str
 bool write_report(const std::string& path, const std::string& text, const fs::path& root, std::ostream& err) {
   std::string why;
   if (write_report_file(path, text, root, why)) return true;
-  err << "tenscan: error: cannot write " << path << ": " << why << "\n";
+  err << "tenscan: error: cannot write " << report::printable(path) << ": " << report::printable(why) << "\n";
   return false;
 }
 
@@ -372,7 +372,8 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
     for (const auto& f : options.files) {
       auto rel = repo_relative(root, f);
       if (!rel) {
-        err << "tenscan: warning: " << f << " is outside the repository " << root.string() << "; ignored\n";
+        err << "tenscan: warning: " << report::printable(f) << " is outside the repository "
+            << report::printable(root.string()) << "; ignored\n";
         continue;
       }
       const ChangedFile* c = find_change(changes, *rel);
@@ -407,8 +408,8 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
   err << "\n";
   if (options.list_entries) {
     for (const auto& e : selected) {
-      out << e.path;
-      for (const auto& a : e.args) out << " " << a;
+      out << report::printable(e.path);
+      for (const auto& a : e.args) out << " " << report::printable(a);
       out << "\n";
     }
     return kExitClean;
@@ -435,8 +436,9 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
       }
   std::vector<WorkerResult> results = run_workers(jobs, config.jobs, [&](std::size_t i, const WorkerResult& w) {
     const SelectedEntry& e = i < selected.size() ? selected[i] : base_entries[i - selected.size()];
-    err << "tenscan: " << (i < selected.size() ? "" : "baseline ") << e.path << ": " << report::entry_status_name(w.status);
-    if (!w.detail.empty()) err << " (" << w.detail << ")";
+    err << "tenscan: " << (i < selected.size() ? "" : "baseline ") << report::printable(e.path) << ": "
+        << report::entry_status_name(w.status);
+    if (!w.detail.empty()) err << " (" << report::printable(w.detail) << ")";
     err << "\n";
   });
   std::vector<WorkerResult> head_results(std::make_move_iterator(results.begin()),
@@ -490,7 +492,7 @@ int run_merge(const MergeOptions& options, std::ostream& out, std::ostream& err)
   for (const auto& input : options.inputs) {
     std::ifstream f(input, std::ios::binary);
     if (!f) {
-      err << "tenscan: error: cannot read " << input << "\n";
+      err << "tenscan: error: cannot read " << report::printable(input) << "\n";
       return kExitError;
     }
     std::ostringstream text;
@@ -498,7 +500,7 @@ int run_merge(const MergeOptions& options, std::ostream& out, std::ostream& err)
     std::string why;
     auto part = report::read_sarif(text.str(), &why);
     if (!part) {
-      err << "tenscan: error: " << input << ": " << why << "\n";
+      err << "tenscan: error: " << report::printable(input) << ": " << report::printable(why) << "\n";
       return kExitError;
     }
     parts.push_back(std::move(*part));

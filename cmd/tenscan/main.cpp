@@ -53,6 +53,20 @@ bool write_output(const std::string& path, const std::string& text, const fs::pa
   return tenscan::ci::write_report_file(path, text, root, why);
 }
 
+// A multi-line message (each configuration problem on a line of its own) made printable line
+// by line: it quotes the repository's tenscan.json.
+std::string printable_lines(std::string_view text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    out += (start ? "\n" : "") + tenscan::report::printable(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
 struct CheckArgs {
   std::string script;
   std::vector<std::string> script_args;
@@ -115,18 +129,19 @@ int run_check(const CheckArgs& args) {
     sources = repo.tree_source(repo.resolve_commit(args.revision));
   } else {
     if (!fs::exists(script, ec)) {
-      std::cerr << "tenscan: error: " << args.script << ": no such file\n";
+      std::cerr << "tenscan: error: " << tenscan::report::printable(args.script) << ": no such file\n";
       return kExitError;
     }
     if (!fs::is_regular_file(script, ec)) {
-      std::cerr << "tenscan: error: " << args.script << ": not a regular file\n";
+      std::cerr << "tenscan: error: " << tenscan::report::printable(args.script) << ": not a regular file\n";
       return kExitError;
     }
     root = args.project_root.empty() ? find_project_root(script) : fs::weakly_canonical(args.project_root, ec);
     fs::path abs = fs::weakly_canonical(fs::absolute(script, ec), ec);
     fs::path rel = abs.lexically_relative(root);
     if (rel.empty() || *rel.begin() == "..") {
-      std::cerr << "tenscan: error: " << args.script << " is not inside the project root " << root.string() << "\n";
+      std::cerr << "tenscan: error: " << tenscan::report::printable(args.script) << " is not inside the project root "
+                << tenscan::report::printable(root.string()) << "\n";
       return kExitError;
     }
     entry = rel.generic_string();
@@ -141,7 +156,7 @@ int run_check(const CheckArgs& args) {
   try {
     for (const auto& h : args.data_hints) options.data_hints.push_back(tenscan::ci::parse_data_hint(h));
   } catch (const tenscan::ci::ConfigError& e) {
-    std::cerr << "tenscan: error: --data: " << e.what() << "\n";
+    std::cerr << "tenscan: error: --data: " << tenscan::report::printable(e.what()) << "\n";
     return kExitError;
   }
   if (args.worker) {
@@ -182,13 +197,14 @@ int run_check(const CheckArgs& args) {
     if (args.stats) out += tenscan::report::render_stats_text(result.stats);
   }
   if (std::string why; !write_output(args.output, out, root, why)) {
-    std::cerr << "tenscan: error: cannot write " << (args.output.empty() ? "-" : args.output) << ": " << why << "\n";
+    std::cerr << "tenscan: error: cannot write " << tenscan::report::printable(args.output.empty() ? "-" : args.output) << ": "
+              << tenscan::report::printable(why) << "\n";
     return kExitError;
   }
   if (args.stats && args.format != "text") std::cerr << tenscan::report::render_stats_text(result.stats);
   if (!result.completed) {
     for (const auto& n : result.notifications)
-      if (n.level == tenscan::Level::Error) std::cerr << "tenscan: error: " << n.message << "\n";
+      if (n.level == tenscan::Level::Error) std::cerr << "tenscan: error: " << tenscan::report::printable(n.message) << "\n";
     return kExitError;
   }
   for (const auto& f : result.findings)
@@ -369,7 +385,7 @@ int main(int argc, char** argv) {
         char slash = 0;
         std::istringstream in(shard);
         if (!(in >> k >> slash >> n) || slash != '/' || !in.eof() || n < 1 || k < 1 || k > n) {
-          std::cerr << "tenscan: error: --shard must be K/N with 1 <= K <= N, got " << shard << "\n";
+          std::cerr << "tenscan: error: --shard must be K/N with 1 <= K <= N, got " << tenscan::report::printable(shard) << "\n";
           return kExitError;
         }
         ci.shard_index = k;
@@ -397,16 +413,16 @@ int main(int argc, char** argv) {
       return tenscan::ci::run_merge(merge, std::cout, std::cerr);
     }
   } catch (const tenscan::ci::GitError& e) {
-    std::cerr << "tenscan: error: " << e.what() << "\n";
+    std::cerr << "tenscan: error: " << tenscan::report::printable(e.what()) << "\n";
     return kExitError;
   } catch (const tenscan::ci::ConfigError& e) {
-    std::cerr << "tenscan: error: invalid configuration:\n" << e.what() << "\n";
+    std::cerr << "tenscan: error: invalid configuration:\n" << printable_lines(e.what()) << "\n";
     return kExitError;
   } catch (const std::bad_alloc&) {
     std::cerr << "tenscan: error: out of memory\n";
     return check.worker ? tenscan::ci::kWorkerExitOutOfMemory : kExitError;
   } catch (const std::exception& e) {
-    std::cerr << "tenscan: internal error: " << e.what() << "\n";
+    std::cerr << "tenscan: internal error: " << tenscan::report::printable(e.what()) << "\n";
     return kExitError;
   }
   return kExitError;

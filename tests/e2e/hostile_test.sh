@@ -110,6 +110,32 @@ case "$case_name" in
     [[ $(json "$work/c.json" "[(e['path'], e['status']) for e in d['entries']]") == "[('a_first.py', 'analysed'), ('train.py', 'cancelled')]" ]] || fail "entries"
     [[ $(json "$work/c.json" "len(d['findings'])") == 1 ]] || fail "the finished entry's finding was lost"
     ;;
+  log-injection)
+    # strings and file names of the analysed code cannot emit CI commands into the job's log:
+    # no line of the text output (stdout or stderr) starts with "::" after leading whitespace,
+    # and none contains "##["
+    mkdir -p "$repo"
+    cat >"$repo/::warning file=x::pwned.py" <<'PY'
+import torch
+
+if __name__ == "__main__":
+    x = torch.randn(4, 3) @ torch.randn(4, 3)
+    raise RuntimeError("done\n::add-mask::\x1b[2J\n##[set-output name=a]b\r::error::injected")
+PY
+    cp "$repo/::warning file=x::pwned.py" "$repo/$(printf 'nl\n::error::x.py')"
+    (cd "$repo" && g init -q && g add -A && g commit -qm hostile)
+    ci --markdown "$work/t.md"
+    expect_status 1
+    expect_err "tenscan: nl<U+000A>::error::x.py: analysed"
+    expect_out "nl<U+000A>::error::x.py:4:9: error:"
+    expect_out "<U+003A>:warning file=x::pwned.py:4:9: error:"
+    expect_out "uncaught RuntimeError: done<U+000A>::add-mask::<U+001B>[2J<U+000A>#<U+0023>[set-output name=a]b<U+000D>::error::injected"
+    for f in "$work/out" "$work/err"; do
+      if grep -nE '^[[:space:]]*::|##\[' "$f"; then fail "$f has a line a runner reads as a command"; fi
+      if LC_ALL=C grep -nP '[\x00-\x08\x0b-\x1f\x7f]' "$f"; then fail "$f has a control character"; fi
+    done
+    expect_file "$work/t.md" "| \\<U\\+003A\\>:warning file=x::pwned.py:4 |"
+    ;;
   *) fail "unknown case" ;;
 esac
 echo "ok [$case_name]"

@@ -211,7 +211,7 @@ TEST_CASE("markdown: summary, incomplete entries, linked findings", "[markdown]"
 
 TEST_CASE("markdown: baseline counts, new and fixed findings, limits, escaping", "[markdown][baseline]") {
   auto run = compared_run();
-  run.findings[1].finding.message = "a | b *c* <script> & `x` _y_\nnext $z$";
+  run.findings[1].finding.message = "a | b *c* <script> & `x` _y_\nnext $z$ \x1b[31m\xe2\x80\xae";
   MarkdownOptions options;
   const auto md = render_markdown(run, options);
   CHECK_THAT(md, Catch::StartsWith("## tenscan: 1 error (1 new), 1 warning (0 new) in 3 entries\n"));
@@ -219,7 +219,7 @@ TEST_CASE("markdown: baseline counts, new and fixed findings, limits, escaping",
   CHECK_THAT(md, Catch::Contains("### New findings (1)"));
   CHECK_THAT(md, Catch::Contains("| error | train.py:7 | `shape/broadcast` | a \\| b \\*c\\* \\<script\\> "
                                  "&amp; \\`x\\` \\_y\\_ next "
-                                 "\\$z\\$ |\n"));
+                                 "\\$z\\$ \\<U\\+001B\\>\\[31m\\<U\\+202E\\> |\n"));
   CHECK_THAT(md, Catch::Contains("### Fixed findings (1)"));
   CHECK_THAT(
       md,

@@ -210,3 +210,25 @@ TEST_CASE("text: the stats block lists every field, counts descending then by na
       "         1  add\n";
   CHECK(render_stats_text(sample::result().stats) == expected);
 }
+
+TEST_CASE("text: text from the analysed code cannot write CI commands or terminal escapes", "[text][escape]") {
+  // a message quoting a string literal with a newline and a GitHub workflow command, a file
+  // named like a command, and a source line with an escape sequence, a bidirectional override,
+  // GitHub's older command syntax and an invalid byte
+  const std::string line = "x = f(\"\x1b[2J\xe2\x80\xae##[set-output name=a]b\xff\")";
+  Finding f = finding_at({"::error file=a::x.py", 1, 7, 1, 8}, "raised 'boom\n::add-mask::secret\r'.");
+  auto out = render_finding_text(f, one_file("::error file=a::x.py", line + "\n"), {});
+  CHECK(out ==
+        "<U+003A>:error file=a::x.py:1:7: error: raised 'boom<U+000A>::add-mask::secret<U+000D>'. "
+        "[shape/matmul-inner-dim]\n"
+        "x = f(\"<U+001B>[2J<U+202E>#<U+0023>[set-output name=a]b<ff>\")\n"
+        "      ^\n");
+  // no line of it starts a command after the runner trims its leading whitespace (including
+  // Unicode spaces), and none holds the older syntax
+  const std::string spaced = "\xc2\xa0\xe3\x80\x80::warning::x ##vso[task.setvariable]";
+  out = render_finding_text(finding_at({"b.py", 1, 1, 1, 2}), one_file("b.py", spaced), {});
+  CHECK(out.find("\n\xc2\xa0\xe3\x80\x80<U+003A>:warning::x #<U+0023>vso[task.setvariable]\n") != std::string::npos);
+  // a caret after escaped characters stays under its column
+  out = render_finding_text(finding_at({"c.py", 1, 3, 1, 4}), one_file("c.py", "\x01\x02y = 1"), {});
+  CHECK(out.substr(out.find('\n') + 1) == "<U+0001><U+0002>y = 1\n                ^\n");
+}

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "tenscan/core/finding.h"
 #include "tenscan/report/report.h"
@@ -38,6 +39,12 @@ std::string render_text(const AnalysisResult& result, const SourceLookup& source
 /// 1 entry not analysed" ("(N new)" and "fixed" only when a baseline was compared; the
 /// diagnostic lines themselves never change format). options.entry is not used.
 std::string render_run_text(const RunReport& run, const SourceLookup& sources, const TextOptions& options);
+
+/// Text that may come from the analysed repository, made safe to print in a terminal or a CI
+/// log: control characters and bidirectional controls escaped as <U+XXXX>, invalid UTF-8 as
+/// <xx>, and the syntax CI runners read as log commands broken (see the text reporter). Every
+/// reporter's text goes through it; so must anything else tenscan prints from a repository.
+std::string printable(std::string_view text);
 
 /// The --stats block: every field of Stats; unmodelled calls and operations by count
 /// (descending), then name.
