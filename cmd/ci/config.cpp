@@ -272,10 +272,23 @@ Config parse_config(std::string_view text, const std::string& name) {
 }
 
 Config load_config(const std::filesystem::path& repo_root, const std::optional<std::filesystem::path>& explicit_path) {
-  std::filesystem::path file = explicit_path ? *explicit_path : repo_root / std::string(kConfigFileName);
+  namespace fs = std::filesystem;
+  fs::path file = explicit_path ? *explicit_path : repo_root / std::string(kConfigFileName);
   std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) {
+  if (!explicit_path && fs::is_symlink(fs::symlink_status(file, ec))) {
+    // the repository's own tenscan.json may be a link, but only to a file of the repository:
+    // a pull request must not make tenscan read (and quote in its errors) a file of the machine
+    fs::path root = fs::weakly_canonical(repo_root, ec);
+    fs::path target = fs::weakly_canonical(file, ec);
+    fs::path rel = target.lexically_relative(root);
+    if (ec || rel.empty() || *rel.begin() == "..")
+      throw ConfigError(std::string(kConfigFileName) +
+                        " is a symbolic link to a file outside the repository; tenscan does not read it");
+  }
+  if (!fs::exists(file, ec)) {
     if (explicit_path) throw ConfigError(file.string() + ": no such configuration file");
+    if (fs::is_symlink(fs::symlink_status(file, ec)))
+      throw ConfigError(std::string(kConfigFileName) + " is a symbolic link to nothing");
     return Config{};
   }
   if (!std::filesystem::is_regular_file(file, ec)) throw ConfigError(file.string() + ": not a regular file");
@@ -291,6 +304,15 @@ bool glob_match(std::string_view pattern, std::string_view path) {
   std::string pat(pattern);
   if (!pat.empty() && pat.back() == '/') pat += "**";
   return glob_segments(split_path(pat), 0, split_path(path), 0);
+}
+
+void check_stub_dirs(const Config& config, const SourceProvider& sources) {
+  std::string missing;
+  for (std::size_t i = 0; i < config.stub_dirs.size(); ++i)
+    if (!sources.is_dir(std::filesystem::path(config.stub_dirs[i]).lexically_normal().generic_string()))
+      missing += std::string(missing.empty() ? "" : "\n") + std::string(kConfigFileName) + ": stub_dirs[" +
+                 std::to_string(i) + "]: no such directory in the repository: \"" + config.stub_dirs[i] + "\"";
+  if (!missing.empty()) throw ConfigError(missing);
 }
 
 }  // namespace tenscan::ci

@@ -392,6 +392,7 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
   std::unique_ptr<SourceProvider> head_tree = head_commit ? repo.tree_source(*head_commit) : nullptr;
   DirectorySource disk(root);
   const SourceProvider& head_sources = head_tree ? *head_tree : static_cast<const SourceProvider&>(disk);
+  check_stub_dirs(config, head_sources);
   ImportGraph graph(files, [&](const std::string& p) -> std::optional<std::string> {
     std::string e;
     return head_sources.read(p, e);

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -147,6 +148,19 @@ int run_check(const CheckArgs& args) {
     entry = rel.generic_string();
     sources = std::make_unique<tenscan::DirectorySource>(root);
   }
+  // stub directories are the project's (relative to its root, inside it): one that is not there
+  // is a mistake to report, not a lookup that silently finds nothing
+  for (const auto& dir : args.stub_dirs) {
+    fs::path d(dir);
+    bool escapes = d.is_absolute() || std::any_of(d.begin(), d.end(), [](const fs::path& c) { return c == ".."; });
+    if (escapes || !sources->is_dir(d.lexically_normal().generic_string())) {
+      std::cerr << "tenscan: error: --stub-dir " << tenscan::report::printable(dir)
+                << (escapes ? ": must be a directory of the project, relative to its root "
+                            : ": no such directory in the project ")
+                << tenscan::report::printable(root.string()) << "\n";
+      return kExitError;
+    }
+  }
   tenscan::AnalysisOptions options;
   options.script_args = args.script_args;
   options.max_paths = args.max_paths;
@@ -170,6 +184,7 @@ int run_check(const CheckArgs& args) {
   // overrides, symbolic_args unless the command line says (the CI driver passes them to its
   // workers itself)
   tenscan::ci::Config config = tenscan::ci::load_config(root, std::nullopt);
+  tenscan::ci::check_stub_dirs(config, *sources);
   options.stub_dirs.insert(options.stub_dirs.end(), config.stub_dirs.begin(), config.stub_dirs.end());
   options.data_hints.insert(options.data_hints.end(), config.data.begin(), config.data.end());
   if (!args.symbolic_args_given) options.symbolic_args = config.symbolic_args;

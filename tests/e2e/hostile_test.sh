@@ -136,6 +136,36 @@ PY
     done
     expect_file "$work/t.md" "| \\<U\\+003A\\>:warning file=x::pwned.py:4 |"
     ;;
+  reading)
+    # tenscan reads nothing outside the repository because of what the repository holds: a
+    # tenscan.json linked outside is refused without quoting it; stub directories must exist
+    make_repo
+    printf '{"rules": {"SECRET-TOKEN": "off"}}\n' >"$work/outside.json"
+    ln -s "$work/outside.json" "$repo/tenscan.json"
+    commit "linked config"
+    ci --json "$work/r.json"
+    expect_status 2
+    expect_err "tenscan.json is a symbolic link to a file outside the repository; tenscan does not read it"
+    refute_err "SECRET-TOKEN"; refute_out "SECRET-TOKEN"
+    ! grep -q SECRET-TOKEN "$work/r.json" || fail "the report quotes the outside file"
+    run "$tenscan" check "$repo/train.py"
+    expect_status 2; expect_err "symbolic link to a file outside the repository"; refute_err "SECRET-TOKEN"
+    # a link inside the repository is the repository's own file
+    rm "$repo/tenscan.json"; printf '{"rules": {"shape/matmul-inner-dim": "off"}}\n' >"$repo/conf.json"
+    ln -s conf.json "$repo/tenscan.json"; commit "config"
+    ci; expect_status 0
+    rm "$repo/tenscan.json" "$repo/conf.json"; commit "no config"
+    run "$tenscan" check --stub-dir "$work" "$repo/train.py"
+    expect_status 2; expect_err "--stub-dir $work: must be a directory of the project"
+    run "$tenscan" check --stub-dir ../x "$repo/train.py"
+    expect_status 2; expect_err "--stub-dir ../x: must be a directory of the project"
+    run "$tenscan" check --stub-dir missing "$repo/train.py"
+    expect_status 2; expect_err "--stub-dir missing: no such directory in the project"
+    printf '{"stub_dirs": ["stubs"]}\n' >"$repo/tenscan.json"; commit "stub dir"
+    ci; expect_status 2; expect_err 'tenscan.json: stub_dirs[0]: no such directory in the repository: "stubs"'
+    mkdir "$repo/stubs"; touch "$repo/stubs/__init__.py"; commit "stubs"
+    ci; expect_status 1
+    ;;
   *) fail "unknown case" ;;
 esac
 echo "ok [$case_name]"

@@ -77,4 +77,8 @@ Config load_config(const std::filesystem::path& repo_root, const std::optional<s
 /// any number of segments, a trailing '/' matches everything under a directory.
 bool glob_match(std::string_view pattern, std::string_view path);
 
+/// Throws ConfigError unless every stub_dirs entry is a directory of the project as `sources`
+/// sees it (a stub directory that is not there would make every lookup in it silently fail).
+void check_stub_dirs(const Config& config, const SourceProvider& sources);
+
 }  // namespace tenscan::ci
