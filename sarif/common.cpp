@@ -468,6 +468,14 @@ Json completeness_to_json(const Completeness& c) {
             {"statements_checked", c.statements_checked},
             {"causes", std::move(causes)},
             {"unchecked", std::move(unchecked)}};
+  // executed lines, compactly: {"train.py": "1-30,34-40"}
+  Json executed = Json::object();
+  for (const auto& l : c.executed) {
+    std::string& runs = executed[l.path].is_null() ? (executed[l.path] = "").get_ref<std::string&>()
+                                                    : executed[l.path].get_ref<std::string&>();
+    runs += (runs.empty() ? "" : ",") + std::to_string(l.line) + (l.end_line > l.line ? "-" + std::to_string(l.end_line) : "");
+  }
+  j["executed"] = std::move(executed);
   if (!c.complete) j["summary"] = incomplete_text(c);
   return j;
 }
@@ -485,6 +493,19 @@ Completeness completeness_from_json(const Json& j) {
   if (auto it = j.find("unchecked"); it != j.end())
     for (const auto& l : *it)
       c.unchecked.push_back({l.at("path").get<std::string>(), to_int(l.at("line")), to_int(l.at("end_line"))});
+  if (auto it = j.find("executed"); it != j.end() && it->is_object())
+    for (const auto& [path, runs] : it->items()) {
+      std::string text = runs.get<std::string>();
+      for (std::size_t start = 0; start < text.size();) {
+        std::size_t end = text.find(',', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string run = text.substr(start, end - start);
+        const std::size_t dash = run.find('-');
+        const int line = std::stoi(run.substr(0, dash));
+        c.executed.push_back({path, line, dash == std::string::npos ? line : std::stoi(run.substr(dash + 1))});
+        start = end + 1;
+      }
+    }
   return c;
 }
 

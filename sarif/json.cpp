@@ -62,7 +62,8 @@ std::string render_run_json(const RunReport& run, int indent) {
               {"summary", detail::count_phrase(run)},
               {"entries", std::move(entries)},
               {"findings", run_findings_to_json(run.findings)},
-              {"absent", run_findings_to_json(run.absent)}};
+              {"absent", run_findings_to_json(run.absent)},
+              {"not_analysed", run_findings_to_json(run.not_analysed)}};
   return detail::dump(doc, indent) + "\n";
 }
 

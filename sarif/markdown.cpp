@@ -102,6 +102,12 @@ std::string render_markdown(const RunReport& run, const MarkdownOptions& options
     out += "\n**" + std::to_string(current.size()) + " new**, " + std::to_string(unchanged) + " unchanged, " +
            std::to_string(run.absent.size()) + " fixed compared with " +
            (run.base_revision.empty() ? std::string("the baseline") : escape(run.base_revision)) + ".\n";
+    if (!run.not_analysed.empty())
+      out += "\n" + detail::plural(run.not_analysed.size(), "finding") + " of the baseline " +
+             (run.not_analysed.size() == 1 ? "was" : "were") +
+             " not re-checked: the change's analysis did not reach " + (run.not_analysed.size() == 1 ? "its line" : "their lines") +
+             " (an entry not analysed, or an earlier error that now stops it), so " +
+             (run.not_analysed.size() == 1 ? "it is" : "they are") + " not counted as fixed.\n";
   }
   std::size_t suppressed = 0;
   for (const auto& f : run.findings) suppressed += f.suppressed;
@@ -111,6 +117,7 @@ std::string render_markdown(const RunReport& run, const MarkdownOptions& options
 
   table(out, run.baseline_compared ? "New findings" : "Findings", current, options);
   table(out, "Fixed findings", select(run.absent, false), options);
+  table(out, "Not re-checked", select(run.not_analysed, false), options);
   return out;
 }
 

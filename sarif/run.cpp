@@ -233,7 +233,8 @@ void assign_fingerprints(std::vector<RunFinding>& findings) {
   number_occurrences(findings, bases);
 }
 
-void classify_against_baseline(RunReport& head, const std::vector<RunFinding>& baseline) {
+void classify_against_baseline(RunReport& head, const std::vector<RunFinding>& baseline,
+                               const std::function<bool(const RunFinding&)>& rechecked) {
   std::set<std::string> before, now;
   for (const auto& b : baseline) before.insert(b.fingerprint);
   for (auto& f : head.findings) {
@@ -241,12 +242,15 @@ void classify_against_baseline(RunReport& head, const std::vector<RunFinding>& b
     now.insert(f.fingerprint);
   }
   head.absent.clear();
+  head.not_analysed.clear();
   for (const auto& b : baseline) {
     if (now.count(b.fingerprint)) continue;
-    head.absent.push_back(b);
-    head.absent.back().baseline = BaselineState::Absent;
+    auto& into = !rechecked || rechecked(b) ? head.absent : head.not_analysed;
+    into.push_back(b);
+    into.back().baseline = &into == &head.absent ? BaselineState::Absent : BaselineState::None;
   }
   sort_run_findings(head.absent);
+  sort_run_findings(head.not_analysed);
   head.baseline_compared = true;
 }
 
@@ -270,7 +274,7 @@ RunReport merge_reports(std::vector<RunReport> parts) {
   auto base_of = [](const std::string& fp) { return fp.substr(0, fp.find(':')); };
   std::map<std::pair<std::string, FindingKey>, std::size_t> index;
   std::vector<std::string> bases;
-  std::map<std::string, RunFinding> absent;
+  std::map<std::string, RunFinding> absent, not_analysed;
   for (auto& part : parts) {
     out.baseline_compared = out.baseline_compared && part.baseline_compared;
     if (out.base_revision.empty()) out.base_revision = part.base_revision;
@@ -296,6 +300,7 @@ RunReport merge_reports(std::vector<RunReport> parts) {
       into.anchored = into.anchored || f.anchored;
     }
     for (auto& a : part.absent) absent.try_emplace(a.fingerprint, std::move(a));
+    for (auto& a : part.not_analysed) not_analysed.try_emplace(a.fingerprint, std::move(a));
   }
   number_occurrences(out.findings, bases);
   if (out.baseline_compared) {
@@ -304,8 +309,13 @@ RunReport merge_reports(std::vector<RunReport> parts) {
       if (absent.erase(f.fingerprint) && f.baseline == BaselineState::New)
         f.baseline = BaselineState::Unchanged;
     }
+    for (auto& f : out.findings) not_analysed.erase(f.fingerprint);
+    // fixed according to one shard's entries, not analysed by another's: not known to be fixed
+    for (auto& [fp, a] : not_analysed) absent.erase(fp);
     for (auto& [fp, a] : absent) out.absent.push_back(std::move(a));
+    for (auto& [fp, a] : not_analysed) out.not_analysed.push_back(std::move(a));
     sort_run_findings(out.absent);
+    sort_run_findings(out.not_analysed);
   } else {
     for (auto& f : out.findings) f.baseline = BaselineState::None;
     out.base_revision.clear();

@@ -305,6 +305,10 @@ std::string render_sarif(const RunReport& run, const SourceLookup& sources, cons
     for (std::size_t index : detail::finding_order(run.absent))
       absent.push_back(compact_finding(run.absent[index]));
     tenscan["absent"] = std::move(absent);
+    Json not_analysed = Json::array();
+    for (std::size_t index : detail::finding_order(run.not_analysed))
+      not_analysed.push_back(compact_finding(run.not_analysed[index]));
+    if (!not_analysed.empty()) tenscan["notAnalysed"] = std::move(not_analysed);
   }
   if (!run.base_revision.empty()) tenscan["baseRevision"] = run.base_revision;
   if (!run.head_revision.empty()) tenscan["headRevision"] = run.head_revision;
@@ -495,6 +499,11 @@ RunReport read_run(const Json& log) {
   out.baseline_compared = member(props, "baselineCompared", "run.properties.tenscan").get<bool>();
   if (auto it = props.find("absent"); it != props.end())
     for (const auto& a : *it) out.absent.push_back(finding_from_compact(a));
+  if (auto it = props.find("notAnalysed"); it != props.end())
+    for (const auto& a : *it) {
+      out.not_analysed.push_back(finding_from_compact(a));
+      out.not_analysed.back().baseline = BaselineState::None;
+    }
   if (auto it = props.find("baseRevision"); it != props.end()) out.base_revision = it->get<std::string>();
   if (auto it = props.find("headRevision"); it != props.end()) out.head_revision = it->get<std::string>();
   if (auto it = props.find("failure"); it != props.end()) out.failure = it->get<std::string>();

@@ -256,6 +256,8 @@ std::string render_run_text(const RunReport& run, const SourceLookup& sources, c
   std::string summary = detail::count_phrase(run) + " in " + detail::plural(run.entries.size(), "entry");
   if (!run.failure.empty()) summary += "; the run did not complete";
   if (run.baseline_compared) summary += "; " + std::to_string(run.absent.size()) + " fixed";
+  if (!run.not_analysed.empty())
+    summary += "; " + detail::plural(run.not_analysed.size(), "earlier finding") + " not re-checked";
   if (suppressed) summary += "; " + std::to_string(suppressed) + " suppressed";
   if (not_analysed) summary += "; " + detail::plural(not_analysed, "entry") + " not analysed";
   if (incomplete) summary += "; " + detail::plural(incomplete, "entry") + " analysed incompletely";

@@ -74,6 +74,50 @@ bool on_changed_lines(const SourceRange& r, const std::vector<ChangedFile>& chan
   return true;
 }
 
+// Whether head's analysis reached a baseline finding it no longer reports (so that it is
+// fixed, not hidden): every entry that reported it was analysed in head, has no new error
+// (classified already), and executed its line (moved by the diff) before any error of its own. A line the change rewrote counts when head executed some line of the
+// rewrite; one it deleted (or a deleted file) is fixed by the deletion.
+bool rechecked_by_head(const report::RunFinding& b, const report::RunReport& head,
+                       const std::vector<ChangedFile>& changes) {
+  const SourceRange& at = b.finding.location;
+  const ChangedFile* change = nullptr;
+  for (const auto& c : changes)
+    if (c.path == at.path) change = &c;
+  if (change && change->status == ChangedFile::Status::Deleted) return true;
+  int lo = at.line, hi = at.line;  // head lines to look for
+  if (change && !change->whole_file) {
+    if (auto moved = change->new_line_of(at.line)) {
+      lo = hi = *moved;
+    } else {
+      for (const auto& h : change->hunks)
+        if (at.line >= h.old_start && at.line < h.old_start + h.old_lines) {
+          if (h.new_lines == 0) return true;
+          lo = h.new_start, hi = h.new_start + h.new_lines - 1;
+        }
+    }
+  } else if (change) {
+    return true;  // rewritten as a whole (binary, a type change): nothing to map
+  }
+  for (const auto& path : b.entries) {
+    // a new error in the entry: its analysis continued on the failed operation's unknown
+    // result, which hides any later error (decided after the paths ran, so the executed lines
+    // below cannot tell)
+    for (const auto& f : head.findings)
+      if (f.baseline == report::BaselineState::New && f.finding.level == Level::Error && !f.suppressed &&
+          std::find(f.entries.begin(), f.entries.end(), path) != f.entries.end())
+        return false;
+    bool reached = false;
+    for (const auto& e : head.entries) {
+      if (e.path != path || e.status != report::EntryStatus::Analysed) continue;
+      for (const auto& l : e.completeness.executed)
+        if (l.path == at.path && l.line <= hi && std::max(l.line, l.end_line) >= lo) reached = true;
+    }
+    if (!reached) return false;
+  }
+  return true;
+}
+
 // Everything analysed about one revision: the entries' outcomes and their run findings.
 struct Side {
   std::vector<report::EntryOutcome> entries;
@@ -191,7 +235,8 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
   for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
   for (const auto& hint : config.data) argv.insert(argv.end(), {"--data", data_hint_json(hint)});
-  argv.push_back(entry.path);
+  // a path that starts with '-' would be read as an option: "./-x.py" names the same file
+  argv.push_back(entry.path.starts_with("-") ? "./" + entry.path : entry.path);
   argv.push_back("--");
   argv.insert(argv.end(), entry.args.begin(), entry.args.end());
   return argv;
@@ -386,6 +431,13 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
     changed->insert(c.path);
     if (!c.old_path.empty()) changed->insert(c.old_path);
   }
+  // a submodule's new commit changes code tenscan does not diff: every entry may import it
+  auto bumped = std::find_if(changes.begin(), changes.end(), [](const ChangedFile& c) { return c.submodule; });
+  if (bumped != changes.end()) {
+    err << "tenscan: the submodule " << report::printable(bumped->path)
+        << " changed: every entry counts as changed\n";
+    changed.reset();
+  }
 
   // ---- which entries ---------------------------------------------------------------------------
   std::vector<std::string> files = project_files(repo, head_commit);
@@ -429,12 +481,19 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
   };
   for (const auto& e : selected)
     jobs.push_back({worker_argv(options.executable, root, head_commit.value_or(""), config, e), limits_for(e)});
+  // the base revision's version of each entry: under its old path when the change renamed it
+  std::map<std::string, std::string> renamed;  // new path -> old path
+  for (const auto& c : changes)
+    if (c.status == ChangedFile::Status::Renamed && !c.old_path.empty()) renamed[c.path] = c.old_path;
   if (base_tree)
-    for (const auto& e : selected)
-      if (base_tree->is_file(e.path)) {
-        base_entries.push_back(e);
-        jobs.push_back({worker_argv(options.executable, root, *base_commit, config, e), limits_for(e)});
+    for (const auto& e : selected) {
+      SelectedEntry old = e;
+      if (auto r = renamed.find(e.path); r != renamed.end()) old.path = r->second;
+      if (base_tree->is_file(old.path)) {
+        base_entries.push_back(old);
+        jobs.push_back({worker_argv(options.executable, root, *base_commit, config, old), limits_for(old)});
       }
+    }
   std::vector<WorkerResult> results = run_workers(jobs, config.jobs, [&](std::size_t i, const WorkerResult& w) {
     const SelectedEntry& e = i < selected.size() ? selected[i] : base_entries[i - selected.size()];
     err << "tenscan: " << (i < selected.size() ? "" : "baseline ") << report::printable(e.path) << ": "
@@ -466,7 +525,25 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
                                            "), so its findings may be reported as new",
                                        SourceRange{b.path, 0, 0, 0, 0}});
     std::erase_if(base.findings, [](const report::RunFinding& f) { return f.suppressed; });
-    report::classify_against_baseline(run, base.findings);
+    if (!renamed.empty()) {
+      // the base's findings in the files the change renamed, under their new names, so that
+      // fingerprints (which include the path) match and the findings stay unchanged
+      std::map<std::string, std::string> to_new;
+      for (const auto& [now, before] : renamed) to_new[before] = now;
+      auto rename = [&](std::string& path) {
+        if (auto it = to_new.find(path); it != to_new.end()) path = it->second;
+      };
+      for (auto& f : base.findings) {
+        rename(f.finding.location.path);
+        for (auto& r : f.finding.related) rename(r.range.path);
+        for (auto& r : f.finding.steps) rename(r.range.path);
+        for (auto& p : f.entries) rename(p);
+      }
+      report::assign_fingerprints(base.findings);
+    }
+    report::classify_against_baseline(run, base.findings, [&](const report::RunFinding& b) {
+      return rechecked_by_head(b, run, changes);
+    });
     run.base_revision = *base_commit;
   }
   if (int sig = cancel_signal()) {

@@ -258,6 +258,7 @@ ChangedFile changed_file(const git_diff_delta& d, git_patch* patch) {
     check(git_patch_get_hunk(&hunk, nullptr, patch, h), "cannot read the diff of " + f.path);
     if (hunk->new_lines > 0)
       f.changed_lines.push_back({hunk->new_start, hunk->new_start + hunk->new_lines - 1});
+    f.hunks.push_back({hunk->old_start, hunk->old_lines, hunk->new_start, hunk->new_lines});
   }
   return f;
 }
@@ -348,7 +349,10 @@ std::vector<ChangedFile> Repository::diff(std::string_view base_revision, const 
   check(git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION), "cannot set up the diff");
   opts.context_lines = 0;
   opts.interhunk_lines = 0;
-  opts.flags = GIT_DIFF_IGNORE_SUBMODULES | GIT_DIFF_INCLUDE_TYPECHANGE;
+  // a submodule whose recorded commit changed is a change (ChangedFile::submodule); its
+  // working directory's own edits are not
+  opts.flags = GIT_DIFF_INCLUDE_TYPECHANGE;
+  opts.ignore_submodules = GIT_SUBMODULE_IGNORE_DIRTY;
   git_diff* raw = nullptr;
   switch (head.kind) {
     case DiffTarget::Kind::Commit: {
@@ -379,9 +383,16 @@ std::vector<ChangedFile> Repository::diff(std::string_view base_revision, const 
   const std::size_t n = git_diff_num_deltas(diff.get());
   for (std::size_t i = 0; i < n; ++i) {
     const git_diff_delta* d = git_diff_get_delta(diff.get(), i);
-    if (!d || is_submodule(*d) || d->status == GIT_DELTA_UNMODIFIED || d->status == GIT_DELTA_IGNORED ||
-        d->status == GIT_DELTA_UNTRACKED)
+    if (!d || d->status == GIT_DELTA_UNMODIFIED || d->status == GIT_DELTA_IGNORED || d->status == GIT_DELTA_UNTRACKED)
       continue;
+    if (is_submodule(*d)) {
+      ChangedFile f;
+      f.path = f.old_path = d->new_file.path ? d->new_file.path : d->old_file.path;
+      f.whole_file = true;
+      f.submodule = true;
+      files.push_back(std::move(f));
+      continue;
+    }
     git_patch* p = nullptr;
     const char* shown = d->new_file.path ? d->new_file.path : d->old_file.path;
     check(git_patch_from_diff(&p, diff.get(), i),
@@ -437,6 +448,18 @@ std::vector<std::string> Repository::list_index_files() const {
   }
   std::sort(files.begin(), files.end());
   return files;
+}
+
+std::optional<int> ChangedFile::new_line_of(int old_line) const {
+  if (whole_file) return std::nullopt;
+  int shift = 0;
+  for (const Hunk& h : hunks) {
+    // a pure insertion (old_lines 0) goes after old line old_start
+    const int old_end = h.old_start + h.old_lines;  // one past its last old line
+    if (h.old_lines > 0 && old_line >= h.old_start && old_line < old_end) return std::nullopt;
+    if (h.old_lines == 0 ? old_line > h.old_start : old_line >= old_end) shift += h.new_lines - h.old_lines;
+  }
+  return old_line + shift;
 }
 
 }  // namespace tenscan::ci

@@ -126,7 +126,7 @@ int run_check(const CheckArgs& args) {
     }
     tenscan::ci::Repository repo = tenscan::ci::Repository::open(args.project_root);
     root = repo.workdir();
-    entry = script.generic_string();
+    entry = script.lexically_normal().generic_string();  // "./-x.py": the entry -x.py
     sources = repo.tree_source(repo.resolve_commit(args.revision));
   } else {
     if (!fs::exists(script, ec)) {

@@ -38,10 +38,11 @@ Completeness assess_completeness(const interp::Interpreter& in, const interp::St
   Completeness c;
   const Coverage& cov = in.coverage();
   // reached: what some path executed, and what a stopped path would have run next
-  std::vector<std::uint64_t> reached, executed, checked;
+  std::vector<std::uint64_t> reached, executed, checked, sound;
   std::map<std::pair<std::string, std::pair<std::string, int>>, Completeness::Cause> causes;
   for (const State& st : finals) {
     Coverage::unite(executed, st.covered);
+    Coverage::unite(sound, st.covered_sound);
     if (completed(st)) {
       ++c.paths_completed;
       Coverage::unite(checked, st.covered);
@@ -96,6 +97,30 @@ Completeness assess_completeness(const interp::Interpreter& in, const interp::St
   std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
     return std::tie(a.path, a.line, a.end_line) < std::tie(b.path, b.line, b.end_line);
   });
+  // executed: runs of statements some path ran before any certain error of its own, over every
+  // statement of the project's code
+  std::vector<Line> all;
+  for (std::size_t i = 0; i < cov.size(); ++i) {
+    const ir::Stmt* s = cov.stmt(i);
+    const ir::Module* m = in.module_of_file(s->loc.file);
+    if (!m) continue;
+    all.push_back({m->path, s->loc.line, s->body.empty() ? s->loc.end_line : s->loc.line, Coverage::has(sound, i)});
+  }
+  std::sort(all.begin(), all.end(), [](const Line& a, const Line& b) {
+    return std::tie(a.path, a.line, a.end_line) < std::tie(b.path, b.line, b.end_line);
+  });
+  bool run = false;
+  for (const Line& l : all) {
+    if (run && c.executed.back().path != l.path) run = false;
+    if (!l.checked) {
+      run = false;
+    } else if (run) {
+      c.executed.back().end_line = std::max(c.executed.back().end_line, l.end_line);
+    } else {
+      c.executed.push_back({l.path, l.line, l.end_line});
+      run = true;
+    }
+  }
   bool open = false;  // the last range can still grow
   for (const Line& l : lines) {
     if (open && c.unchecked.back().path != l.path) open = false;

@@ -21,7 +21,9 @@ class Coverage {
 
   /// Records that the path executes `s` (a statement of the project's code, or a model's: ignored).
   static void mark(State& st, const ir::Stmt* s) {
-    if (s->cov >= 0) set(st.covered, static_cast<std::size_t>(s->cov));
+    if (s->cov < 0) return;
+    set(st.covered, static_cast<std::size_t>(s->cov));
+    if (!st.certain_error) set(st.covered_sound, static_cast<std::size_t>(s->cov));
   }
   static void set(std::vector<std::uint64_t>& bits, std::size_t i) {
     if (bits.size() <= i / 64) bits.resize(i / 64 + 1, 0);

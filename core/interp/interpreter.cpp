@@ -227,7 +227,10 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   r.op = op_;
   r.after = op_after_;
   r.path = st.path;
-  if (r.definitely_false) ++result_.stats.requirements_online;
+  if (r.definitely_false) {
+    ++result_.stats.requirements_online;
+    st.certain_error = true;
+  }
   st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
   return t != sym::Tri::False;
 }

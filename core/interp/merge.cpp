@@ -275,6 +275,8 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
       while (steps < o.path.size() && steps < s.path.size() && o.path[steps] == s.path[steps]) ++steps;
       o.path.resize(steps);
       Coverage::unite(o.covered, s.covered);
+      Coverage::unite(o.covered_sound, s.covered_sound);
+      o.certain_error = o.certain_error && s.certain_error;
       for (const ir::Stmt* u : s.unwound)
         if (std::find(o.unwound.begin(), o.unwound.end(), u) == o.unwound.end()) o.unwound.push_back(u);
       unite_reveals(o.reveals, s.reveals);

@@ -180,6 +180,11 @@ struct State {
   ir::Loc stop_site;                      ///< Flow::Dead: where
   /// The project statements this path executed (bit i: ir::Stmt::cov == i).
   std::vector<std::uint64_t> covered;
+  /// ... of which it executed before its first certain error: after one, an operation on the
+  /// failed operation's unknown result checks nothing (a baseline finding there is hidden, not
+  /// fixed; AnalysisResult::completeness.executed).
+  std::vector<std::uint64_t> covered_sound;
+  bool certain_error = false;  ///< a requirement of the path failed for every value
   /// Raise or Dead: the statement each frame was executing when the flow left it, innermost
   /// first (what the path did not get to run; see Coverage::add_remainder).
   std::vector<const ir::Stmt*> unwound;

@@ -166,6 +166,69 @@ PY
     mkdir "$repo/stubs"; touch "$repo/stubs/__init__.py"; commit "stubs"
     ci; expect_status 1
     ;;
+  dash-entry)
+    # an entry whose name starts with '-' is analysed, not taken for an option, in the
+    # working tree and at a revision
+    mkdir -p "$repo"
+    cp "$src/examples/mnist/model.py" "$repo/"; cp "$src/examples/mnist/train.py" "$repo/-x.py"
+    (cd "$repo" && g init -q && g add -A && g commit -qm base)
+    ci; expect_status 1; expect_out "model.py:27:13: error:"; expect_err "tenscan: -x.py: analysed"
+    printf '\n' >>"$repo/-x.py"; commit touch
+    ci --base HEAD~1 --head HEAD; expect_status 1; expect_err "tenscan: baseline -x.py: analysed"
+    expect_out "1 error (0 new) in 1 entry; 0 fixed"
+    ;;
+  hidden-not-fixed)
+    # an error the change only hides (an earlier error now stops the analysis before it) is
+    # not listed as fixed: it was not re-checked
+    make_repo
+    base=$(cd "$repo" && git rev-parse HEAD)
+    sed -i 's/nn.Conv2d(32, 64/nn.Conv2d(16, 64/' "$repo/model.py"; commit "conv2 input"
+    ci --base "$base" --json "$work/h.json" --markdown "$work/h.md"
+    expect_status 1; expect_out "model.py:11:22: error: Conv2d expects 16 input channels"
+    expect_out "1 error (1 new) in 1 entry; 0 fixed; 1 earlier finding not re-checked"
+    [[ $(json "$work/h.json" "len(d['absent'])") == 0 ]] || fail "listed as fixed"
+    [[ $(json "$work/h.json" "[f['rule'] for f in d['not_analysed']]") == "['shape/matmul-inner-dim']" ]] || fail "not_analysed"
+    expect_file "$work/h.md" "### Not re-checked (1)"
+    # really fixed: a complete analysis that no longer reports it
+    git -C "$repo" checkout -q "$base" -- model.py
+    sed -i 's/64 \* 13 \* 13/64 * 12 * 12/' "$repo/model.py"; commit "fix"
+    ci --base "$base" --json "$work/f.json"
+    expect_status 0; expect_out "no issues found in 1 entry; 1 fixed"
+    [[ $(json "$work/f.json" "len(d['absent'])") == 1 ]] || fail "the real fix is not listed as fixed"
+    [[ $(json "$work/f.json" "len(d['not_analysed'])") == 0 ]] || fail "the real fix is listed as not re-checked"
+    ;;
+  rename)
+    # a renamed entry (and a renamed module) keeps its findings unchanged: the base revision is
+    # analysed under the old names, and its findings are compared under the new ones
+    make_repo
+    base=$(cd "$repo" && git rev-parse HEAD)
+    (cd "$repo" && g mv train.py train_mnist.py && g mv model.py net.py && sed -i 's/from model import/from net import/' train_mnist.py && g commit -qam rename)
+    ci --base "$base" --new-only --json "$work/r.json"
+    expect_status 0
+    expect_err "tenscan: baseline train.py: analysed"
+    [[ $(json "$work/r.json" "[(f['rule'], f['baseline']) for f in d['findings']]") == "[]" ]] || fail "new-only kept findings"
+    ci --base "$base" --json "$work/a.json"
+    expect_status 1
+    [[ $(json "$work/a.json" "[(f['location']['path'], f['baseline']) for f in d['findings']]") == "[('net.py', 'unchanged')]" ]] || fail "not unchanged"
+    [[ $(json "$work/a.json" "len(d['absent']) + len(d['not_analysed'])") == 0 ]] || fail "the old names' findings are listed as gone"
+    ;;
+  submodule)
+    # a commit that only moves a submodule to another commit changes code every entry may
+    # import: every entry is analysed, not none
+    mkdir -p "$work/lib"
+    (cd "$work/lib" && g init -q && printf 'X = 1\n' >lib.py && g add -A && g commit -qm one)
+    make_repo
+    (cd "$repo" && g -c protocol.file.allow=always submodule add -q "$work/lib" vendor/lib >/dev/null 2>&1 && g commit -qm "add lib") ||
+      fail "cannot add the submodule"
+    base=$(cd "$repo" && git rev-parse HEAD)
+    (cd "$work/lib" && printf 'X = 2\n' >lib.py && g commit -qam two)
+    (cd "$repo/vendor/lib" && g -c protocol.file.allow=always pull -q >/dev/null 2>&1) || fail "cannot update the submodule"
+    (cd "$repo" && g commit -qam "bump lib")
+    ci --base "$base"
+    expect_status 1
+    expect_err "tenscan: the submodule vendor/lib changed: every entry counts as changed"
+    expect_err "1 entry selected"; expect_out "model.py:27:13: error:"
+    ;;
   *) fail "unknown case" ;;
 esac
 echo "ok [$case_name]"

@@ -220,7 +220,7 @@ TEST_CASE("git: binary files count as wholly changed", "[git]") {
   CHECK(find(files, "weights.pt").whole_file);
 }
 
-TEST_CASE("git: submodules are ignored", "[git]") {
+TEST_CASE("git: a submodule's new commit is a change, its dirty work tree is not", "[git]") {
   TempDir tmp;
   GitRepo sub(tmp.path / "sub");
   sub.write("lib.py", "x = 1\n");
@@ -238,9 +238,14 @@ TEST_CASE("git: submodules are ignored", "[git]") {
   inner.write("lib.py", "x = 3\n");  // and a dirty submodule work tree
 
   auto repo = Repository::open(tmp.path / "main");
-  CHECK(paths(repo.diff(before, commit_target(with_sub))) == V{".gitmodules"});
-  CHECK(repo.diff(with_sub, commit_target(bumped)).empty());
-  CHECK(repo.diff(with_sub, kWorkTree).empty());
+  CHECK(paths(repo.diff(before, commit_target(with_sub))) == V{".gitmodules", "vendor/sub"});
+  auto bump = repo.diff(with_sub, commit_target(bumped));
+  REQUIRE(paths(bump) == V{"vendor/sub"});
+  CHECK(bump[0].submodule);
+  CHECK(bump[0].whole_file);
+  // the work tree: the bumped commit is checked out (a change), its edit on top is not one
+  CHECK(paths(repo.diff(with_sub, kWorkTree)) == V{"vendor/sub"});
+  CHECK(repo.diff(bumped, kWorkTree).empty());
   CHECK(repo.list_files("HEAD") == V{".gitmodules", "train.py"});
   CHECK_FALSE(repo.read_file("HEAD", "vendor/sub").has_value());
 }

@@ -118,6 +118,10 @@ struct Completeness {
   int statements_reached = 0;      ///< statements some path executed, or would have run next (Lines)
   int statements_checked = 0;      ///< ... of which a path that reached the end executed
   std::vector<Lines> unchecked;    ///< by path, then line
+  /// The lines of the statements some path executed before a certain error of its own (runs of
+  /// them no other statement interrupts), by path, then line: what a baseline comparison asks
+  /// before it calls a finding that is no longer reported fixed.
+  std::vector<Lines> executed;
   /// statements_checked / statements_reached in percent (100 when nothing was reached).
   [[nodiscard]] double coverage() const {
     return statements_reached == 0 ? 100.0 : 100.0 * statements_checked / statements_reached;

@@ -3,6 +3,7 @@
 // deduplication, fingerprints, baseline classification, suppressions, merging shard outputs.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,6 +68,10 @@ struct RunReport {
   std::vector<EntryOutcome> entries;  ///< sorted by path, then args
   std::vector<RunFinding> findings;   ///< current findings (suppressed ones included), reporting order
   std::vector<RunFinding> absent;     ///< baseline findings the change fixed (baseline == Absent)
+  /// Baseline findings the head's analysis did not reach (an entry not analysed, or the
+  /// finding's line among those an incomplete analysis did not check: an earlier error now
+  /// hides it): neither fixed nor known to be still there.
+  std::vector<RunFinding> not_analysed;
   bool baseline_compared = false;
   std::string base_revision;  ///< commit id of the baseline, when one was compared
   std::string head_revision;  ///< commit id analysed, empty for the working tree
@@ -89,9 +94,12 @@ std::vector<RunFinding> collect_findings(
 /// findings of one file that share it (in line order), a ":N" occurrence suffix.
 void assign_fingerprints(std::vector<RunFinding>& findings);
 
-/// Classifies `head` against the baseline's findings by fingerprint: New / Unchanged; the
-/// baseline's unmatched findings become head.absent (Absent). Sets baseline_compared.
-void classify_against_baseline(RunReport& head, const std::vector<RunFinding>& baseline);
+/// Classifies `head` against the baseline's findings by fingerprint: New / Unchanged. A
+/// baseline finding head does not report is fixed (head.absent, Absent) when `rechecked` says
+/// head's analysis reached it (no `rechecked`: always), else head.not_analysed: an earlier
+/// error, a failed entry or a budget may only hide it. Sets baseline_compared.
+void classify_against_baseline(RunReport& head, const std::vector<RunFinding>& baseline,
+                               const std::function<bool(const RunFinding&)>& rechecked = {});
 
 /// Whether the source line of the finding's primary location, or the line above it, carries
 /// `# tenscan: ignore` (every rule) or `# tenscan: ignore[rule-id, ...]` naming its rule.

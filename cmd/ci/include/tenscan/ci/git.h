@@ -49,6 +49,19 @@ struct ChangedFile {
   std::vector<LineRange> changed_lines;
   /// True when every line counts as changed (added files, files named explicitly).
   bool whole_file = false;
+  /// A submodule whose commit changed (path is the submodule's directory): its code is not in
+  /// this repository's diff, so the driver counts it as a change of every entry.
+  bool submodule = false;
+  /// The diff's hunks (context 0): old-side lines [old_start, old_start + old_lines) became
+  /// new-side lines [new_start, new_start + new_lines). Empty when whole_file.
+  struct Hunk {
+    int old_start = 0, old_lines = 0, new_start = 0, new_lines = 0;
+    friend bool operator==(const Hunk&, const Hunk&) = default;
+  };
+  std::vector<Hunk> hunks;
+  /// Where an old-side line is on the new side: shifted by the hunks before it, or nullopt
+  /// when a hunk changed or removed it (or the whole file counts as changed).
+  [[nodiscard]] std::optional<int> new_line_of(int old_line) const;
 };
 
 /// What the head side of a diff is.
