@@ -305,9 +305,12 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       int iterations = 0;
       States heads;     // the states at the head of the previous iteration
       States widened;   // the widened head states (see widen.cpp)
+      States forever;   // states at a fixpoint (below; at most 64): the loop's end if nothing exits it
       auto loop_symbols = static_cast<sym::SymId>(symbols_.size());
       const bool user_loop = in_project(s->loc.file);
       const std::uint64_t execution = ++loop_executions_;
+      const bool endless = s->value && (s->value->kind == ir::ExprKind::True ||
+                                        (s->value->kind == ir::ExprKind::Int && s->value->ival != 0));
       while (!live.empty()) {
         if (user_loop) loop_head(live, execution);
         if (!heads.empty()) {
@@ -318,8 +321,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             // shape; a rejection-sampling loop `while j == i: j = randint(0, n - 1)`) goes on as
             // that one did: its exits are already collected
             if (std::any_of(heads.begin(), heads.end(),
-                            [&](const State& h) { return same_up_to_loop_draws(h, l, loop_symbols); }))
+                            [&](const State& h) { return same_up_to_loop_draws(h, l, loop_symbols); })) {
+              if (forever.size() < 64) forever.push_back(std::move(l));
               continue;
+            }
             // within a widened state: its future is that state's; the requirements its last
             // iteration imposed are checked on it
             if (std::any_of(widened.begin(), widened.end(), [&](const State& w) { return covers(w, l); })) {
@@ -329,8 +334,9 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             }
             // a loop of the project's code still going after a few iterations that changed only
             // scalars: widen them (loops of the library models run as they are written)
-            if (user_loop && iterations >= kWidenAfter &&
-                std::any_of(heads.begin(), heads.end(), [&](const State& h) { return widen_head(h, l, Widen::WhileLoop); }))
+            if (user_loop && iterations >= kWidenAfter && std::any_of(heads.begin(), heads.end(), [&](const State& h) {
+                  return widen_head(h, l, endless ? Widen::EndlessLoop : Widen::WhileLoop);
+                }))
               widened.push_back(l);
             go_on.push_back(std::move(l));
           }
@@ -369,6 +375,16 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         exec_block(s->body, cond_true);
         live.clear();
         split_loop_outcomes(cond_true, live, exited, s, user_loop);
+      }
+      if (exited.empty() && !forever.empty()) {
+        // nothing ever leaves the loop (`while True:` with no break, a server or an endless
+        // environment loop): the program runs in it for ever, a behaviour the analysis explored
+        // completely; what the path required before and in it is reported, and nothing after
+        // the loop is reachable
+        for (auto& st : forever) {
+          st.flow = Flow::Covered;
+          exited.push_back(std::move(st));
+        }
       }
       for (auto& st : exited) next.push_back(std::move(st));
       if (user_loop) {
@@ -864,6 +880,7 @@ Outs Interpreter::load_name(State&& st, const ir::Expr* e) {
       const auto& b = st.heap.get(builtins_module_).attrs;
       auto bi = b.find(e->name);
       if (bi != b.end()) return one(std::move(st), bi->second);
+      if (g.count(kExecNamesMarker)) return one(std::move(st), Value::unknown("a name exec() may have bound"));
       return raise(std::move(st), "NameError", "name '" + e->name + "' is not defined");
     }
   }

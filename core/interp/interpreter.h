@@ -324,7 +324,9 @@ class Interpreter {
   /// False, with l unchanged, when they differ otherwise, or when what differs is all known (a
   /// loop that runs as written, exactly): for a while loop, every int and boolean that differs
   /// is known; for a for loop (a summary of its remaining iterations), no float differs either.
-  enum class Widen : std::uint8_t { WhileLoop, ForLoop };
+  /// EndlessLoop: `while True:` (or `while 1:`), which only a break, return or raise leaves: its
+  /// known ints widen too (a step counter), since no exact count decides when it ends.
+  enum class Widen : std::uint8_t { WhileLoop, EndlessLoop, ForLoop };
   bool widen_head(const State& h, State& l, Widen loop);
   /// Whether the widened head state w covers l: the same values but for scalars that lie within
   /// w's widened symbols, and w's requirements and then maybe more.

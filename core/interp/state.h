@@ -122,6 +122,10 @@ enum class Flow : std::uint8_t {
   Covered,
 };
 
+/// The global a module's namespace gets when exec() ran code in it (models/primitives/python.cpp):
+/// a name it does not bind then reads as unknown, not as a NameError.
+inline constexpr const char* kExecNamesMarker = "__tenscan_exec_names__";
+
 struct Frame {
   const ir::Code* code = nullptr;
   const ir::Module* module = nullptr;

@@ -33,8 +33,10 @@ bool Interpreter::widen_head(const State& h, State& l, Widen loop) {
   if (!extends_requirements(h, l) || !same_up_to_scalars(h, l, Differ::Kinds, places, merge_work_)) return false;
   // a loop whose ints and booleans are all known runs as written (exactly, up to the unroll cap):
   // widening is for what the loop cannot know (a draw, a flag it sets at random, data), and in a
-  // for loop's summary also for floats (a loss it accumulates: a step counter beside it widens too)
+  // for loop's summary also for floats (a loss it accumulates: a step counter beside it widens
+  // too); an endless loop widens what it changes whatever it is
   auto unknown = [&](const Value& v) {
+    if (loop == Widen::EndlessLoop) return v.kind == VKind::Int || v.kind == VKind::Bool || v.kind == VKind::Float;
     return v.kind == VKind::Float ? loop == Widen::ForLoop : !v.const_int().has_value();
   };
   if (std::none_of(places.begin(), places.end(), [&](const Place& p) { return unknown(p.x) || unknown(p.y); }))

@@ -149,5 +149,6 @@ std::span<const PrimRow> math_primitives();   // elementwise, matmul, linear, re
 std::span<const PrimRow> nn_primitives();     // conv, pool, norms, embedding, recurrent
 std::span<const PrimRow> loss_primitives();   // losses, stub-level requirements, randomness
 std::span<const PrimRow> scalar_primitives();  // Python floats: draws, the math module
+std::span<const PrimRow> python_primitives();  // exec'd names, imports by a computed name
 
 }  // namespace tenscan::models

@@ -224,6 +224,31 @@ def input(prompt=""):
     return _tenscan.unknown_str()
 
 
+def exec(source, globals=None, locals=None, closure=None):
+    # code tenscan does not see: the names it binds read as unknown (never a NameError)
+    _tenscan.exec_names()
+    return None
+
+
+def eval(source, globals=None, locals=None):
+    return _tenscan.unmodelled("eval")
+
+
+def compile(source, filename, mode, flags=0, dont_inherit=False, optimize=-1):
+    return _tenscan.unmodelled("compile")
+
+
+def breakpoint(*args, **kws):
+    return None
+
+
+def __import__(name, globals=None, locals=None, fromlist=(), level=0):
+    module = _tenscan.import_module(name)
+    if fromlist or _tenscan.const_str(name) is None:
+        return module
+    return _tenscan.import_module(name.split(".")[0])
+
+
 class TextIOWrapper:
     """What open() gives: a file tenscan does not read. Its lines and reads are strings the data
     decides, and a loop over it runs for as many lines as the file has (an unknown number).
