@@ -547,6 +547,20 @@ Outs t_type_new(Interpreter& in, State&& st, Args& a) {
   return one(std::move(st), Value::object(id));
 }
 
+// type.__new__(mcs, name, bases, ns): from a metaclass's __new__ while a class statement makes
+// the class of namespace `ns`, that class (interp/classes.cpp); else type(name, bases, ns)
+Outs type_dunder_new(Interpreter& in, State&& st, Args& a) {
+  if (a.pos.size() < 4) return in.raise(std::move(st), "TypeError", "type.__new__(X): X is not a type object");
+  Args rest;
+  rest.pos.assign(a.pos.end() - 3, a.pos.end());
+  if (rest.pos[2].is_obj())
+    if (ObjId cls = in.class_being_made(rest.pos[2].obj)) return one(std::move(st), Value::object(cls));
+  return t_type_new(in, std::move(st), rest);
+}
+
+// object.__init_subclass__(cls): nothing (what super().__init_subclass__() reaches)
+Outs object_init_subclass(Interpreter&, State&& st, Args&) { return one(std::move(st), Value::none()); }
+
 Outs t_type(Interpreter& in, State&& st, Args& a) {
   if (a.pos.size() == 1 && a.kw.empty()) {
     ObjId c = in.class_of(st, a.pos[0]);
@@ -1291,8 +1305,8 @@ struct TypeSpec {
 
 const std::vector<TypeSpec>& type_specs() {
   static const std::vector<TypeSpec> specs = {
-      {"object", t_object, {{"__init__", object_init}}},
-      {"type", t_type, {}},
+      {"object", t_object, {{"__init__", object_init}, {"__init_subclass__", object_init_subclass}}},
+      {"type", t_type, {{"__new__", type_dunder_new}}},
       {"int", t_int, {{"item", number_item}}},
       {"bool", t_bool, {{"item", number_item}}},
       {"float", t_float, {{"item", number_item}}},

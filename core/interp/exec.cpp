@@ -311,6 +311,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       const std::uint64_t execution = ++loop_executions_;
       const bool endless = s->value && (s->value->kind == ir::ExprKind::True ||
                                         (s->value->kind == ir::ExprKind::Int && s->value->ival != 0));
+      // `while True:` runs exactly up to the unroll cap (a break at a known count stays exact);
+      // at the cap it widens its known values too and goes on to a fixpoint
+      bool widen_known = false;
+      int cap = options_.max_loop_unroll;
       while (!live.empty()) {
         if (user_loop) loop_head(live, execution);
         if (!heads.empty()) {
@@ -335,7 +339,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             // a loop of the project's code still going after a few iterations that changed only
             // scalars: widen them (loops of the library models run as they are written)
             if (user_loop && iterations >= kWidenAfter && std::any_of(heads.begin(), heads.end(), [&](const State& h) {
-                  return widen_head(h, l, endless ? Widen::EndlessLoop : Widen::WhileLoop);
+                  return widen_head(h, l, widen_known ? Widen::EndlessLoop : Widen::WhileLoop);
                 }))
               widened.push_back(l);
             go_on.push_back(std::move(l));
@@ -362,7 +366,11 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         exec_block(s->orelse, cond_false);
         for (auto& st : cond_false) exited.push_back(std::move(st));
         if (cond_true.empty()) break;
-        if (++iterations > options_.max_loop_unroll) {
+        if (++iterations > cap && endless && user_loop && !widen_known) {
+          widen_known = true;
+          cap += 4 * kWidenAfter;
+        }
+        if (iterations > cap) {
           note(Notification::Kind::Budget, s->loc,
                "while loop still running after " + std::to_string(options_.max_loop_unroll) +
                    " iterations; the paths that continue it were not analysed");

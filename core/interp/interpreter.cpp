@@ -638,7 +638,12 @@ ObjId Interpreter::class_of(const State& st, const Value& v) const {
     case OKind::Set: return builtin_class("set");
     case OKind::Range: return builtin_class("range");
     case OKind::Slice: return builtin_class("slice");
-    case OKind::Class: return builtin_class("type");
+    case OKind::Class: {
+      // a class a user metaclass made is its instance (interp/classes.cpp)
+      auto it = o.attrs.find(kMetaclassAttr);
+      if (it != o.attrs.end() && it->second.is_obj()) return it->second.obj;
+      return builtin_class("type");
+    }
     case OKind::Module: return builtin_class("module");
     case OKind::Function:
     case OKind::BoundMethod:
@@ -1227,11 +1232,27 @@ std::optional<std::vector<ObjId>> c3_merge(std::vector<std::vector<ObjId>> seqs)
 
 Outs Interpreter::make_class(State&& st, const ir::Expr* e) {
   Outs res;
-  for (auto& [s0, bases] : eval_list(e->items, std::move(st))) {
+  // the bases, then the keywords (metaclass=..., and those for __init_subclass__)
+  std::vector<ir::Expr*> operands = e->items;
+  std::vector<std::string> keyword_names;
+  for (const auto& k : e->keywords)
+    if (!k.name.empty()) {
+      operands.push_back(k.value);
+      keyword_names.push_back(k.name);
+    }
+  for (auto& [s0, values] : eval_list(operands, std::move(st))) {
     State s = std::move(s0);
     if (!s.normal()) {
       res.push_back({std::move(s), Value::none()});
       continue;
+    }
+    std::vector<Value> bases(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(e->items.size()));
+    Value metaclass = Value::none();
+    std::vector<std::pair<std::string, Value>> keywords;
+    for (std::size_t k = 0; k < keyword_names.size(); ++k) {
+      const Value& v = values[e->items.size() + k];
+      if (keyword_names[k] == "metaclass") metaclass = v;
+      else keywords.emplace_back(keyword_names[k], v);
     }
     Object cls;
     cls.kind = OKind::Class;
@@ -1303,7 +1324,7 @@ Outs Interpreter::make_class(State&& st, const ir::Expr* e) {
           fns.push_back(d.a.obj);
       }
       for (ObjId f2 : fns) r.heap.mut(f2).fn.owner_class = id;
-      res.push_back({std::move(r), Value::object(id)});
+      for (auto& o : finish_class(std::move(r), id, bases, metaclass, keywords)) res.push_back(std::move(o));
     }
   }
   return res;

@@ -115,6 +115,12 @@ class Interpreter {
   /// True for classes defined by tenscan's library stubs (missing attributes are unmodelled
   /// API, not user errors).
   [[nodiscard]] bool is_stub_class_public(const State& st, ObjId cls) const;
+  /// type.__new__(mcs, name, bases, ns) called by a metaclass's __new__ while class statement
+  /// builds the class whose namespace is `ns` (classes.cpp): that class, else kNoObj.
+  [[nodiscard]] ObjId class_being_made(ObjId ns) const {
+    auto it = classes_being_made_.find(ns);
+    return it == classes_being_made_.end() ? kNoObj : it->second;
+  }
 
   // ---- objects ---------------------------------------------------------------------------
   Value new_list(State& st, std::vector<Value> items, OKind kind = OKind::List);
@@ -282,6 +288,11 @@ class Interpreter {
   Outs call_function(State&& st, ObjId fn, Args args);
   Outs instantiate(State&& st, ObjId cls, Args args);
   Outs make_class(State&& st, const ir::Expr* e);
+  /// The rest of the class-creation protocol for the class `cls` whose body has run
+  /// (classes.cpp): the metaclass's __new__ and __init__, then the nearest base's
+  /// __init_subclass__ with the class statement's keywords.
+  Outs finish_class(State&& st, ObjId cls, const std::vector<Value>& bases, Value metaclass,
+                    const std::vector<std::pair<std::string, Value>>& keywords);
   Outs load_name(State&& st, const ir::Expr* e);
   void store_name(State& st, const ir::Expr* e, const Value& v);
   bool bind_arguments(State& st, const ir::Code* code, const Function& fn, Args& args, std::vector<Value>& slots,
@@ -388,6 +399,7 @@ class Interpreter {
   std::vector<std::string> site_functions_;  // enclosing project function per frame
   std::map<std::string, ObjId> builtin_classes_;
   ObjId builtins_module_ = kNoObj;
+  std::map<ObjId, ObjId> classes_being_made_;  ///< namespace dict -> class (finish_class)
   std::string entry_dir_;
   std::string entry_path_;
   long statements_ = 0;

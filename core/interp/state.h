@@ -125,6 +125,9 @@ enum class Flow : std::uint8_t {
 /// The global a module's namespace gets when exec() ran code in it (models/primitives/python.cpp):
 /// a name it does not bind then reads as unknown, not as a NameError.
 inline constexpr const char* kExecNamesMarker = "__tenscan_exec_names__";
+/// The attribute that records the user metaclass that made a class (interp/classes.cpp), so
+/// that its subclasses are made by it too.
+inline constexpr const char* kMetaclassAttr = "__tenscan_metaclass__";
 
 struct Frame {
   const ir::Code* code = nullptr;

@@ -1,0 +1,107 @@
+// The class-creation protocol after a class body has run: a metaclass's __new__ and __init__
+// (class registries: `REGISTRY[name] = cls` in the metaclass) and the nearest base's
+// __init_subclass__ (plugin registries). tenscan builds the class itself (make_class); the
+// metaclass's `super().__new__(mcs, name, bases, ns)` (type.__new__) returns that class.
+#include "interp/interpreter.h"
+
+namespace tenscan::interp {
+namespace {
+
+// A user-written function stored in a class (directly, or as a staticmethod or classmethod).
+std::optional<Value> user_function(const State& st, const std::optional<Value>& v) {
+  if (!v || !v->is_obj()) return std::nullopt;
+  const Object& o = st.heap.get(v->obj);
+  if (o.kind == OKind::Function) return v;
+  if ((o.kind == OKind::StaticMethod || o.kind == OKind::ClassMethod) && o.a.is_obj() &&
+      st.heap.get(o.a.obj).kind == OKind::Function)
+    return o.a;
+  return std::nullopt;
+}
+
+}  // namespace
+
+Outs Interpreter::finish_class(State&& st, ObjId cls, const std::vector<Value>& bases, Value metaclass,
+                               const std::vector<std::pair<std::string, Value>>& keywords) {
+  // the metaclass: the statement's, else the first base's (classes made by one keep it)
+  if (!metaclass.is_obj()) {
+    for (const Value& b : bases) {
+      if (!b.is_obj() || st.heap.get(b.obj).kind != OKind::Class) continue;
+      auto it = st.heap.get(b.obj).attrs.find(kMetaclassAttr);
+      if (it != st.heap.get(b.obj).attrs.end()) {
+        metaclass = it->second;
+        break;
+      }
+    }
+  }
+  Outs made;
+  const bool user_meta = metaclass.is_obj() && st.heap.get(metaclass.obj).kind == OKind::Class &&
+                         st.heap.get(metaclass.obj).builtin_type < 0;
+  if (!user_meta) {
+    made = one(std::move(st), Value::object(cls));
+  } else {
+    st.heap.mut(cls).attrs[kMetaclassAttr] = metaclass;
+    // M.__new__(M, name, bases, ns), then M.__init__(cls, name, bases, ns), as type.__call__
+    std::vector<DictEntry> entries;
+    for (const auto& [k, v] : st.heap.get(cls).attrs)
+      if (k != kMetaclassAttr) entries.push_back({Value::str(k), v});
+    Value ns = new_dict(st, std::move(entries));
+    Value name = Value::str(st.heap.get(cls).name);
+    Value base_tuple = new_tuple(st, bases);
+    auto new_fn = user_function(st, class_lookup(st, metaclass.obj, "__new__"));
+    if (new_fn) {
+      classes_being_made_[ns.obj] = cls;
+      Args args;
+      args.pos = {metaclass, name, base_tuple, ns};
+      made = call(std::move(st), *new_fn, std::move(args));
+      classes_being_made_.erase(ns.obj);
+    } else {
+      made = one(std::move(st), Value::object(cls));
+    }
+    if (auto init_fn = user_function(made.front().st, class_lookup(made.front().st, metaclass.obj, "__init__"))) {
+      Outs inited;
+      for (auto& o : made) {
+        if (!o.st.normal()) {
+          inited.push_back(std::move(o));
+          continue;
+        }
+        Args args;
+        args.pos = {o.v, name, base_tuple, ns};
+        Value made_cls = o.v;
+        for (auto& r : call(std::move(o.st), *init_fn, std::move(args))) {
+          r.v = made_cls;
+          inited.push_back(std::move(r));
+        }
+      }
+      made = std::move(inited);
+    }
+  }
+  // __init_subclass__ of the nearest base that defines it (an implicit classmethod)
+  Outs res;
+  for (auto& o : made) {
+    if (!o.st.normal() || !o.v.is_obj() || o.st.heap.get(o.v.obj).kind != OKind::Class) {
+      res.push_back(std::move(o));
+      continue;
+    }
+    std::optional<Value> hook;
+    const auto mro = o.st.heap.get(o.v.obj).mro;
+    for (std::size_t i = 1; i < mro.size() && !hook; ++i) {
+      const auto& attrs = o.st.heap.get(mro[i]).attrs;
+      if (auto it = attrs.find("__init_subclass__"); it != attrs.end()) hook = user_function(o.st, it->second);
+    }
+    if (!hook) {
+      res.push_back(std::move(o));
+      continue;
+    }
+    Args args;
+    args.pos = {o.v};
+    for (const auto& [k, v] : keywords) args.kw.emplace_back(k, v);
+    Value made_cls = o.v;
+    for (auto& r : call(std::move(o.st), *hook, std::move(args))) {
+      r.v = made_cls;
+      res.push_back(std::move(r));
+    }
+  }
+  return res;
+}
+
+}  // namespace tenscan::interp
