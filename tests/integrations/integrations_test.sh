@@ -107,7 +107,7 @@ case_action_validator() {
   npm_tools
   local validator=$here/node_modules/.bin/action-validator f out=$work/out.txt
   for f in "$source_root/ci-templates/github/action.yml" "$source_root/ci-templates/github/tenscan.yml" \
-    "$source_root/ci-templates/github/tenscan-sharded.yml"; do
+    "$source_root/ci-templates/github/tenscan-sharded.yml" "$source_root/ci-templates/github/tenscan-fork-upload.yml"; do
     local rc=0
     node "$validator" "$f" >"$out" 2>&1 || rc=$?
     expect_rc 0 "$rc" "action-validator ${f#"$source_root"/}"
