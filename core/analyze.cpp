@@ -52,6 +52,11 @@ std::optional<std::string> DirectorySource::read(const std::string& rel_path, st
     error = ec ? ec.message() : "not a regular file";
     return std::nullopt;
   }
+  if (auto size = std::filesystem::file_size(*p, ec); !ec && size > kMaxReadBytes) {
+    error = "the file is larger than " + std::to_string(kMaxReadBytes >> 20) + " MiB (" + std::to_string(size) +
+            " bytes) and was not read";
+    return std::nullopt;
+  }
   std::ifstream in(*p, std::ios::binary);
   if (!in) {
     error = "cannot open the file";

@@ -151,6 +151,17 @@ std::optional<std::string> read_blob(git_repository* repo, git_tree* tree, const
     why = path + " is not a regular file";
     return std::nullopt;
   }
+  // the size from the object's header first: a huge blob is refused before it is loaded
+  git_odb* odb_raw = nullptr;
+  check(git_repository_odb(&odb_raw, repo), "cannot open the object database");
+  std::unique_ptr<git_odb, decltype(&git_odb_free)> odb(odb_raw, git_odb_free);
+  std::size_t size = 0;
+  git_object_t type = GIT_OBJECT_BLOB;
+  if (git_odb_read_header(&size, &type, odb.get(), git_tree_entry_id(e.get())) == 0 && size > kMaxReadBytes) {
+    why = path + " is larger than " + std::to_string(kMaxReadBytes >> 20) + " MiB (" + std::to_string(size) +
+          " bytes) and was not read";
+    return std::nullopt;
+  }
   git_blob* b = nullptr;
   check(git_blob_lookup(&b, repo, git_tree_entry_id(e.get())), "cannot read " + path);
   BlobPtr blob(b);
@@ -349,6 +360,8 @@ std::vector<ChangedFile> Repository::diff(std::string_view base_revision, const 
   check(git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION), "cannot set up the diff");
   opts.context_lines = 0;
   opts.interhunk_lines = 0;
+  // a blob above the read limit is not loaded to be diffed: it counts as binary (whole file)
+  opts.max_size = static_cast<git_off_t>(kMaxReadBytes);
   // a submodule whose recorded commit changed is a change (ChangedFile::submodule); its
   // working directory's own edits are not
   opts.flags = GIT_DIFF_INCLUDE_TYPECHANGE;

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -490,4 +491,41 @@ TEST_CASE("git: repositories owned by another user open", "[git]") {
   CHECK(repo.head_commit() == c);
   CHECK(repo.read_file("HEAD", "a.py") == "1\n");
   CHECK(repo.diff("HEAD", kWorkTree).empty());
+}
+
+TEST_CASE("git: a 300 MB blob in the change is never loaded: memory stays bounded", "[git][memory]") {
+  TempDir tmp;
+  GitRepo g(tmp.path);
+  g.write("train.py", "import model\nif __name__ == '__main__':\n    pass\n");
+  const std::string before = g.commit();
+  {
+    // 300 MB of a Python file and of a data file (zeros: git stores them compressed, but a
+    // blob's content is its full size once loaded); written in chunks, so this test's own
+    // peak stays low
+    std::ofstream big(tmp.path / "model.py", std::ios::binary);
+    const std::string chunk(1 << 20, '#');
+    for (int i = 0; i < 300; ++i) big << chunk;
+  }
+  fs::copy_file(tmp.path / "model.py", tmp.path / "weights.bin");
+  const std::string after = g.commit();
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  const long peak_before_kb = usage.ru_maxrss;
+
+  auto repo = Repository::open(tmp.path);
+  auto changes = repo.diff(before, DiffTarget{DiffTarget::Kind::Commit, after});
+  CHECK(paths(changes) == std::vector<std::string>{"model.py", "weights.bin"});
+  CHECK(find(changes, "model.py").whole_file);  // too large to diff: counts as changed
+  auto tree = repo.tree_source(after);
+  std::string why;
+  CHECK_FALSE(tree->read("model.py", why).has_value());
+  CHECK_THAT(why, Contains("larger than 64 MiB (314572800 bytes) and was not read"));
+  CHECK(tree->read("train.py", why).has_value());
+  tenscan::DirectorySource disk(tmp.path);
+  CHECK_FALSE(disk.read("model.py", why).has_value());
+  CHECK_THAT(why, Contains("larger than 64 MiB"));
+
+  getrusage(RUSAGE_SELF, &usage);
+  // asserted on the process's own peak, not on time: nothing near 300 MB was ever resident
+  CHECK(usage.ru_maxrss - peak_before_kb < 64 * 1024);
 }

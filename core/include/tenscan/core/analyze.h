@@ -13,6 +13,10 @@ namespace tenscan {
 
 /// Where the analyzer reads the program's files from. Paths are project-relative with '/'
 /// separators. Implementations must refuse paths that leave the project (.., symlinks out).
+/// The largest file a SourceProvider reads (64 MiB), whatever the analysis's max_file_bytes:
+/// a repository's 300 MB blob is refused before it is read, so memory stays bounded.
+inline constexpr std::size_t kMaxReadBytes = std::size_t{64} << 20;
+
 class SourceProvider {
  public:
   virtual ~SourceProvider() = default;

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Long fuzzing runs of tenscan's libFuzzer targets (tests/fuzz/), each for a given time, with
+# ASan + UBSan (a clang build in build-fuzz, made if missing).
+#
+#   bench/fuzz.sh [--seconds N] [--jobs J] [--keep] [TARGET...]
+#
+# TARGET: fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports (default: all).
+# Each target runs for N seconds (default 1800: 30 CPU-minutes) on J processes at a time
+# (default 1; the targets run one after another). Its corpus lives in
+# /tmp/tenscan-fuzz/TARGET/corpus, seeded from the repository's own inputs (fixtures, examples,
+# configuration examples, report goldens) and from tests/fuzz/corpus/TARGET, and is kept
+# between runs; reproducers of crashes, leaks and timeouts go to /tmp/tenscan-fuzz/TARGET/
+# artifacts. With --keep, the corpus is minimised (-merge=1) into tests/fuzz/corpus/TARGET,
+# which the fuzz/regress/TARGET test runs input by input: commit it with the fix of anything
+# found (a reproducer belongs there too, once fixed).
+#
+# Prints per target: executions, corpus size, coverage and what was found; exits 1 when a
+# target found something.
+set -uo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+seconds=1800 jobs=1 keep=0
+targets=()
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --seconds) seconds=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --keep) keep=1; shift ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    fuzz_*) targets+=("$1"); shift ;;
+    *) echo "fuzz.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports)
+
+build=$repo/build-fuzz
+if [[ ! -f $build/CMakeCache.txt ]]; then
+  cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
+    -DCMAKE_CXX_COMPILER=clang++-14 -DTENSCAN_SANITIZE=address,undefined -DTENSCAN_BUILD_FUZZERS=ON \
+    -DTENSCAN_BUILD_TESTS=ON >/dev/null || { echo "fuzz.sh: configure failed" >&2; exit 2; }
+fi
+cmake --build "$build" -j2 --target "${targets[@]}" >/dev/null 2>&1 ||
+  cmake --build "$build" -j2 --target "${targets[@]}" >&2 || { echo "fuzz.sh: build failed" >&2; exit 2; }
+
+# seed_dirs TARGET: the repository's inputs of that kind
+seed() {
+  local target=$1 into=$2
+  case $target in
+    fuzz_analyze|fuzz_frontend|fuzz_imports)
+      find "$repo/tests/fixtures" "$repo/examples" "$repo/bench/programs" "$repo/bench/synthetic" -name '*.py' -print0 |
+        while IFS= read -r -d '' f; do cp "$f" "$into/seed-$(echo "$f" | md5sum | cut -c1-16).py"; done ;;
+    fuzz_config)
+      find "$repo/config/examples" -name '*.json' -exec cp {} "$into/" \; ;;
+    fuzz_sarif)
+      find "$repo/tests/report" -path '*/node_modules' -prune -o -name '*.sarif' -print -exec cp {} "$into/" \; >/dev/null ;;
+  esac
+  if [[ -d $repo/tests/fuzz/corpus/$target ]]; then cp "$repo/tests/fuzz/corpus/$target"/* "$into/" 2>/dev/null || true; fi
+}
+
+export LSAN_OPTIONS="suppressions=$repo/tests/fuzz/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+found=0
+printf '| target | seconds | executions | corpus | coverage | found |\n|---|---|---|---|---|---|\n' >/tmp/tenscan-fuzz-summary.md
+for t in "${targets[@]}"; do
+  work=/tmp/tenscan-fuzz/$t
+  mkdir -p "$work/corpus" "$work/artifacts"
+  seed "$t" "$work/corpus"
+  log=$work/run.log
+  extra=()
+  [[ $t == fuzz_analyze || $t == fuzz_frontend || $t == fuzz_imports ]] && extra+=(-dict="$repo/tests/fuzz/python.dict")
+  echo "== $t: ${seconds}s on $jobs process(es), corpus $work/corpus" >&2
+  "$build/tests/fuzz/$t" "$work/corpus" "${extra[@]}" -max_total_time="$seconds" -timeout=60 \
+    -rss_limit_mb=2048 -max_len=16384 -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
+    -jobs="$jobs" -workers="$jobs" >"$log" 2>&1
+  rc=$?
+  # with -jobs, the output is in fuzz-N.log files in the current directory
+  [[ $jobs -gt 1 ]] && cat fuzz-*.log >>"$log" 2>/dev/null && rm -f fuzz-*.log
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | awk '{print $2}')
+  n=$(find "$work/corpus" -type f | wc -l)
+  artifacts=$(find "$work/artifacts" -type f | wc -l)
+  what=none
+  if [[ $rc -ne 0 || $artifacts -gt 0 ]]; then
+    what="exit $rc, $artifacts reproducer(s) in $work/artifacts"
+    found=1
+  fi
+  printf '| %s | %s | %s | %s | %s | %s |\n' "$t" "$seconds" "$execs" "$n" "${cov:-?}" "$what" >>/tmp/tenscan-fuzz-summary.md
+  if [[ $keep == 1 ]]; then
+    # only what adds coverage to the repository's own inputs: merge into a copy of the seeds
+    # and keep the files the merge added
+    rm -rf "$work/min" && mkdir -p "$work/min" "$repo/tests/fuzz/corpus/$t"
+    seed "$t" "$work/min"
+    ls "$work/min" >"$work/seeds.txt"
+    "$build/tests/fuzz/$t" -merge=1 "${extra[@]}" "$work/min" "$work/corpus" >/dev/null 2>&1
+    for f in "$work/min"/*; do
+      grep -qxF "$(basename "$f")" "$work/seeds.txt" || cp "$f" "$repo/tests/fuzz/corpus/$t/"
+    done
+  fi
+done
+cat /tmp/tenscan-fuzz-summary.md
+exit $found
