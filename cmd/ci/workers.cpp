@@ -252,6 +252,21 @@ void drain(Worker& w, int& fd, bool is_stdout, int max_chunks) {
 }
 
 /// Whether the worker has exited; if so its group is killed and it is reaped.
+// Kills the worker's process group, waits for it, and closes its descriptors (after reading
+// what its stdout still holds, if `keep_output`).
+void kill_and_reap(Worker& w, bool keep_output) {
+  kill_group(w);
+  pid_t got;
+  do {
+    got = ::waitpid(w.pid, nullptr, 0);
+  } while (got < 0 && errno == EINTR);
+  w.exited = true;
+  if (keep_output) drain(w, w.out_fd, true, kDrainChunksAfterExit);
+  close_fd(w.out_fd);
+  close_fd(w.err_fd);
+  close_fd(w.pidfd);
+}
+
 bool check_exit(Worker& w) {
   siginfo_t info{};
   int rc;
@@ -479,16 +494,7 @@ std::vector<WorkerResult> run_workers(const std::vector<WorkerJob>& jobs, int ma
     std::vector<Worker>& live;
     int& null_fd;
     ~Cleanup() {
-      for (Worker& w : live) {
-        kill_group(w);
-        pid_t got;
-        do {
-          got = ::waitpid(w.pid, nullptr, 0);
-        } while (got < 0 && errno == EINTR);
-        close_fd(w.out_fd);
-        close_fd(w.err_fd);
-        close_fd(w.pidfd);
-      }
+      for (Worker& w : live) kill_and_reap(w, false);
       close_fd(null_fd);
     }
   } cleanup{live, null_fd};
@@ -499,16 +505,7 @@ std::vector<WorkerResult> run_workers(const std::vector<WorkerJob>& jobs, int ma
       // cancelled: every running worker's group is killed, no job starts (cancel.h)
       const std::string why = "the run was cancelled by " + cancel_signal_name(sig);
       for (Worker& w : live) {
-        kill_group(w);
-        pid_t got;
-        do {
-          got = ::waitpid(w.pid, nullptr, 0);
-        } while (got < 0 && errno == EINTR);
-        w.exited = true;
-        drain(w, w.out_fd, true, kDrainChunksAfterExit);
-        close_fd(w.out_fd);
-        close_fd(w.err_fd);
-        close_fd(w.pidfd);
+        kill_and_reap(w, true);
         WorkerResult r = std::move(w.res);
         r.status = report::EntryStatus::Cancelled;
         r.detail = why;

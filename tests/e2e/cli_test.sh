@@ -4,16 +4,7 @@
 set -uo pipefail
 tenscan=$1
 case_name=$2
-src=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
-# run CMD... : captures stdout, stderr and status
-run() { "$@" >"$work/out" 2>"$work/err"; status=$?; }
-expect_status() { [[ $status -eq $1 ]] || { cat "$work/out" "$work/err"; fail "exit status $status, expected $1"; }; }
-expect_out() { grep -qF -- "$1" "$work/out" || { cat "$work/out"; fail "stdout lacks: $1"; }; }
-expect_err() { grep -qF -- "$1" "$work/err" || { cat "$work/err"; fail "stderr lacks: $1"; }; }
-refute_out() { ! grep -qF -- "$1" "$work/out" || { cat "$work/out"; fail "stdout must not contain: $1"; }; }
+source "$(dirname "$0")/lib.sh"
 
 clean_script='import torch
 x = torch.randn(4, 3)
