@@ -171,7 +171,8 @@ std::vector<std::string> validate_against_schema(std::string_view schema_json, s
   json value;
   try {
     value = json::parse(value_json);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // a syntax error, or a number no double holds (9E0000000575429713: out_of_range)
     return {std::string("not valid JSON: ") + e.what()};
   }
   std::vector<std::string> errors;

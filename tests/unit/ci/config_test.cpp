@@ -96,6 +96,8 @@ TEST_CASE("configuration errors name the key's path", "[config]") {
         "tenscan.json: entries[0].path: must be a repository-relative path without \"..\", got \"/etc/passwd\"");
   CHECK(error_of("[]") == "tenscan.json: (top level): expected object, got array []");
   CHECK(error_of("{").rfind("tenscan.json: not valid JSON: ", 0) == 0);
+  // a number no double holds is bad JSON too, not an uncaught exception (found by fuzz_config)
+  CHECK(error_of("{\"jobs\": 9E0000000575429713}").rfind("tenscan.json: not valid JSON: ", 0) == 0);
   // several problems: all of them, one per line
   CHECK(error_of(R"({"jobs": -1, "auto_detect": "yes"})") ==
         "tenscan.json: auto_detect: expected boolean, got string \"yes\"\ntenscan.json: jobs: must be at least 0, got -1");
