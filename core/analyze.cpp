@@ -16,6 +16,7 @@
 #include "findings/completeness.h"
 #include "interp/interpreter.h"
 #include "interp/question.h"
+#include "solver/question_cache.h"
 #include "solver/solver.h"
 
 namespace tenscan {
@@ -358,16 +359,57 @@ struct Verdict {
   int Stats::* outcome;  ///< paths_valid, paths_invalid, paths_dontknow or paths_unreachable
   int assumptions = 0;
 };
+/// A path's question, kept whole: its constraints that bear on a requirement, its requirements
+/// (what the verdict and the findings depend on) and whether a budget stopped it.
+struct PathQuestion {
+  std::vector<sym::Cond> constraints;
+  interp::Requirements reqs;
+  bool stopped = false;
+
+  friend bool operator==(const PathQuestion& a, const PathQuestion& b) {
+    if (a.stopped != b.stopped || a.constraints != b.constraints || a.reqs.size() != b.reqs.size()) return false;
+    for (std::size_t i = 0; i < a.reqs.size(); ++i) {
+      const interp::Requirement& x = *a.reqs[i];
+      const interp::Requirement& y = *b.reqs[i];
+      if (&x == &y) continue;
+      if (!(x.cond == y.cond) || !(x.guard == y.guard) || x.rule != y.rule || x.site.file != y.site.file ||
+          x.site.line != y.site.line || x.site.col != y.site.col || x.definitely_false != y.definitely_false ||
+          x.last_batch != y.last_batch || x.op != y.op || x.after != y.after)
+        return false;
+    }
+    return true;
+  }
+};
+struct PathQuestionHash {
+  std::size_t operator()(const PathQuestion& q) const {
+    std::size_t h = 0x9e3779b97f4a7c15ULL;
+    auto mix = [&](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+    for (const auto& c : q.constraints) mix(c.hash());
+    for (const auto& rp : q.reqs) {
+      const interp::Requirement& r = *rp;
+      mix(r.cond.hash());
+      mix(r.guard.hash());
+      mix(static_cast<std::size_t>(r.rule));
+      mix(r.site.file);
+      mix(static_cast<std::size_t>(r.site.line) * 65537 + static_cast<std::size_t>(r.site.col));
+      mix(static_cast<std::size_t>(r.definitely_false) * 2 + static_cast<std::size_t>(r.last_batch + 1) * 4);
+      mix(r.op);
+      for (auto a : r.after) mix(a);
+    }
+    mix(q.stopped);
+    return h;
+  }
+};
 // And the requirements found to hold, or to be assumptions about the data, by what they were
-// asked: the requirement with the constraints and earlier requirements that share symbols with
-// it, transitively (its cone; what lies outside it cannot change the answer on a reachable
-// path), up to the names of the symbols but not their kinds. Paths that ran the same operations
-// on the same shapes after they split, and each epoch of a training loop on fresh batches, ask
-// the same question many times.
+// asked (interp::requirement_question): the requirement with the constraints and earlier
+// requirements that share symbols with it, transitively (its cone; what lies outside it cannot
+// change the answer on a reachable path), up to the names of the symbols. Paths that ran the
+// same operations on the same shapes after they split, and each epoch of a training loop on
+// fresh batches, ask the same question many times.
 enum class Answer : std::uint8_t { Holds, Assumption };
 struct Verdicts {
-  std::unordered_map<std::size_t, Verdict> paths;
-  std::unordered_map<std::size_t, Answer> requirements;
+  solver::AnswerCache<PathQuestion, Verdict, PathQuestionHash> paths;
+  solver::AnswerCache<std::string, Answer> requirements;
   /// Requirements the solver could not decide within its resource limit (not checked), and
   /// where the first of them is.
   int undecided = 0;
@@ -376,24 +418,6 @@ struct Verdicts {
     if (undecided++ == 0) first_undecided = r.site;
   }
 };
-
-std::size_t question_of(const std::vector<sym::Cond>& constraints, const interp::Requirements& reqs) {
-  std::size_t h = 0x9e3779b97f4a7c15ULL;
-  auto mix = [&](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
-  for (const auto& c : constraints) mix(c.hash());
-  for (const auto& rp : reqs) {
-    const interp::Requirement& r = *rp;
-    mix(r.cond.hash());
-    mix(r.guard.hash());
-    mix(static_cast<std::size_t>(r.rule));
-    mix(r.site.file);
-    mix(static_cast<std::size_t>(r.site.line) * 65537 + static_cast<std::size_t>(r.site.col));
-    mix(static_cast<std::size_t>(r.definitely_false) * 2 + static_cast<std::size_t>(r.last_batch + 1) * 4);
-    mix(r.op);
-    for (auto a : r.after) mix(a);
-  }
-  return h;
-}
 
 void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, FindingCollector& out, Stats& stats,
               Verdicts& verdicts) {
@@ -429,10 +453,10 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   // (a tokenizer's output length) has thousands of bounds no requirement mentions, and they
   // would make every query slow (the online checker has already refined each against its own)
   std::vector<sym::Cond> constraints = sym::constraints_on(st.hard, interp::symbols_of(st.reqs));
-  std::size_t question = question_of(constraints, st.reqs) ^ (stopped ? 0x9e3779b97f4a7c15ull : 0);
-  if (auto it = verdicts.paths.find(question); it != verdicts.paths.end()) {
-    ++(stats.*(it->second.outcome));
-    stats.assumptions += it->second.assumptions;
+  PathQuestion question{constraints, st.reqs, stopped};
+  if (const Verdict* known = verdicts.paths.find(question)) {
+    ++(stats.*(known->outcome));
+    stats.assumptions += known->assumptions;
     return;
   }
   int assumptions_before = stats.assumptions;
@@ -443,7 +467,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   bool invalid = false, dontknow = false;
   if (reach == solver::Sat::Unsat) {
     ++stats.paths_unreachable;
-    verdicts.paths.emplace(question, Verdict{&Stats::paths_unreachable});
+    verdicts.paths.remember(std::move(question), Verdict{&Stats::paths_unreachable});
   } else {
     // (a path whose reachability the solver cannot decide is still valid when every requirement
     // on it holds: each holds in every model of its constraints, if there is one)
@@ -501,9 +525,9 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         continue;
       }
       // (context: what the solver holds now, the path's constraints and the earlier requirements)
-      std::size_t asked = interp::requirement_question(in, r, context);
-      if (auto known = verdicts.requirements.find(asked); known != verdicts.requirements.end()) {
-        if (known->second == Answer::Holds) continue;
+      std::string asked = interp::requirement_question(in, r, context);
+      if (const Answer* known = verdicts.requirements.find(asked)) {
+        if (*known == Answer::Holds) continue;
         ++stats.assumptions;
         assume();
         continue;
@@ -511,7 +535,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       solver::Sat v = s.can_violate(r.cond, &model);
       if (v == solver::Sat::Unsat) {
         // it follows from what the solver holds: assuming it adds nothing to later questions
-        verdicts.requirements.emplace(asked, Answer::Holds);
+        verdicts.requirements.remember(std::move(asked), Answer::Holds);
         continue;
       }
       if (v == solver::Sat::Unknown) {
@@ -551,7 +575,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         }
         if (assumption) {
           ++stats.assumptions;
-          verdicts.requirements.emplace(asked, Answer::Assumption);
+          verdicts.requirements.remember(std::move(asked), Answer::Assumption);
         } else if (h == solver::Sat::Sat && k.program.empty() && !k.input.empty()) {
           some_values = true;
         }
@@ -571,7 +595,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     }
     auto verdict = invalid ? &Stats::paths_invalid : dontknow || stopped ? &Stats::paths_dontknow : &Stats::paths_valid;
     ++(stats.*verdict);
-    verdicts.paths.emplace(question, Verdict{verdict, stats.assumptions - assumptions_before});
+    verdicts.paths.remember(std::move(question), Verdict{verdict, stats.assumptions - assumptions_before});
   }
   stats.solver_calls += s.calls();
   stats.solver_ms += s.millis();

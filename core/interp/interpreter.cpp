@@ -1347,7 +1347,7 @@ const ir::Module* Interpreter::lower_file(const std::string& path, const std::st
       Finding f;
       f.rule = RuleId::SyntaxError;
       f.level = Level::Error;
-      f.message = "SyntaxError: " + d.message;
+      f.message = d.error + ": " + d.message;
       f.location.path = path;
       f.location.line = d.loc.line;
       f.location.col = d.loc.col + 1;

@@ -118,17 +118,17 @@ bool Interpreter::repeats_requirements(const State& pre, const State& post, sym:
   if (post.reqs.size() == pre.reqs.size()) return true;
   // (a requirement of a DataLoader's last minibatch names that DataLoader's iteration: another
   // epoch's iteration of the same loader has the same length, batch size and loop)
-  using Batch = std::optional<std::tuple<std::size_t, std::size_t, std::uint32_t, int, int>>;
+  using Batch = std::optional<std::tuple<sym::Expr, sym::Expr, std::uint32_t, int, int>>;
   auto batch_of = [&](int lb) -> Batch {
     if (lb < 0) return std::nullopt;
     const LastBatch& b = last_batches_[static_cast<std::size_t>(lb)];
-    return std::make_tuple(b.length.hash(), b.batch_size.hash(), b.loop.file, b.loop.line, b.loop.col);
+    return std::make_tuple(b.length, b.batch_size, b.loop.file, b.loop.line, b.loop.col);
   };
   auto site_of = [&](const Requirement& r) {
     return std::make_tuple(r.rule, r.site.file, r.site.line, r.site.col, r.definitely_false, batch_of(r.last_batch));
   };
   using Site = decltype(site_of(std::declval<const Requirement&>()));
-  std::set<std::pair<Site, std::size_t>> known;
+  std::set<std::pair<Site, std::string>> known;
   for (const auto& r : pre.reqs) known.emplace(site_of(*r), requirement_question(*this, *r, pre.hard, young));
   for (std::size_t i = pre.reqs.size(); i < post.reqs.size(); ++i)
     if (!known.count({site_of(*post.reqs[i]), requirement_question(*this, *post.reqs[i], post.hard, young)})) return false;

@@ -10,10 +10,12 @@
 #include <charconv>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <unordered_map>
 
+#include "python/limits.h"
 #include "python/parser.h"
 
 namespace tenscan::python {
@@ -198,7 +200,7 @@ class Lowerer {
   }
   void indentation_diag(TSNode n, const char* what) {
     indentation_error_ = true;
-    diags_.push_back({LowerDiag::Kind::SyntaxError, loc(n), std::string("IndentationError: ") + what});
+    diags_.push_back({LowerDiag::Kind::SyntaxError, loc(n), what, "IndentationError"});
   }
 
  public:
@@ -1396,6 +1398,27 @@ bool first_syntax_error(TSNode root, TSNode& out) {
   return found;
 }
 
+/// The first error tree-sitter found in `root`, if any.
+std::optional<LowerDiag> tree_error(TSNode root, std::uint32_t file_id) {
+  TSNode err;
+  if (!ts_node_has_error(root) || !first_syntax_error(root, err)) return std::nullopt;
+  TSPoint s = ts_node_start_point(err), e = ts_node_end_point(err);
+  ir::Loc l{file_id, static_cast<int>(s.row) + 1, static_cast<int>(s.column), static_cast<int>(e.row) + 1,
+            static_cast<int>(e.column)};
+  std::string msg;
+  if (ts_node_is_missing(err)) {
+    msg = std::string("invalid syntax: expected '") + ts_node_type(err) + "'";
+  } else {
+    msg = "invalid syntax";
+  }
+  return LowerDiag{LowerDiag::Kind::SyntaxError, l, msg};
+}
+
+LowerDiag nesting_diag(const NestingError& e, std::uint32_t file_id) {
+  return LowerDiag{LowerDiag::Kind::SyntaxError, ir::Loc{file_id, e.line, e.col, e.end_line, e.end_col}, e.message,
+                   e.error};
+}
+
 }  // namespace
 
 LowerResult lower_module(std::string path, std::string dotted_name, std::string source, std::uint32_t file_id,
@@ -1407,31 +1430,44 @@ LowerResult lower_module(std::string path, std::string dotted_name, std::string 
   m.name = std::move(dotted_name);
   m.source = std::move(source);
   m.is_stub = is_stub;
-  Tree tree = parse_python(m.source);
+  // CPython stops at its first error. A nesting limit of its tokenizer is that error unless the
+  // parser fails before the logical line that breaks it: what tree-sitter finds in the lines
+  // before (as far as its scanner keeps their indentation) is such a failure; what it would
+  // find in the whole file may be an effect of the nesting itself, and deep enough nesting
+  // makes it corrupt its memory (limits.cpp). So only those lines are parsed, and lowered.
+  TokenizerLimits limits = tokenizer_limits(m.source);
+  std::string_view parsed = m.source;
+  if (limits.error) parsed = parsed.substr(0, std::min(limits.logical_line_start, limits.wide_indent_start));
+  Tree tree = parse_python(parsed);
   if (!tree) {
     r.syntax_error = true;
     r.diags.push_back({LowerDiag::Kind::SyntaxError, ir::Loc{file_id, 1, 0, 1, 0}, "the file could not be parsed"});
     return r;
   }
   TSNode root = ts_tree_root_node(tree.get());
-  TSNode err;
-  if (ts_node_has_error(root) && first_syntax_error(root, err)) {
-    r.syntax_error = true;
-    TSPoint s = ts_node_start_point(err), e = ts_node_end_point(err);
-    ir::Loc l{file_id, static_cast<int>(s.row) + 1, static_cast<int>(s.column), static_cast<int>(e.row) + 1,
-              static_cast<int>(e.column)};
-    std::string msg;
-    if (ts_node_is_missing(err)) {
-      msg = std::string("invalid syntax: expected '") + ts_node_type(err) + "'";
-    } else {
-      msg = "invalid syntax";
-    }
-    r.diags.push_back({LowerDiag::Kind::SyntaxError, l, msg});
-  }
-  Lowerer lowerer(m, file_id, r.diags);
-  lowerer.check_indentation_ = !r.syntax_error;
+  std::optional<LowerDiag> error = tree_error(root, file_id);
+  std::vector<LowerDiag> lowered;
+  Lowerer lowerer(m, file_id, lowered);
+  lowerer.check_indentation_ = !error;
   lowerer.lower(root);
-  if (lowerer.indentation_error_ && !r.syntax_error) r.syntax_error = true;
+  if (!error && lowerer.indentation_error_) {
+    auto first = std::find_if(lowered.begin(), lowered.end(),
+                              [](const LowerDiag& d) { return d.kind == LowerDiag::Kind::SyntaxError; });
+    // (a block cut off where the nesting limit is broken is empty only in the lines parsed)
+    bool cut_off = first == lowered.end() || (limits.error && first->error == "IndentationError" &&
+                                              first->message == "expected an indented block");
+    if (!cut_off) error = *first;
+  }
+  if (!error && limits.error) error = nesting_diag(*limits.error, file_id);
+  // the compiler's limits, on a module that parsed
+  if (!error)
+    if (auto e = compiler_limits(root)) error = nesting_diag(*e, file_id);
+  if (error) {
+    r.syntax_error = true;
+    r.diags.push_back(std::move(*error));
+  } else {
+    r.diags = std::move(lowered);
+  }
   return r;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <span>
@@ -701,6 +702,54 @@ std::string Expr::str(const SymbolNamer& names) const {
   return out;
 }
 
+namespace {
+
+// ---- exact serialisation ------------------------------------------------------------------------
+// A tag byte, then fixed-width fields and counts: every encoding says where it ends.
+
+void put_word(std::string& out, std::uint64_t v) {
+  char bytes[sizeof v];
+  std::memcpy(bytes, &v, sizeof v);
+  out.append(bytes, sizeof v);
+}
+
+void encode_node(std::string& out, const ExprNode& n, const SymbolCoder& code) {
+  out += static_cast<char>(n.tag);
+  switch (n.tag) {
+    case Tag::Const:
+      put_word(out, static_cast<std::uint64_t>(n.value));
+      return;
+    case Tag::Symbol:
+      put_word(out, code(n.sym));
+      return;
+    case Tag::Opaque:
+      put_word(out, n.opaque_id);  // equal to nothing but itself (eq_node)
+      return;
+    case Tag::FloorDiv:
+    case Tag::Mod:
+    case Tag::Min:
+    case Tag::Max:
+      encode_node(out, *n.lhs, code);
+      encode_node(out, *n.rhs, code);
+      return;
+    case Tag::Poly:
+      put_word(out, static_cast<std::uint64_t>(n.value));
+      put_word(out, n.terms.size());
+      for (const auto& t : n.terms) {
+        put_word(out, static_cast<std::uint64_t>(t.coef));
+        put_word(out, t.atoms.size());
+        for (const auto& a : t.atoms) encode_node(out, *a.node(), code);
+      }
+      return;
+  }
+}
+
+}  // namespace
+
+void Expr::encode(std::string& out, const SymbolCoder& code) const {
+  encode_node(out, *node_, code);
+}
+
 std::vector<SymId> Expr::symbols() const {
   std::vector<SymId> out;
   collect_symbols(*node_, out);
@@ -1067,6 +1116,30 @@ std::string Cond::str(const SymbolNamer& names) const {
   std::string out;
   render_cond(out, *this, names);
   return out;
+}
+
+void Cond::encode(std::string& out, const SymbolCoder& code) const {
+  const CondNode& n = *node_;
+  out += static_cast<char>(n.kind);
+  switch (n.kind) {
+    case Kind::True:
+    case Kind::False:
+      return;
+    case Kind::Eq:
+    case Kind::Ne:
+    case Kind::Le:
+      n.poly.encode(out, code);
+      return;
+    case Kind::And:
+    case Kind::Or:
+    case Kind::Not:
+      put_word(out, n.children.size());
+      for (const auto& c : n.children) c.encode(out, code);
+      return;
+    case Kind::BoolSym:
+      put_word(out, code(n.bsym));
+      return;
+  }
 }
 
 std::vector<SymId> Cond::symbols() const {

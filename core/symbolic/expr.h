@@ -20,6 +20,8 @@ struct CondNode;
 
 /// Names symbols for printing; owned by the analysis, outlives every Expr printed with it.
 using SymbolNamer = std::function<std::string(SymId)>;
+/// Codes symbols for an exact serialisation (Expr::encode, Cond::encode).
+using SymbolCoder = std::function<std::uint64_t(SymId)>;
 
 /// An integer-valued expression. Immutable value type (a shared pointer to a node).
 /// Canonical form: a polynomial  c0 + sum_i c_i * m_i  where each monomial m_i is a sorted
@@ -60,6 +62,12 @@ class Expr {
 
   /// Human-readable, Python-like: "2*B + 3", "N // 16", "min(H, 3)".
   [[nodiscard]] std::string str(const SymbolNamer& names) const;
+  /// Appends an exact serialisation to `out`, each symbol written as its code and each opaque
+  /// atom by its identity. Self-delimiting (a concatenation of serialisations splits in one way
+  /// only), and two expressions serialise alike exactly when they are structurally equal once
+  /// each symbol is replaced by its code: with codes that differ for different symbols, exactly
+  /// when they are equal up to that renaming. (str() is for people: it is not injective.)
+  void encode(std::string& out, const SymbolCoder& code) const;
   /// Every symbol that occurs (sorted, unique).
   [[nodiscard]] std::vector<SymId> symbols() const;
   /// Evaluates under a full assignment; nullopt if a symbol is unassigned or a division by 0.
@@ -119,6 +127,8 @@ class Cond {
   friend bool operator==(const Cond& a, const Cond& b);
   [[nodiscard]] std::size_t hash() const;
   [[nodiscard]] std::string str(const SymbolNamer& names) const;
+  /// An exact serialisation, as Expr::encode (boolean symbols are coded too).
+  void encode(std::string& out, const SymbolCoder& code) const;
   [[nodiscard]] std::vector<SymId> symbols() const;
   [[nodiscard]] std::optional<bool> eval(const std::function<std::optional<std::int64_t>(SymId)>& value) const;
 
