@@ -68,12 +68,13 @@ for t in "${targets[@]}"; do
   extra=()
   [[ $t == fuzz_analyze || $t == fuzz_frontend || $t == fuzz_imports ]] && extra+=(-dict="$repo/tests/fuzz/python.dict")
   echo "== $t: ${seconds}s on $jobs process(es), corpus $work/corpus" >&2
-  "$build/tests/fuzz/$t" "$work/corpus" "${extra[@]}" -max_total_time="$seconds" -timeout=60 \
-    -rss_limit_mb=2048 -max_len=16384 -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
-    -jobs="$jobs" -workers="$jobs" >"$log" 2>&1
+  # (in $work: with -jobs, libFuzzer writes each job's output to fuzz-N.log in the current
+  # directory)
+  (cd "$work" && rm -f fuzz-*.log && "$build/tests/fuzz/$t" "$work/corpus" "${extra[@]}" -max_total_time="$seconds" \
+    -timeout=60 -rss_limit_mb=2048 -max_len=16384 -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
+    -jobs="$jobs" -workers="$jobs" >"$log" 2>&1)
   rc=$?
-  # with -jobs, the output is in fuzz-N.log files in the current directory
-  [[ $jobs -gt 1 ]] && cat fuzz-*.log >>"$log" 2>/dev/null && rm -f fuzz-*.log
+  cat "$work"/fuzz-*.log >>"$log" 2>/dev/null
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | awk '{print $2}')
   n=$(find "$work/corpus" -type f | wc -l)
