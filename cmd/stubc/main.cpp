@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
     auto lr = tenscan::python::lower_module("<stub>/" + rel, dotted_name(rel), text, 0, true);
     for (const auto& d : lr.diags) {
       std::cerr << rel << ":" << d.loc.line << ":" << d.loc.col + 1 << ": "
-                << (d.kind == tenscan::python::LowerDiag::Kind::SyntaxError ? "syntax error" : "unsupported") << ": "
+                << (d.kind == tenscan::python::LowerDiag::Kind::SyntaxError ? d.error : std::string("unsupported")) << ": "
                 << d.message << "\n";
       ++failures;
     }
