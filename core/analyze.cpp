@@ -448,6 +448,12 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     ++(invalid ? stats.paths_invalid : stopped ? stats.paths_dontknow : stats.paths_valid);
     return;
   }
+  if (in.past_cutoff()) {
+    // no time left to ask the solver anything: the path's verdicts stay undecided
+    for (const auto& rp : st.reqs) verdicts.give_up(*rp);
+    ++stats.paths_dontknow;
+    return;
+  }
   solver::PathSolver s(in.out_of_time() ? opt.solver_rlimit / 10 : opt.solver_rlimit);
   // only the constraints that bear on a requirement: a script that draws a size per sample
   // (a tokenizer's output length) has thousands of bounds no requirement mentions, and they
@@ -504,8 +510,9 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         s.add(held);
         context.push_back(std::move(held));
       };
-      // past the time budget, only the failures that are certain are still checked
-      if ((unknowns >= kMaxUnknown || in.out_of_time()) && !r.definitely_false) {
+      // past the time budget, only the failures that are certain are still checked; past its
+      // cut-off, none
+      if ((unknowns >= kMaxUnknown || in.out_of_time()) && (!r.definitely_false || in.past_cutoff())) {
         dontknow = true;
         verdicts.give_up(r);
         continue;
@@ -724,7 +731,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     n.level = Level::Warning;
     n.message = std::to_string(verdicts.undecided) +
                 (verdicts.undecided == 1 ? " shape requirement" : " shape requirements") +
-                " could not be decided by the solver within its resource limit and " +
+                " could not be decided by the solver within its resource limit or the time budget and " +
                 (verdicts.undecided == 1 ? "was" : "were") + " not checked (the first is here)";
     if (auto where = to_range(in, *verdicts.first_undecided)) n.location = *where;
     result.notifications.push_back(std::move(n));

@@ -107,6 +107,13 @@ bool Interpreter::out_of_time() const {
   return out_of_time_;
 }
 
+bool Interpreter::past_cutoff() const {
+  if (options_.max_seconds <= 0) return false;
+  const auto grace = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(0.15 * options_.max_seconds));
+  return std::chrono::steady_clock::now() >= deadline_ + grace;
+}
+
 bool Interpreter::over_work_budget() const {
   // comparing paths for merging costs work too: kMergeVisits compared objects count as one
   // statement, so that many paths over a large heap cannot run unbounded

@@ -212,6 +212,9 @@ class Interpreter {
   [[nodiscard]] const AnalysisOptions& options() const { return options_; }
   /// Whether the entry's wall-clock budget (AnalysisOptions::max_seconds) has run out.
   [[nodiscard]] bool out_of_time() const;
+  /// Past the time budget's cut-off (the budget and 15 % more): the solver asks nothing more,
+  /// so that the results are written before a CI worker's timeout (the budget is 80 % of it).
+  [[nodiscard]] bool past_cutoff() const;
   [[nodiscard]] const std::string& entry_path() const { return entry_path_; }
   /// The project's statements, numbered (what the coverage bits of a State refer to).
   [[nodiscard]] const Coverage& coverage() const { return coverage_; }
