@@ -10,9 +10,9 @@
 # /tmp/tenscan-fuzz/TARGET/corpus, seeded from the repository's own inputs (fixtures, examples,
 # configuration examples, report goldens) and from tests/fuzz/corpus/TARGET, and is kept
 # between runs; reproducers of crashes, leaks and timeouts go to /tmp/tenscan-fuzz/TARGET/
-# artifacts. With --keep, the corpus is minimised (-merge=1) into tests/fuzz/corpus/TARGET,
-# which the fuzz/regress/TARGET test runs input by input: commit it with the fix of anything
-# found (a reproducer belongs there too, once fixed).
+# artifacts. With --keep, the inputs that reach code the repository's own inputs do not
+# (-merge=1 against them) go to tests/fuzz/corpus/TARGET, the 60 smallest of them, which the
+# fuzz/regress/TARGET test runs input by input; a reproducer belongs there too, once fixed.
 #
 # Prints per target: executions, corpus size, coverage and what was found; exits 1 when a
 # target found something.
@@ -92,9 +92,11 @@ for t in "${targets[@]}"; do
     seed "$t" "$work/min"
     ls "$work/min" >"$work/seeds.txt"
     "$build/tests/fuzz/$t" -merge=1 "${extra[@]}" "$work/min" "$work/corpus" >/dev/null 2>&1
+    # at most 60 of them, the smallest (cheapest to replay), so that the regression tests stay
+    # quick and the repository small; the whole corpus stays in $work for the next run
     for f in "$work/min"/*; do
-      grep -qxF "$(basename "$f")" "$work/seeds.txt" || cp "$f" "$repo/tests/fuzz/corpus/$t/"
-    done
+      grep -qxF "$(basename "$f")" "$work/seeds.txt" || echo "$(stat -c %s "$f") $f"
+    done | sort -n | head -n 60 | cut -d' ' -f2- | while IFS= read -r f; do cp "$f" "$repo/tests/fuzz/corpus/$t/"; done
   fi
 done
 cat /tmp/tenscan-fuzz-summary.md
