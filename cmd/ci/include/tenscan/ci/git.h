@@ -58,7 +58,7 @@ struct ChangedFile {
     int old_start = 0, old_lines = 0, new_start = 0, new_lines = 0;
     friend bool operator==(const Hunk&, const Hunk&) = default;
   };
-  std::vector<Hunk> hunks;
+  std::vector<Hunk> hunks{};
   /// Where an old-side line is on the new side: shifted by the hunks before it, or nullopt
   /// when a hunk changed or removed it (or the whole file counts as changed).
   [[nodiscard]] std::optional<int> new_line_of(int old_line) const;
