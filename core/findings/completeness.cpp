@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <tuple>
 
 namespace tenscan::findings {
 
@@ -17,6 +19,35 @@ namespace {
 bool completed(const State& st) {
   return st.flow == Flow::Normal || st.flow == Flow::Exit || st.flow == Flow::Return || st.flow == Flow::Covered ||
          (st.flow == Flow::Raise && st.user_raise);
+}
+
+// One statement's lines, and whether it has the property a run collects.
+struct Line {
+  std::string path;
+  int line, end_line;
+  bool flag;
+};
+
+// The runs of statements whose flag is `wanted`, in line order per file: each run is broken by
+// a statement of the other kind or by the end of its file.
+std::vector<Completeness::Lines> runs(std::vector<Line> lines, bool wanted) {
+  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
+    return std::tie(a.path, a.line, a.end_line) < std::tie(b.path, b.line, b.end_line);
+  });
+  std::vector<Completeness::Lines> out;
+  bool open = false;  // the last run can still grow
+  for (const Line& l : lines) {
+    if (open && out.back().path != l.path) open = false;
+    if (l.flag != wanted) {
+      open = false;
+    } else if (open) {
+      out.back().end_line = std::max(out.back().end_line, l.end_line);
+    } else {
+      out.push_back({l.path, l.line, l.end_line});
+      open = true;
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -74,67 +105,30 @@ Completeness assess_completeness(const interp::Interpreter& in, const interp::St
                    [](const auto& a, const auto& b) { return a.paths > b.paths; });
   c.complete = c.causes.empty();
 
-  // lines: the reached statements no path ran, grouped into runs of consecutive statements (in
-  // line order per file) that a statement some path ran does not interrupt
-  struct Line {
-    std::string path;
-    int line, end_line;
-    bool checked;
-  };
-  std::vector<Line> lines;
-  for (std::size_t i = 0; i < cov.size(); ++i) {
-    if (!Coverage::has(reached, i)) continue;
+  // a statement as lines of its file: a compound statement stands for its header line (its
+  // body's statements count on their own)
+  auto line_of = [&](std::size_t i) -> std::optional<Line> {
     const ir::Stmt* s = cov.stmt(i);
     const ir::Module* m = in.module_of_file(s->loc.file);
-    if (!m) continue;
+    if (!m) return std::nullopt;
+    return Line{m->path, s->loc.line, s->body.empty() ? s->loc.end_line : s->loc.line, false};
+  };
+  // unchecked: the reached statements no path ran; executed: the statements some path ran
+  // before any certain error of its own, among all of the project's code
+  std::vector<Line> reached_lines, all_lines;
+  for (std::size_t i = 0; i < cov.size(); ++i) {
+    auto l = line_of(i);
+    if (!l) continue;
+    l->flag = Coverage::has(sound, i);
+    all_lines.push_back(*l);
+    if (!Coverage::has(reached, i)) continue;
     ++c.statements_reached;
     if (Coverage::has(checked, i)) ++c.statements_checked;
-    bool ok = Coverage::has(executed, i);
-    // a compound statement stands for its header line: its body's statements count on their own
-    bool compound = !s->body.empty();
-    lines.push_back({m->path, s->loc.line, compound ? s->loc.line : s->loc.end_line, ok});
+    l->flag = Coverage::has(executed, i);
+    reached_lines.push_back(std::move(*l));
   }
-  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
-    return std::tie(a.path, a.line, a.end_line) < std::tie(b.path, b.line, b.end_line);
-  });
-  // executed: runs of statements some path ran before any certain error of its own, over every
-  // statement of the project's code
-  std::vector<Line> all;
-  for (std::size_t i = 0; i < cov.size(); ++i) {
-    const ir::Stmt* s = cov.stmt(i);
-    const ir::Module* m = in.module_of_file(s->loc.file);
-    if (!m) continue;
-    all.push_back({m->path, s->loc.line, s->body.empty() ? s->loc.end_line : s->loc.line, Coverage::has(sound, i)});
-  }
-  std::sort(all.begin(), all.end(), [](const Line& a, const Line& b) {
-    return std::tie(a.path, a.line, a.end_line) < std::tie(b.path, b.line, b.end_line);
-  });
-  bool run = false;
-  for (const Line& l : all) {
-    if (run && c.executed.back().path != l.path) run = false;
-    if (!l.checked) {
-      run = false;
-    } else if (run) {
-      c.executed.back().end_line = std::max(c.executed.back().end_line, l.end_line);
-    } else {
-      c.executed.push_back({l.path, l.line, l.end_line});
-      run = true;
-    }
-  }
-  bool open = false;  // the last range can still grow
-  for (const Line& l : lines) {
-    if (open && c.unchecked.back().path != l.path) open = false;
-    if (l.checked) {
-      open = false;
-      continue;
-    }
-    if (open) {
-      c.unchecked.back().end_line = std::max(c.unchecked.back().end_line, l.end_line);
-    } else {
-      c.unchecked.push_back({l.path, l.line, l.end_line});
-      open = true;
-    }
-  }
+  c.unchecked = runs(std::move(reached_lines), false);
+  c.executed = runs(std::move(all_lines), true);
   return c;
 }
 
