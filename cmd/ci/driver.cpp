@@ -76,8 +76,9 @@ bool on_changed_lines(const SourceRange& r, const std::vector<ChangedFile>& chan
 
 // Whether head's analysis reached a baseline finding it no longer reports (so that it is
 // fixed, not hidden): every entry that reported it was analysed in head, has no new error
-// (classified already), and executed its line (moved by the diff) before any error of its own. A line the change rewrote counts when head executed some line of the
-// rewrite; one it deleted (or a deleted file) is fixed by the deletion.
+// (classified already), and executed its line (moved by the diff) before any error of its
+// own. A line the change rewrote counts when head executed some line of the rewrite; one it
+// deleted (or a deleted file) is fixed by the deletion.
 bool rechecked_by_head(const report::RunFinding& b, const report::RunReport& head,
                        const std::vector<ChangedFile>& changes) {
   const SourceRange& at = b.finding.location;
@@ -85,19 +86,12 @@ bool rechecked_by_head(const report::RunFinding& b, const report::RunReport& hea
   for (const auto& c : changes)
     if (c.path == at.path) change = &c;
   if (change && change->status == ChangedFile::Status::Deleted) return true;
-  int lo = at.line, hi = at.line;  // head lines to look for
-  if (change && !change->whole_file) {
-    if (auto moved = change->new_line_of(at.line)) {
-      lo = hi = *moved;
-    } else {
-      for (const auto& h : change->hunks)
-        if (at.line >= h.old_start && at.line < h.old_start + h.old_lines) {
-          if (h.new_lines == 0) return true;
-          lo = h.new_start, hi = h.new_start + h.new_lines - 1;
-        }
-    }
-  } else if (change) {
-    return true;  // rewritten as a whole (binary, a type change): nothing to map
+  LineRange now{at.line, at.line};  // the head lines to look for
+  if (change) {
+    auto moved = change->new_lines_of(at.line);
+    // rewritten as a whole (binary, a type change: nothing to map), or its line removed
+    if (!moved || moved->end < moved->begin) return true;
+    now = *moved;
   }
   for (const auto& path : b.entries) {
     // a new error in the entry: its analysis continued on the failed operation's unknown
@@ -111,7 +105,7 @@ bool rechecked_by_head(const report::RunFinding& b, const report::RunReport& hea
     for (const auto& e : head.entries) {
       if (e.path != path || e.status != report::EntryStatus::Analysed) continue;
       for (const auto& l : e.completeness.executed)
-        if (l.path == at.path && l.line <= hi && std::max(l.line, l.end_line) >= lo) reached = true;
+        if (l.path == at.path && l.line <= now.end && std::max(l.line, l.end_line) >= now.begin) reached = true;
     }
     if (!reached) return false;
   }

@@ -463,16 +463,17 @@ std::vector<std::string> Repository::list_index_files() const {
   return files;
 }
 
-std::optional<int> ChangedFile::new_line_of(int old_line) const {
+std::optional<LineRange> ChangedFile::new_lines_of(int old_line) const {
   if (whole_file) return std::nullopt;
   int shift = 0;
   for (const Hunk& h : hunks) {
     // a pure insertion (old_lines 0) goes after old line old_start
     const int old_end = h.old_start + h.old_lines;  // one past its last old line
-    if (h.old_lines > 0 && old_line >= h.old_start && old_line < old_end) return std::nullopt;
+    if (h.old_lines > 0 && old_line >= h.old_start && old_line < old_end)
+      return LineRange{h.new_start, h.new_start + h.new_lines - 1};
     if (h.old_lines == 0 ? old_line > h.old_start : old_line >= old_end) shift += h.new_lines - h.old_lines;
   }
-  return old_line + shift;
+  return LineRange{old_line + shift, old_line + shift};
 }
 
 }  // namespace tenscan::ci

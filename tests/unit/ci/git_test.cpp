@@ -529,3 +529,25 @@ TEST_CASE("git: a 300 MB blob in the change is never loaded: memory stays bounde
   // asserted on the process's own peak, not on time: nothing near 300 MB was ever resident
   CHECK(usage.ru_maxrss - peak_before_kb < 64 * 1024);
 }
+
+TEST_CASE("git: an old line's new lines, through the hunks before it", "[git]") {
+  TempDir tmp;
+  GitRepo g(tmp.path);
+  g.write("a.py", lines(1, 10));
+  const std::string before = g.commit();
+  // line 2 inserted before old line 3, old 5 rewritten as two lines, old 8 removed
+  g.write("a.py", "line1\nline2\nNEW\nline3\nline4\nFIVE\nFIVE_B\nline6\nline7\nline9\nline10\n");
+  const std::string after = g.commit();
+  auto repo = Repository::open(tmp.path);
+  const auto changes = repo.diff(before, commit_target(after));
+  const ChangedFile& f = find(changes, "a.py");
+  using LR = std::optional<LineRange>;
+  CHECK(f.new_lines_of(1) == LR(LineRange{1, 1}));
+  CHECK(f.new_lines_of(3) == LR(LineRange{4, 4}));   // after the insertion
+  CHECK(f.new_lines_of(5) == LR(LineRange{6, 7}));   // rewritten: the new side of its hunk
+  CHECK(f.new_lines_of(7) == LR(LineRange{9, 9}));
+  auto removed = f.new_lines_of(8);
+  REQUIRE(removed.has_value());
+  CHECK(removed->end < removed->begin);               // removed: an empty range
+  CHECK(f.new_lines_of(10) == LR(LineRange{11, 11}));
+}

@@ -59,9 +59,10 @@ struct ChangedFile {
     friend bool operator==(const Hunk&, const Hunk&) = default;
   };
   std::vector<Hunk> hunks{};
-  /// Where an old-side line is on the new side: shifted by the hunks before it, or nullopt
-  /// when a hunk changed or removed it (or the whole file counts as changed).
-  [[nodiscard]] std::optional<int> new_line_of(int old_line) const;
+  /// The new-side lines an old-side line became: itself, shifted by the hunks before it; the
+  /// new side of the hunk that changed it (empty, end < begin, when the hunk only removed
+  /// lines); nullopt when the whole file counts as changed.
+  [[nodiscard]] std::optional<LineRange> new_lines_of(int old_line) const;
 };
 
 /// What the head side of a diff is.
