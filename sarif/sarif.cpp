@@ -155,6 +155,13 @@ Json compact_finding(const RunFinding& f) {
           {"fingerprint", f.fingerprint},         {"entries", f.entries}};
 }
 
+// Baseline findings that are not results (fixed, or not re-checked), compactly, in reporting order.
+Json compact_findings(const std::vector<RunFinding>& findings) {
+  Json out = Json::array();
+  for (std::size_t index : detail::finding_order(findings)) out.push_back(compact_finding(findings[index]));
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::string> project_relative_uri(std::string_view path) {
@@ -301,14 +308,8 @@ std::string render_sarif(const RunReport& run, const SourceLookup& sources, cons
 
   Json tenscan = {{"entries", std::move(entries)}, {"baselineCompared", run.baseline_compared}};
   if (run.baseline_compared) {
-    Json absent = Json::array();
-    for (std::size_t index : detail::finding_order(run.absent))
-      absent.push_back(compact_finding(run.absent[index]));
-    tenscan["absent"] = std::move(absent);
-    Json not_analysed = Json::array();
-    for (std::size_t index : detail::finding_order(run.not_analysed))
-      not_analysed.push_back(compact_finding(run.not_analysed[index]));
-    if (!not_analysed.empty()) tenscan["notAnalysed"] = std::move(not_analysed);
+    tenscan["absent"] = compact_findings(run.absent);
+    if (!run.not_analysed.empty()) tenscan["notAnalysed"] = compact_findings(run.not_analysed);
   }
   if (!run.base_revision.empty()) tenscan["baseRevision"] = run.base_revision;
   if (!run.head_revision.empty()) tenscan["headRevision"] = run.head_revision;
@@ -470,7 +471,7 @@ RunFinding finding_from_result(const Json& r) {
   return rf;
 }
 
-RunFinding finding_from_compact(const Json& j) {
+RunFinding finding_from_compact(const Json& j, BaselineState state) {
   RunFinding rf;
   rf.finding.rule = rule_of(member(j, "rule", "absent finding").get<std::string>());
   rf.finding.level = level_of(j, "absent finding");
@@ -478,7 +479,7 @@ RunFinding finding_from_compact(const Json& j) {
   rf.finding.location = detail::range_from_json(member(j, "location", "absent finding"));
   rf.fingerprint = member(j, "fingerprint", "absent finding").get<std::string>();
   rf.entries = member(j, "entries", "absent finding").get<std::vector<std::string>>();
-  rf.baseline = BaselineState::Absent;
+  rf.baseline = state;
   return rf;
 }
 
@@ -498,12 +499,9 @@ RunReport read_run(const Json& log) {
     out.entries.push_back(detail::entry_from_json(e));
   out.baseline_compared = member(props, "baselineCompared", "run.properties.tenscan").get<bool>();
   if (auto it = props.find("absent"); it != props.end())
-    for (const auto& a : *it) out.absent.push_back(finding_from_compact(a));
+    for (const auto& a : *it) out.absent.push_back(finding_from_compact(a, BaselineState::Absent));
   if (auto it = props.find("notAnalysed"); it != props.end())
-    for (const auto& a : *it) {
-      out.not_analysed.push_back(finding_from_compact(a));
-      out.not_analysed.back().baseline = BaselineState::None;
-    }
+    for (const auto& a : *it) out.not_analysed.push_back(finding_from_compact(a, BaselineState::None));
   if (auto it = props.find("baseRevision"); it != props.end()) out.base_revision = it->get<std::string>();
   if (auto it = props.find("headRevision"); it != props.end()) out.head_revision = it->get<std::string>();
   if (auto it = props.find("failure"); it != props.end()) out.failure = it->get<std::string>();
