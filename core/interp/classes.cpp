@@ -33,6 +33,25 @@ Outs Interpreter::finish_class(State&& st, ObjId cls, const std::vector<Value>& 
       }
     }
   }
+  // runs a hook on every outcome that made a class: the hook `find` names in that outcome's
+  // state, called with `args_of(cls)`; each result's value stays the class
+  auto run_hook = [&](Outs outs, auto find, auto args_of) {
+    Outs res;
+    for (auto& o : outs) {
+      std::optional<Value> fn;
+      if (o.st.normal() && o.v.is_obj() && o.st.heap.get(o.v.obj).kind == OKind::Class) fn = find(o.st, o.v);
+      if (!fn) {
+        res.push_back(std::move(o));
+        continue;
+      }
+      const Value made_cls = o.v;
+      for (auto& r : call(std::move(o.st), *fn, args_of(made_cls))) {
+        r.v = made_cls;
+        res.push_back(std::move(r));
+      }
+    }
+    return res;
+  };
   Outs made;
   const bool user_meta = metaclass.is_obj() && st.heap.get(metaclass.obj).kind == OKind::Class &&
                          st.heap.get(metaclass.obj).builtin_type < 0;
@@ -57,50 +76,33 @@ Outs Interpreter::finish_class(State&& st, ObjId cls, const std::vector<Value>& 
     } else {
       made = one(std::move(st), Value::object(cls));
     }
-    if (auto init_fn = user_function(made.front().st, class_lookup(made.front().st, metaclass.obj, "__init__"))) {
-      Outs inited;
-      for (auto& o : made) {
-        if (!o.st.normal()) {
-          inited.push_back(std::move(o));
-          continue;
-        }
-        Args args;
-        args.pos = {o.v, name, base_tuple, ns};
-        Value made_cls = o.v;
-        for (auto& r : call(std::move(o.st), *init_fn, std::move(args))) {
-          r.v = made_cls;
-          inited.push_back(std::move(r));
-        }
-      }
-      made = std::move(inited);
-    }
+    made = run_hook(
+        std::move(made),
+        [&](const State& s, const Value&) { return user_function(s, class_lookup(s, metaclass.obj, "__init__")); },
+        [&](const Value& c) {
+          Args args;
+          args.pos = {c, name, base_tuple, ns};
+          return args;
+        });
   }
   // __init_subclass__ of the nearest base that defines it (an implicit classmethod)
-  Outs res;
-  for (auto& o : made) {
-    if (!o.st.normal() || !o.v.is_obj() || o.st.heap.get(o.v.obj).kind != OKind::Class) {
-      res.push_back(std::move(o));
-      continue;
-    }
-    std::optional<Value> hook;
-    const auto mro = o.st.heap.get(o.v.obj).mro;
-    for (std::size_t i = 1; i < mro.size() && !hook; ++i) {
-      const auto& attrs = o.st.heap.get(mro[i]).attrs;
-      if (auto it = attrs.find("__init_subclass__"); it != attrs.end()) hook = user_function(o.st, it->second);
-    }
-    if (!hook) {
-      res.push_back(std::move(o));
-      continue;
-    }
-    Args args;
-    args.pos = {o.v};
-    for (const auto& [k, v] : keywords) args.kw.emplace_back(k, v);
-    Value made_cls = o.v;
-    for (auto& r : call(std::move(o.st), *hook, std::move(args))) {
-      r.v = made_cls;
-      res.push_back(std::move(r));
-    }
-  }
+  Outs res = run_hook(
+      std::move(made),
+      [&](const State& s, const Value& c) {
+        std::optional<Value> hook;
+        const auto& mro = s.heap.get(c.obj).mro;
+        for (std::size_t i = 1; i < mro.size() && !hook; ++i) {
+          const auto& attrs = s.heap.get(mro[i]).attrs;
+          if (auto it = attrs.find("__init_subclass__"); it != attrs.end()) hook = user_function(s, it->second);
+        }
+        return hook;
+      },
+      [&](const Value& c) {
+        Args args;
+        args.pos = {c};
+        for (const auto& [k, v] : keywords) args.kw.emplace_back(k, v);
+        return args;
+      });
   return res;
 }
 
