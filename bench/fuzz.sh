@@ -59,7 +59,7 @@ seed() {
 export LSAN_OPTIONS="suppressions=$repo/tests/fuzz/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 found=0
-printf '| target | seconds | executions | corpus | coverage | found |\n|---|---|---|---|---|---|\n' >/tmp/tenscan-fuzz-summary.md
+printf '| target | seconds | CPU seconds | executions | corpus | coverage | found |\n|---|---|---|---|---|---|---|\n' >/tmp/tenscan-fuzz-summary.md
 for t in "${targets[@]}"; do
   work=/tmp/tenscan-fuzz/$t
   mkdir -p "$work/corpus" "$work/artifacts"
@@ -70,13 +70,16 @@ for t in "${targets[@]}"; do
   echo "== $t: ${seconds}s on $jobs process(es), corpus $work/corpus" >&2
   # (in $work: with -jobs, libFuzzer writes each job's output to fuzz-N.log in the current
   # directory)
-  (cd "$work" && rm -f fuzz-*.log && "$build/tests/fuzz/$t" "$work/corpus" "${extra[@]}" -max_total_time="$seconds" \
+  # CPU time of the fuzzing processes (user + system), measured rather than assumed from the
+  # wall-clock limit: on a loaded machine the two differ
+  (cd "$work" && rm -f fuzz-*.log && /usr/bin/time -o "$work/cpu" -f '%U %S' "$build/tests/fuzz/$t" "$work/corpus" "${extra[@]}" -max_total_time="$seconds" \
     -timeout=60 -rss_limit_mb=2048 -max_len=16384 -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
     -jobs="$jobs" -workers="$jobs" >"$log" 2>&1)
   rc=$?
   cat "$work"/fuzz-*.log >>"$log" 2>/dev/null
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | awk '{print $2}')
+  cpu=$(awk '{printf "%d", $1 + $2}' "$work/cpu" 2>/dev/null)
   n=$(find "$work/corpus" -type f | wc -l)
   artifacts=$(find "$work/artifacts" -type f | wc -l)
   what=none
@@ -84,7 +87,7 @@ for t in "${targets[@]}"; do
     what="exit $rc, $artifacts reproducer(s) in $work/artifacts"
     found=1
   fi
-  printf '| %s | %s | %s | %s | %s | %s |\n' "$t" "$seconds" "$execs" "$n" "${cov:-?}" "$what" >>/tmp/tenscan-fuzz-summary.md
+  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$seconds" "${cpu:-?}" "$execs" "$n" "${cov:-?}" "$what" >>/tmp/tenscan-fuzz-summary.md
   if [[ $keep == 1 ]]; then
     # only what adds coverage to the repository's own inputs: merge into a copy of the seeds
     # and keep the files the merge added

@@ -737,14 +737,6 @@ bool is_dict_instance(Interpreter& in, const State& st, const Value& v) {
 }
 
 // The entry of `key`, or -1 (-2: the key is unknown and might be any of them).
-std::ptrdiff_t dict_find(const std::vector<DictEntry>& es, const Value& key) {
-  for (std::size_t i = 0; i < es.size(); ++i) {
-    if (same_value(es[i].key, key)) return static_cast<std::ptrdiff_t>(i);
-    if (es[i].key.kind == VKind::Int && key.kind == VKind::Int && es[i].key.i == key.i) return static_cast<std::ptrdiff_t>(i);
-  }
-  if (key.is_unknown() || (key.kind == VKind::Str && !key.s)) return -2;
-  return -1;
-}
 
 Outs dict_dunder_getitem(Interpreter& in, State&& st, Args& a) {
   const Value& self = arg(a, 0);

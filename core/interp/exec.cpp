@@ -728,6 +728,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           }
           States fails;
           for (auto& t : branch(std::move(o.st), o.v, s->loc, s->value, &fails)) next.push_back(std::move(t));
+          // (at the assertion's test: the site of whatever the test evaluated last is gone)
+          SiteGuard at_test(*this, s->value);
           for (auto& f : fails)
             for (auto& r : raise(std::move(f), "AssertionError", "assertion failed")) next.push_back(std::move(r.st));
         }

@@ -52,6 +52,15 @@ bool dtype_is_integer(DType d) {
   return d == DType::UInt8 || d == DType::Int8 || d == DType::Int16 || d == DType::Int32 || d == DType::Int64;
 }
 
+std::ptrdiff_t dict_find(const std::vector<DictEntry>& es, const Value& key) {
+  for (std::size_t i = 0; i < es.size(); ++i) {
+    if (same_value(es[i].key, key)) return static_cast<std::ptrdiff_t>(i);
+    if (es[i].key.kind == VKind::Int && key.kind == VKind::Int && es[i].key.i == key.i) return static_cast<std::ptrdiff_t>(i);
+  }
+  if (key.is_unknown() || (key.kind == VKind::Str && !key.s)) return -2;
+  return -1;
+}
+
 bool same_value(const Value& a, const Value& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
@@ -1310,6 +1319,7 @@ Outs Interpreter::make_class(State&& st, const ir::Expr* e) {
     }
     s.heap.mut(id).attrs["__module__"] = Value::str(f.module ? f.module->name : "");
     s.heap.mut(id).attrs["__qualname__"] = Value::str(e->code->qualname);
+    bind_body_names(s, id, *e->code);
     s.frames.push_back(std::move(f));
     States states;
     states.push_back(std::move(s));
@@ -1486,6 +1496,11 @@ ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool
   o.unmodelled_library = !mod && !namespace_dir;
   o.attrs["__name__"] = Value::str(dotted);
   if (mod && !mod->is_stub) o.attrs["__file__"] = Value::str(mod->path);
+  // (a package's __package__ is itself, a module's its parent; its __spec__ is a ModuleSpec
+  // tenscan does not model)
+  const std::size_t dot = dotted.rfind('.');
+  o.attrs["__package__"] = Value::str(is_pkg ? dotted : dot == std::string::npos ? "" : dotted.substr(0, dot));
+  o.attrs["__spec__"] = Value::unknown("the module's __spec__");
   ObjId id = st.heap.alloc(std::move(o));
   st.modules[dotted] = id;
   fresh = true;
@@ -1605,6 +1620,9 @@ States Interpreter::run(const std::string& entry_path) {
   mo.module = m;
   mo.attrs["__name__"] = Value::str("__main__");
   mo.attrs["__file__"] = Value::str(entry_path);
+  // a script run as `python train.py`: no package, no spec
+  mo.attrs["__package__"] = Value::none();
+  mo.attrs["__spec__"] = Value::none();
   ObjId id = st.heap.alloc(std::move(mo));
   st.modules["__main__"] = id;
   return run_module_body(std::move(st), m, id);
@@ -1615,12 +1633,21 @@ States Interpreter::run_module_body(State&& st, const ir::Module* m, ObjId globa
   f.code = m->top;
   f.module = m;
   f.globals = globals;
+  bind_body_names(st, globals, *m->top);
   st.frames.push_back(std::move(f));
   States states;
   states.push_back(std::move(st));
   exec_block(m->top->body, states);
   for (auto& s : states) leave_frame(s);
   return states;
+}
+
+void Interpreter::bind_body_names(State& st, ObjId ns, const ir::Code& code) {
+  st.heap.mut(ns).attrs["__doc__"] = code.doc ? Value::str(*code.doc) : Value::none();
+  if (code.annotates) {
+    Value annotations = new_dict(st, {});
+    st.heap.mut(ns).attrs["__annotations__"] = annotations;
+  }
 }
 
 void Interpreter::leave_frame(State& st) {

@@ -272,6 +272,9 @@ class Interpreter {
   static constexpr std::size_t kRepresentAfter = 64;
   /// Runs a module's top-level code on `st` with `globals` as its namespace.
   States run_module_body(State&& st, const ir::Module* m, ObjId globals);
+  /// What CPython binds in a module or class namespace when its body starts: __doc__, and an
+  /// empty __annotations__ when the body annotates names.
+  void bind_body_names(State& st, ObjId ns, const ir::Code& code);
   /// `representative`: where given, the symbols the value standing for the items was made of.
   std::optional<States> trial_iteration(const ir::Stmt* s, const State& from_state, const std::vector<Value>& items,
                                         std::size_t from, std::pair<sym::SymId, sym::SymId>* representative = nullptr);

@@ -413,6 +413,22 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
         }
         return one(std::move(st), Value::boolean(op == CmpOp::Eq ? all : !all));
       }
+      if (oa.kind == OKind::Dict && ob.kind == OKind::Dict && !oa.summary_iter && !ob.summary_iter) {
+        // equal sizes, and each key of one maps to an equal value in the other
+        if (oa.entries.size() != ob.entries.size()) return one(std::move(st), Value::boolean(op == CmpOp::Ne));
+        sym::Cond all = sym::Cond::truth(true);
+        auto entries_a = oa.entries, entries_b = ob.entries;
+        for (const auto& e : entries_a) {
+          std::ptrdiff_t i = dict_find(entries_b, e.key);
+          if (i == -2) return one(std::move(st), Value::unknown("dict comparison"));
+          if (i == -1) return one(std::move(st), Value::boolean(op == CmpOp::Ne));
+          Outs c = compare(std::move(st), CmpOp::Eq, e.value, entries_b[static_cast<std::size_t>(i)].value);
+          st = std::move(c[0].st);
+          if (c[0].v.kind != VKind::Bool) return one(std::move(st), Value::unknown("dict comparison"));
+          all = all && c[0].v.b;
+        }
+        return one(std::move(st), Value::boolean(op == CmpOp::Eq ? all : !all));
+      }
       eq = a.obj == b.obj;
     } else {
       eq = a.kind == b.kind && same_value(a, b);

@@ -140,6 +140,11 @@ struct Value {
 /// dict keys): same kind and same symbolic content; objects by identity.
 bool same_value(const Value& a, const Value& b);
 
+struct DictEntry;
+/// The index of `key` among a dict's entries; -1 when it is certainly absent, -2 when an
+/// unknown key (or string) makes that undecidable.
+std::ptrdiff_t dict_find(const std::vector<DictEntry>& es, const Value& key);
+
 enum class OKind : std::uint8_t {
   Module, Class, Instance, Function, BoundMethod, Builtin, Cell,
   List, Tuple, Set, Dict, Range, Slice, Iterator,

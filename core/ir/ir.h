@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -165,6 +166,10 @@ struct Code {
   std::vector<int> closure_from;
   Code* parent = nullptr;
   std::vector<std::string> global_decls;
+  /// Module and class bodies: the docstring (bound as __doc__, None when absent), and whether
+  /// the body annotates names (`x: T`), so that __annotations__ starts as an empty dict.
+  std::optional<std::string> doc;
+  bool annotates = false;
 };
 
 /// One lowered source file.

@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::string_view kMagic = "TSIR";
 // Bump when Expr, Stmt, Code or this encoding changes.
-constexpr std::uint64_t kVersion = 1;
+constexpr std::uint64_t kVersion = 2;
 
 class Writer {
  public:
@@ -307,6 +307,9 @@ void write_code(Writer& w, const Code& c) {
   w.ints(c.closure_from);
   w.ref(c.parent);
   w.strs(c.global_decls);
+  w.u(c.doc.has_value());
+  w.str(c.doc.value_or(""));
+  w.u(c.annotates);
 }
 
 void read_code(Reader& r, Code& c) {
@@ -331,6 +334,10 @@ void read_code(Reader& r, Code& c) {
   c.closure_from = r.ints();
   c.parent = r.code();
   c.global_decls = r.strs();
+  bool has_doc = r.u() != 0;
+  std::string doc = r.str();
+  if (has_doc) c.doc = std::move(doc);
+  c.annotates = r.u() != 0;
 }
 
 }  // namespace

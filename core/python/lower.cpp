@@ -40,6 +40,7 @@ struct Scope {
   std::vector<ir::Param*> params;
   std::set<std::string> cells;         // locals captured by inner scopes
   std::vector<std::string> frees;      // free variables, in first-use order
+  bool annotates = false;              // a module or class body with `name: T` statements
   [[nodiscard]] bool function_like() const {
     return code->kind == Code::Kind::Function || code->kind == Code::Kind::Lambda ||
            code->kind == Code::Kind::Comprehension;
@@ -68,6 +69,8 @@ class Lowerer {
     m_.top = top;
     auto& scope = push_scope(top);
     top->body = block_children(root);
+    top->doc = docstring(root);
+    top->annotates = scope.annotates;
     pop_scope();
     resolve(scope);
   }
@@ -472,15 +475,55 @@ class Lowerer {
       right = r;
       break;
     }
-    if (annotated_only) {
-      // `x: int` declares without binding; still a local for scoping purposes in Python,
-      // but it has no runtime effect.
-      return;
+    if (!annotated_only) {
+      Stmt* s = m_.new_stmt(StmtKind::Assign, loc(n));
+      s->value = expr_or_list(right);
+      for (TSNode l : lefts) s->targets.push_back(target(l));
+      out.push_back(s);
     }
-    Stmt* s = m_.new_stmt(StmtKind::Assign, loc(n));
-    s->value = expr_or_list(right);
-    for (TSNode l : lefts) s->targets.push_back(target(l));
-    out.push_back(s);
+    // `x: T` and `x: T = v` in a module or class body: __annotations__["x"] = "T", after the
+    // value as CPython stores it, into the dict the interpreter binds when the body starts
+    // (Code::annotates). The annotation is kept as its source text (as under `from __future__
+    // import annotations`), so a forward reference is never a NameError; dataclasses and
+    // NamedTuple read the names and their order. (In a function body an annotation has no
+    // runtime effect.)
+    TSNode annotation = field(n, "type");
+    if (!null(annotation) && type(lefts[0]) == "identifier" && !cur_->function_like()) {
+      cur_->annotates = true;
+      Loc l = loc(n);
+      Stmt* s = m_.new_stmt(StmtKind::Assign, l);
+      // (a string annotation is its value, as CPython evaluates it)
+      Expr* quoted = type(annotation) == "type" && named_children(annotation).size() == 1 &&
+                             type(named_children(annotation)[0]) == "string"
+                         ? expr(named_children(annotation)[0])
+                         : nullptr;
+      s->value = quoted && quoted->kind == ExprKind::Str ? quoted
+                                                         : str_const(std::string(text(annotation)), loc(annotation));
+      Expr* sub = m_.new_expr(ExprKind::Subscript, l);
+      sub->a = name_expr("__annotations__", l, false);
+      sub->b = str_const(std::string(text(lefts[0])), loc(lefts[0]));
+      s->targets.push_back(sub);
+      out.push_back(s);
+    }
+  }
+
+  Expr* str_const(std::string value, Loc l) {
+    Expr* e = m_.new_expr(ExprKind::Str, l);
+    e->name = std::move(value);
+    return e;
+  }
+
+  // The docstring of a module, class or function body: its first statement when that is a
+  // plain string literal (CPython binds it as __doc__; absent means None).
+  std::optional<std::string> docstring(TSNode body_node) {
+    if (null(body_node)) return std::nullopt;
+    auto kids = named_children(body_node);
+    if (kids.empty() || type(kids[0]) != "expression_statement") return std::nullopt;
+    auto parts = named_children(kids[0]);
+    if (parts.size() != 1 || type(parts[0]) != "string") return std::nullopt;
+    Expr* e = expr(parts[0]);
+    if (e->kind != ExprKind::Str) return std::nullopt;
+    return e->name;
   }
 
   void aug_assignment(TSNode n, ir::Block& out) {
@@ -641,8 +684,12 @@ class Lowerer {
     cls->name = name;
     TSNode supers = field(n, "superclasses");
     if (!null(supers)) call_args(supers, cls->items, cls->keywords);
-    push_scope(code);
+    auto& scope = push_scope(code);
+    scope.bind("__doc__");  // (the interpreter binds both when the body starts)
     code->body = block(field(n, "body"));
+    code->doc = docstring(field(n, "body"));
+    code->annotates = scope.annotates;
+    if (scope.annotates) scope.bind("__annotations__");
     pop_scope();
     return bind_decorated(name, loc(n), cls, decorators, field(n, "name"));
   }

@@ -405,9 +405,51 @@ TEST_CASE("lower: chained and tuple assignments", "[python][lower]") {
   REQUIRE(inner->items.size() == 2);
   CHECK(inner->items[1]->kind == ExprKind::Starred);
   CHECK(inner->items[1]->a->name == "e");
-  // an annotated assignment assigns; a bare annotation does nothing
+  // an annotated assignment assigns, then records its annotation; a bare annotation only
+  // records it (module level: __annotations__["x"] = "int")
   CHECK(top_stmt(r, 2).kind == StmtKind::Assign);
-  CHECK(r.module->top->body.size() == 3);
+  CHECK(top_stmt(r, 2).targets[0]->name == "x");
+  for (std::size_t i : {3, 4}) {
+    const Stmt& rec = top_stmt(r, i);
+    REQUIRE(rec.targets[0]->kind == ExprKind::Subscript);
+    CHECK(rec.targets[0]->a->name == "__annotations__");
+    CHECK(rec.targets[0]->b->name == (i == 3 ? "x" : "y"));
+    CHECK(rec.value->name == "int");
+  }
+  CHECK(r.module->top->body.size() == 5);
+  CHECK(r.module->top->annotates);
+}
+
+TEST_CASE("lower: docstrings and annotations of module and class bodies", "[python][lower]") {
+  auto r = lower_clean(
+      "\"\"\"Trains it.\"\"\"\n"
+      "class Config:\n"
+      "    'The sizes.'\n"
+      "    hidden: int = 64\n"
+      "    layers: 'list[int]'\n"
+      "    def f(self):\n"
+      "        local: int = 1\n"
+      "        return local\n"
+      "class Plain:\n"
+      "    x = f'{1}'\n");
+  CHECK(r.module->top->doc == std::optional<std::string>("Trains it."));
+  CHECK_FALSE(r.module->top->annotates);
+  const Code& config = first_code_of_kind(r, Code::Kind::Class);
+  CHECK(config.doc == std::optional<std::string>("The sizes."));
+  CHECK(config.annotates);
+  // the class body records both annotations in order, a string annotation by its value; the
+  // function's annotation records nothing
+  std::vector<std::string> recorded;
+  for (const Stmt* s : config.body)
+    if (s->kind == StmtKind::Assign && s->targets[0]->kind == ExprKind::Subscript)
+      recorded.push_back(s->targets[0]->b->name + ":" + s->value->name);
+  CHECK(recorded == std::vector<std::string>{"hidden:int", "layers:list[int]"});
+  CHECK(slot_of(first_code_of_kind(r, Code::Kind::Function), "local") >= 0);
+  for (const auto& c : r.module->codes)
+    if (c.kind == Code::Kind::Class && c.name == "Plain") {
+      CHECK_FALSE(c.doc);
+      CHECK_FALSE(c.annotates);
+    }
 }
 
 TEST_CASE("lower: decorators become calls applied bottom-up", "[python][lower]") {
