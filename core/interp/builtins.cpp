@@ -544,6 +544,7 @@ Outs t_type_new(Interpreter& in, State&& st, Args& a) {
   std::vector<ObjId> mro{id};
   mro.insert(mro.end(), merged->begin(), merged->end());
   st.heap.mut(id).mro = std::move(mro);
+  implicit_static_new(st, id);
   return one(std::move(st), Value::object(id));
 }
 
@@ -556,6 +557,31 @@ Outs type_dunder_new(Interpreter& in, State&& st, Args& a) {
   if (rest.pos[2].is_obj())
     if (ObjId cls = in.class_being_made(rest.pos[2].obj)) return one(std::move(st), Value::object(cls));
   return t_type_new(in, std::move(st), rest);
+}
+
+// type.__call__(cls, *args, **kwargs): what calling a class does without its metaclass's
+// __call__ (a metaclass's super().__call__(...)): __new__, then __init__
+Outs type_dunder_call(Interpreter& in, State&& st, Args& a) {
+  if (a.pos.empty() || !a.pos[0].is_obj() || st.heap.get(a.pos[0].obj).kind != OKind::Class)
+    return in.raise(std::move(st), "TypeError", "descriptor '__call__' requires a 'type' object");
+  ObjId cls = a.pos[0].obj;
+  Args rest = a;
+  rest.pos.erase(rest.pos.begin());
+  return in.instantiate(std::move(st), cls, std::move(rest), false);
+}
+
+// object.__new__(cls, ...): a bare instance (the arguments are __init__'s). Called directly
+// or through super(), which may have bound cls as well: the first argument is the class.
+Outs object_dunder_new(Interpreter& in, State&& st, Args& a) {
+  if (a.pos.empty() || !a.pos[0].is_obj() || st.heap.get(a.pos[0].obj).kind != OKind::Class)
+    return in.raise(std::move(st), "TypeError", "object.__new__(X): X is not a type object");
+  ObjId cls = a.pos[0].obj;
+  if (st.heap.get(cls).builtin_type >= 0) {
+    Args none_args;
+    return in.instantiate(std::move(st), cls, std::move(none_args), false);
+  }
+  Value v = in.allocate(st, cls);
+  return one(std::move(st), v);
 }
 
 // object.__init_subclass__(cls): nothing (what super().__init_subclass__() reaches)
@@ -1297,8 +1323,8 @@ struct TypeSpec {
 
 const std::vector<TypeSpec>& type_specs() {
   static const std::vector<TypeSpec> specs = {
-      {"object", t_object, {{"__init__", object_init}, {"__init_subclass__", object_init_subclass}}},
-      {"type", t_type, {{"__new__", type_dunder_new}}},
+      {"object", t_object, {{"__init__", object_init}, {"__new__", object_dunder_new}, {"__init_subclass__", object_init_subclass}}},
+      {"type", t_type, {{"__new__", type_dunder_new}, {"__call__", type_dunder_call}}},
       {"int", t_int, {{"item", number_item}}},
       {"bool", t_bool, {{"item", number_item}}},
       {"float", t_float, {{"item", number_item}}},
@@ -1344,7 +1370,7 @@ const std::vector<std::pair<const char*, NativeFn>>& function_specs() {
 
 void register_builtins(Interpreter& in) {
   for (const auto& t : type_specs()) {
-    if (t.ctor) in.add_native(std::string(t.name) + ".__call__", t.ctor);
+    if (t.ctor) in.add_native(std::string(t.name) + "()", t.ctor);
     for (const auto& [m, fn] : t.methods) in.add_native(std::string(t.name) + "." + m, fn);
   }
   for (const auto& [n, fn] : function_specs()) in.add_native(n, fn);

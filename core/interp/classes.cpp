@@ -5,9 +5,7 @@
 #include "interp/interpreter.h"
 
 namespace tenscan::interp {
-namespace {
 
-// A user-written function stored in a class (directly, or as a staticmethod or classmethod).
 std::optional<Value> user_function(const State& st, const std::optional<Value>& v) {
   if (!v || !v->is_obj()) return std::nullopt;
   const Object& o = st.heap.get(v->obj);
@@ -18,10 +16,20 @@ std::optional<Value> user_function(const State& st, const std::optional<Value>& 
   return std::nullopt;
 }
 
-}  // namespace
+void implicit_static_new(State& st, ObjId cls) {
+  auto& attrs = st.heap.mut(cls).attrs;
+  auto it = attrs.find("__new__");
+  if (it == attrs.end() || !it->second.is_obj() || st.heap.get(it->second.obj).kind != OKind::Function) return;
+  Object wrapper;
+  wrapper.kind = OKind::StaticMethod;
+  wrapper.a = it->second;
+  Value w = Value::object(st.heap.alloc(std::move(wrapper)));
+  st.heap.mut(cls).attrs["__new__"] = w;
+}
 
 Outs Interpreter::finish_class(State&& st, ObjId cls, const std::vector<Value>& bases, Value metaclass,
                                const std::vector<std::pair<std::string, Value>>& keywords) {
+  implicit_static_new(st, cls);
   // the metaclass: the statement's, else the first base's (classes made by one keep it)
   if (!metaclass.is_obj()) {
     for (const Value& b : bases) {

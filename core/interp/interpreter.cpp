@@ -794,6 +794,27 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
       ObjId owner = kNoObj;
       auto v = class_lookup(st, obj.obj, name, &owner);
       if (!v) {
+        // then the metaclass's attributes, bound to the class (Enum's __members__, a
+        // registry's lookup method)
+        auto meta = o.attrs.find(kMetaclassAttr);
+        if (meta != o.attrs.end() && meta->second.is_obj())
+          if (auto mv = class_lookup(st, meta->second.obj, name)) {
+            const Object* d = mv->is_obj() ? &st.heap.get(mv->obj) : nullptr;
+            if (d && d->kind == OKind::Property) {
+              Args args;
+              args.pos.push_back(obj);
+              return call(std::move(st), d->a, std::move(args));
+            }
+            if (d && (d->kind == OKind::Function || (d->kind == OKind::Builtin && !d->builtin.self))) {
+              Object bm;
+              bm.kind = OKind::BoundMethod;
+              bm.a = obj;
+              bm.b = *mv;
+              return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
+            }
+            if (d && d->kind == OKind::StaticMethod) return one(std::move(st), d->a);
+            return one(std::move(st), *mv);
+          }
         found = false;
         return one(std::move(st), Value::none());
       }
@@ -871,7 +892,13 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
       // super(): look the name up in the MRO of type(self) after the start class
       ObjId start = o.a.obj;
       Value self = o.b;
-      ObjId self_cls = self.is_obj() && st.heap.get(self.obj).kind == OKind::Class ? self.obj : class_of(st, self);
+      // super(C, x): x's own MRO when x is a subclass of C (a classmethod, __new__), else its
+      // type's (an instance; a class whose metaclass is C)
+      ObjId self_cls = class_of(st, self);
+      if (self.is_obj() && st.heap.get(self.obj).kind == OKind::Class) {
+        const auto& own = st.heap.get(self.obj).mro;
+        if (std::find(own.begin(), own.end(), start) != own.end()) self_cls = self.obj;
+      }
       const auto mro = st.heap.get(self_cls).mro;
       auto pos = std::find(mro.begin(), mro.end(), start);
       if (pos != mro.end()) ++pos;
@@ -1131,33 +1158,64 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
   return res;
 }
 
-Outs Interpreter::instantiate(State&& st, ObjId cls, Args args) {
-  const Object& c = st.heap.get(cls);
-  if (c.builtin_type >= 0) {
-    // builtin types construct through their native "<type>.__new__"
-    std::string ctor = c.name + ".__call__";
-    int id = native_id(ctor);
-    if (id >= 0) return natives_[static_cast<std::size_t>(id)].fn(*this, std::move(st), args);
-  }
-  // exceptions are ordinary classes from the builtins stub
+Value Interpreter::allocate(State& st, ObjId cls) {
   Object o;
   o.kind = OKind::Instance;
   o.cls = cls;
   o.alloc_site = site();
-  const auto& mro = c.mro;
+  const auto& mro = st.heap.get(cls).mro;
   if (st.tensor_cls && std::find(mro.begin(), mro.end(), st.tensor_cls) != mro.end()) o.tensor = TensorVal{std::nullopt, DType::Float32, site()};
-  Value self = Value::object(st.heap.alloc(std::move(o)));
-  auto init = class_lookup(st, cls, "__init__");
-  if (!init) {
-    // object.__init__; exceptions keep their arguments
-    st.heap.mut(self.obj).attrs["args"] = new_tuple(st, args.pos);
-    return one(std::move(st), self);
+  return Value::object(st.heap.alloc(std::move(o)));
+}
+
+Outs Interpreter::instantiate(State&& st, ObjId cls, Args args, bool metaclass_call) {
+  const Object& c = st.heap.get(cls);
+  if (c.builtin_type >= 0) {
+    // builtin types construct through their native "<type>()"
+    int id = native_id(c.name + "()");
+    if (id >= 0) return natives_[static_cast<std::size_t>(id)].fn(*this, std::move(st), args);
   }
-  args.pos.insert(args.pos.begin(), self);
-  Outs outs = call(std::move(st), *init, std::move(args));
-  for (auto& out : outs)
-    if (out.st.normal()) out.v = self;
-  return outs;
+  // type(cls).__call__: a user metaclass's decides what calling the class does (an Enum's
+  // lookup by value, a singleton); its super().__call__ comes back here (type.__call__)
+  if (auto meta = c.attrs.find(kMetaclassAttr); metaclass_call && meta != c.attrs.end() && meta->second.is_obj()) {
+    if (auto fn = user_function(st, class_lookup(st, meta->second.obj, "__call__"))) {
+      args.pos.insert(args.pos.begin(), Value::object(cls));
+      return call(std::move(st), *fn, std::move(args));
+    }
+  }
+  // a user __new__ (implicitly static) makes the object; __init__ runs only on what is an
+  // instance of the class, as type.__call__ does
+  Outs made;
+  if (auto new_fn = user_function(st, class_lookup(st, cls, "__new__"))) {
+    Args new_args = args;
+    new_args.pos.insert(new_args.pos.begin(), Value::object(cls));
+    made = call(std::move(st), *new_fn, std::move(new_args));
+  } else {
+    Value self = allocate(st, cls);
+    made = one(std::move(st), self);
+  }
+  Outs res;
+  for (auto& m : made) {
+    if (!m.st.normal() || !isinstance(m.st, m.v, cls)) {
+      res.push_back(std::move(m));
+      continue;
+    }
+    const Value self = m.v;
+    auto init = class_lookup(m.st, cls, "__init__");
+    if (!init) {
+      // object.__init__; exceptions keep their arguments
+      m.st.heap.mut(self.obj).attrs["args"] = new_tuple(m.st, args.pos);
+      res.push_back(std::move(m));
+      continue;
+    }
+    Args init_args = args;
+    init_args.pos.insert(init_args.pos.begin(), self);
+    for (auto& out : call(std::move(m.st), *init, std::move(init_args))) {
+      if (out.st.normal()) out.v = self;
+      res.push_back(std::move(out));
+    }
+  }
+  return res;
 }
 
 Outs Interpreter::call(State&& st, const Value& callee, Args args) {

@@ -23,6 +23,11 @@
 
 namespace tenscan::interp {
 
+/// A user-written function stored in a class (directly, or as a staticmethod or classmethod).
+std::optional<Value> user_function(const State& st, const std::optional<Value>& v);
+/// A class's own __new__ is a staticmethod, as CPython makes it when the class is created.
+void implicit_static_new(State& st, ObjId cls);
+
 class Interpreter;
 
 /// Arguments of a native call.
@@ -102,6 +107,12 @@ class Interpreter {
   Outs import_module(State&& st, const std::string& dotted, const ir::Module* from, int level);
   /// Calls self.<name>(*args) if type(self) defines it; `found` says whether it did.
   Outs dunder(State&& st, const Value& self, const char* name, Args args, bool& found);
+  /// Calls a class: its metaclass's __call__ (unless `metaclass_call` is false: type.__call__
+  /// itself), else __new__ and __init__.
+  Outs instantiate(State&& st, ObjId cls, Args args, bool metaclass_call = true);
+  /// A bare instance of a user class (object.__new__).
+  Value allocate(State& st, ObjId cls);
+
 
   // ---- raising -------------------------------------------------------------------------
   Outs raise(State&& st, const std::string& exc_class, const std::string& message);
@@ -292,7 +303,6 @@ class Interpreter {
   bool run_representative_iteration(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
                                     std::size_t from);
   Outs call_function(State&& st, ObjId fn, Args args);
-  Outs instantiate(State&& st, ObjId cls, Args args);
   Outs make_class(State&& st, const ir::Expr* e);
   /// The rest of the class-creation protocol for the class `cls` whose body has run
   /// (classes.cpp): the metaclass's __new__ and __init__, then the nearest base's
