@@ -117,6 +117,19 @@ Outs b_setattr(Interpreter& in, State&& st, Args& a) {
   return none(std::move(st));
 }
 
+// delattr(obj, name): as `del obj.name` on an instance or class
+Outs b_delattr(Interpreter& in, State&& st, Args& a) {
+  const Value& obj = arg(a, 0);
+  const std::string* name = arg(a, 1).const_str();
+  if (!name || !obj.is_obj()) return none(std::move(st));
+  const Object& o = st.heap.get(obj.obj);
+  if (o.kind != OKind::Instance && o.kind != OKind::Class) return none(std::move(st));
+  if (o.attrs.count(*name) == 0)
+    return in.raise(std::move(st), "AttributeError", "'" + in.type_name(st, obj) + "' object has no attribute '" + *name + "'");
+  st.heap.mut(obj.obj).attrs.erase(*name);
+  return none(std::move(st));
+}
+
 Outs b_callable(Interpreter& in, State&& st, Args& a) {
   const Value& v = arg(a, 0);
   if (v.is_unknown()) return one(std::move(st), Value::unknown("callable"));
@@ -282,7 +295,7 @@ Outs b_round(Interpreter&, State&& st, Args& a) {
 Outs b_repr(Interpreter& in, State&& st, Args& a) {
   const Value& v = arg(a, 0);
   if (v.kind == VKind::Str) return one(std::move(st), v.s ? Value::str("'" + *v.s + "'") : Value::unknown_str());
-  return in.str_of(std::move(st), v);
+  return in.str_of(std::move(st), v, true);
 }
 
 Outs b_hash(Interpreter&, State&& st, Args&) { return one(std::move(st), Value::unknown("hash")); }
@@ -556,7 +569,15 @@ Outs type_dunder_new(Interpreter& in, State&& st, Args& a) {
   rest.pos.assign(a.pos.end() - 3, a.pos.end());
   if (rest.pos[2].is_obj())
     if (ObjId cls = in.class_being_made(rest.pos[2].obj)) return one(std::move(st), Value::object(cls));
-  return t_type_new(in, std::move(st), rest);
+  // type.__new__(M, name, bases, ns) outside a class statement: a class whose type is M
+  const Value& mcs = a.pos[a.pos.size() - 4];
+  Outs made = t_type_new(in, std::move(st), rest);
+  const bool user_meta = mcs.is_obj() && made[0].st.heap.get(mcs.obj).kind == OKind::Class &&
+                         made[0].st.heap.get(mcs.obj).builtin_type < 0;
+  for (auto& m : made)
+    if (user_meta && m.st.normal() && m.v.is_obj() && m.st.heap.get(m.v.obj).kind == OKind::Class)
+      m.st.heap.mut(m.v.obj).attrs[kMetaclassAttr] = mcs;
+  return made;
 }
 
 // type.__call__(cls, *args, **kwargs): what calling a class does without its metaclass's
@@ -1357,7 +1378,7 @@ const std::vector<TypeSpec>& type_specs() {
 const std::vector<std::pair<const char*, NativeFn>>& function_specs() {
   static const std::vector<std::pair<const char*, NativeFn>> fns = {
       {"len", b_len},         {"print", b_print},     {"isinstance", b_isinstance}, {"issubclass", b_issubclass},
-      {"hasattr", b_hasattr}, {"getattr", b_getattr}, {"setattr", b_setattr},       {"callable", b_callable},
+      {"hasattr", b_hasattr}, {"getattr", b_getattr}, {"setattr", b_setattr}, {"delattr", b_delattr},       {"callable", b_callable},
       {"iter", b_iter},       {"next", b_next},       {"super", b_super},           {"vars", b_vars},
       {"id", b_id},           {"max", b_max},               {"min", b_min},
       {"abs", b_abs},         {"round", b_round},     {"repr", b_repr},             {"hash", b_hash},

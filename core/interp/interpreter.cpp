@@ -786,6 +786,15 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
     }
     case OKind::Class: {
       if (name == "__name__") return one(std::move(st), Value::str(o.name));
+      if (name == "__dict__") {
+        // (a mappingproxy in CPython: a copy here) the class's own namespace, in definition
+        // order, without tenscan's bookkeeping
+        std::vector<DictEntry> es;
+        for (const auto& [k, v] : o.attrs)
+          if (v.kind != VKind::Undef && k.rfind("__tenscan_", 0) != 0) es.push_back({Value::str(k), v});
+        Value d = new_dict(st, std::move(es));
+        return one(std::move(st), d);
+      }
       if (name == "__mro__") {
         std::vector<Value> items;
         for (ObjId c : o.mro) items.push_back(Value::object(c));
@@ -1168,6 +1177,51 @@ Value Interpreter::allocate(State& st, ObjId cls) {
   return Value::object(st.heap.alloc(std::move(o)));
 }
 
+std::optional<Value> Interpreter::scalar_payload(const State& st, const Value& v) const {
+  if (!v.is_obj()) return std::nullopt;
+  const Object& o = st.heap.get(v.obj);
+  if (o.kind != OKind::Instance) return std::nullopt;
+  auto it = o.attrs.find(kScalarValueAttr);
+  if (it == o.attrs.end()) return std::nullopt;
+  return it->second;
+}
+
+namespace {
+// The natives that see through an int/float/str subclass instance to its value: the library
+// primitives and the numeric builtins (not isinstance, type, getattr and the like, which must
+// see the instance).
+bool takes_scalar_payloads(const std::string& native) {
+  static const std::set<std::string> numeric = {"int()", "float()", "bool()", "range()", "abs", "min", "max",
+                                                "round", "divmod", "pow", "sum"};
+  for (const char* prefix : {"_tenscan.", "str.", "int.", "float.", "bool."})
+    if (native.rfind(prefix, 0) == 0) return true;  // (the scalar types' own methods too)
+  return numeric.count(native) > 0;
+}
+}  // namespace
+
+void Interpreter::unwrap_scalar_payloads(State& st, Args& args) {
+  auto unwrap = [&](Value& v) {
+    if (auto p = scalar_payload(st, v)) {
+      v = *p;
+      return;
+    }
+    // one level into a tuple or list of sizes: torch.zeros((2, Size.IN))
+    if (!v.is_obj()) return;
+    const Object& o = st.heap.get(v.obj);
+    if (o.kind != OKind::Tuple && o.kind != OKind::List) return;
+    std::vector<Value> items = o.items;
+    bool changed = false;
+    for (auto& item : items)
+      if (auto p = scalar_payload(st, item)) item = *p, changed = true;
+    if (changed) {
+      OKind kind = o.kind;
+      v = new_list(st, std::move(items), kind);
+    }
+  };
+  for (auto& v : args.pos) unwrap(v);
+  for (auto& [k, v] : args.kw) unwrap(v);
+}
+
 Outs Interpreter::instantiate(State&& st, ObjId cls, Args args, bool metaclass_call) {
   const Object& c = st.heap.get(cls);
   if (c.builtin_type >= 0) {
@@ -1192,6 +1246,22 @@ Outs Interpreter::instantiate(State&& st, ObjId cls, Args args, bool metaclass_c
     made = call(std::move(st), *new_fn, std::move(new_args));
   } else {
     Value self = allocate(st, cls);
+    // a subclass of int, float, str or bool: the value the builtin type makes of the arguments
+    ObjId scalar = kNoObj;
+    for (ObjId b : st.heap.get(cls).mro)
+      if (b != cls && (b == builtin_class("int") || b == builtin_class("float") || b == builtin_class("str") ||
+                       b == builtin_class("bool"))) {
+        scalar = b;
+        break;
+      }
+    if (scalar) {
+      Args value_args;
+      if (!args.pos.empty()) value_args.pos.push_back(args.pos[0]);
+      Outs v = instantiate(std::move(st), scalar, std::move(value_args), false);
+      if (!v[0].st.normal()) return v;
+      st = std::move(v[0].st);
+      st.heap.mut(self.obj).attrs[kScalarValueAttr] = v[0].v;
+    }
     made = one(std::move(st), self);
   }
   Outs res;
@@ -1245,7 +1315,9 @@ Outs Interpreter::call(State&& st, const Value& callee, Args args) {
         return one(std::move(st), Value::unknown(o.builtin.name + "()"));
       }
       if (o.builtin.self) args.pos.insert(args.pos.begin(), *o.builtin.self);
-      NativeFn fn = natives_[static_cast<std::size_t>(o.builtin.id)].fn;
+      const auto& native = natives_[static_cast<std::size_t>(o.builtin.id)];
+      if (takes_scalar_payloads(native.name)) unwrap_scalar_payloads(st, args);
+      NativeFn fn = native.fn;
       return fn(*this, std::move(st), args);
     }
     case OKind::Class: return instantiate(std::move(st), callee.obj, std::move(args));

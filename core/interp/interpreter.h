@@ -103,13 +103,21 @@ class Interpreter {
   /// for an unknown number of iterations (see For).
   Outs iterate(State&& st, const Value& v);
   Outs len(State&& st, const Value& v);
-  Outs str_of(State&& st, const Value& v);
+  /// str(v), or repr(v) with `repr`: a number's or string's text, an instance's own
+  /// __str__/__repr__, else an unknown string.
+  Outs str_of(State&& st, const Value& v, bool repr = false);
   Outs import_module(State&& st, const std::string& dotted, const ir::Module* from, int level);
   /// Calls self.<name>(*args) if type(self) defines it; `found` says whether it did.
   Outs dunder(State&& st, const Value& self, const char* name, Args args, bool& found);
   /// Calls a class: its metaclass's __call__ (unless `metaclass_call` is false: type.__call__
   /// itself), else __new__ and __init__.
   Outs instantiate(State&& st, ObjId cls, Args args, bool metaclass_call = true);
+  /// The builtin value an instance of a subclass of int, float, str or bool carries
+  /// (kScalarValueAttr), if `v` is one.
+  [[nodiscard]] std::optional<Value> scalar_payload(const State& st, const Value& v) const;
+  /// Replaces such instances among a native's arguments (and in a tuple or list argument)
+  /// by their values.
+  void unwrap_scalar_payloads(State& st, Args& args);
   /// A bare instance of a user class (object.__new__).
   Value allocate(State& st, ObjId cls);
 

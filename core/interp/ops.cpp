@@ -83,6 +83,9 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
     if (found) return r;
     st = std::move(r[0].st);
   }
+  // an int/float/str subclass instance without the operator computes with its value
+  if (auto pa = scalar_payload(st, a), pb = scalar_payload(st, b); pa || pb)
+    return binary(std::move(st), op, pa ? *pa : a, pb ? *pb : b, inplace);
   if (a.is_unknown() || b.is_unknown()) return one(std::move(st), Value::unknown("result of an operation on an unknown value"));
   auto ia = as_int_expr(a), ib = as_int_expr(b);
   // ints (and bools as ints)
@@ -262,6 +265,28 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
     }
     if (b.is_obj()) {
       const Object& ob = st.heap.get(b.obj);
+      if (ob.kind == OKind::Class) {
+        // a class whose metaclass defines __contains__ (membership in an Enum)
+        bool found = false;
+        Args args;
+        args.pos.push_back(a);
+        Outs r = dunder(std::move(st), b, "__contains__", std::move(args), found);
+        if (found) {
+          Outs res;
+          for (auto& o : r) {
+            if (o.st.normal() && negate) {
+              for (auto& t : truth(std::move(o.st), o.v)) {
+                if (t.v.kind == VKind::Bool) t.v = Value::boolean(!t.v.b);
+                res.push_back(std::move(t));
+              }
+            } else {
+              res.push_back(std::move(o));
+            }
+          }
+          return res;
+        }
+        return raise(std::move(r[0].st), "TypeError", "argument of type '" + type_name(r[0].st, b) + "' is not iterable");
+      }
       if (ob.kind == OKind::Instance) {
         bool found = false;
         Args args;
@@ -307,6 +332,9 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
     if (found) return r;
     st = std::move(r[0].st);
   }
+  // an int/float/str subclass instance without its own comparison compares as its value
+  if (auto pa = scalar_payload(st, a), pb = scalar_payload(st, b); pa || pb)
+    return compare(std::move(st), op, pa ? *pa : a, pb ? *pb : b);
   if (a.is_unknown() != b.is_unknown() && (op == CmpOp::Eq || op == CmpOp::Ne)) {
     // An unknown value against a constant. The unknown may be a plain Python value (an option
     // read from a file: two `if` tests of it must agree) or a tensor (`src == pad_idx` on data
@@ -675,9 +703,22 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         return one(std::move(r[0].st), Value::unknown(r[0].st.heap.get(o.cls).name + "[...]"));
       return raise(std::move(r[0].st), "TypeError", "'" + type_name(r[0].st, obj) + "' object is not subscriptable");
     }
-    case OKind::Class:
-      // typing generics: List[int], Optional[Tensor] ...
-      return one(std::move(st), obj);
+    case OKind::Class: {
+      // a metaclass's __getitem__ (Enum's lookup by name), else the class's own
+      // __class_getitem__ (an implicit classmethod), else the class itself: a typing generic
+      // such as List[int] or Optional[Tensor] stands for its origin
+      bool found = false;
+      Args args;
+      args.pos.push_back(index);
+      Outs r = dunder(std::move(st), obj, "__getitem__", args, found);
+      if (found) return r;
+      State s = std::move(r[0].st);
+      if (auto fn = user_function(s, class_lookup(s, obj.obj, "__class_getitem__"))) {
+        args.pos.insert(args.pos.begin(), obj);
+        return call(std::move(s), *fn, std::move(args));
+      }
+      return one(std::move(s), obj);
+    }
     default: return raise(std::move(st), "TypeError", "'" + type_name(st, obj) + "' object is not subscriptable");
   }
 }
@@ -870,6 +911,19 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
       if (is_stub_class_public(st, o.cls)) return one(std::move(st), Value::unknown(st.heap.get(o.cls).name + " elements"));
       return raise(std::move(st), "TypeError", "'" + type_name(st, v) + "' object is not iterable");
     }
+    case OKind::Class: {
+      // a class whose metaclass defines __iter__ (an Enum's members)
+      bool found = false;
+      Outs r = dunder(std::move(st), v, "__iter__", {}, found);
+      if (!found) return raise(std::move(r[0].st), "TypeError", "'" + type_name(r[0].st, v) + "' object is not iterable");
+      Outs res;
+      for (auto& x : r) {
+        if (!x.st.normal()) res.push_back(std::move(x));
+        else
+          for (auto& y : iterate(std::move(x.st), x.v)) res.push_back(std::move(y));
+      }
+      return res;
+    }
     default: return raise(std::move(st), "TypeError", "'" + type_name(st, v) + "' object is not iterable");
   }
 }
@@ -914,11 +968,33 @@ Outs Interpreter::len(State&& st, const Value& v) {
       if (is_stub_class_public(r[0].st, o.cls)) return one(std::move(r[0].st), Value::unknown("len(" + r[0].st.heap.get(o.cls).name + ")"));
       return raise(std::move(r[0].st), "TypeError", "object of type '" + type_name(r[0].st, v) + "' has no len()");
     }
+    case OKind::Class: {
+      // a class whose metaclass defines __len__ (an Enum's member count)
+      bool found = false;
+      Outs r = dunder(std::move(st), v, "__len__", {}, found);
+      if (found) return r;
+      return raise(std::move(r[0].st), "TypeError", "object of type '" + type_name(r[0].st, v) + "' has no len()");
+    }
     default: return raise(std::move(st), "TypeError", "object of type '" + type_name(st, v) + "' has no len()");
   }
 }
 
-Outs Interpreter::str_of(State&& st, const Value& v) {
+Outs Interpreter::str_of(State&& st, const Value& v, bool repr) {
+  if (v.is_obj() && st.heap.get(v.obj).kind == OKind::Instance) {
+    // a class's own __str__ (str() only) or __repr__: an Enum member, a dataclass
+    ObjId cls = st.heap.get(v.obj).cls;
+    for (const char* name : {"__str__", "__repr__"}) {
+      if (repr && std::string_view(name) == "__str__") continue;
+      auto fn = user_function(st, class_lookup(st, cls, name));
+      if (!fn) continue;
+      Args args;
+      args.pos.push_back(v);
+      Outs r = call(std::move(st), *fn, std::move(args));
+      for (auto& o : r)
+        if (o.st.normal() && o.v.kind != VKind::Str) o.v = Value::unknown_str();
+      return r;
+    }
+  }
   switch (v.kind) {
     case VKind::Str: return one(std::move(st), v);
     case VKind::None: return one(std::move(st), Value::str("None"));

@@ -128,6 +128,10 @@ inline constexpr const char* kExecNamesMarker = "__tenscan_exec_names__";
 /// The attribute that records the user metaclass that made a class (interp/classes.cpp), so
 /// that its subclasses are made by it too.
 inline constexpr const char* kMetaclassAttr = "__tenscan_metaclass__";
+/// On an instance of a subclass of int, float, str or bool (an IntEnum member, `class
+/// Meters(float)`): the builtin value it stands for, which the library models, the numeric
+/// builtins and the operators the class does not define itself use.
+inline constexpr const char* kScalarValueAttr = "__tenscan_value__";
 
 struct Frame {
   const ir::Code* code = nullptr;
