@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "interp/interpreter.h"
+#include "interp/patterns.h"
 #include "models/stubs.h"
 
 namespace tenscan::interp {
@@ -1395,6 +1396,7 @@ void register_builtins(Interpreter& in) {
     for (const auto& [m, fn] : t.methods) in.add_native(std::string(t.name) + "." + m, fn);
   }
   for (const auto& [n, fn] : function_specs()) in.add_native(n, fn);
+  for (const auto& [n, fn] : pattern_natives()) in.add_native(n, fn);
   in.add_native("_tenscan.frame_module", p_frame_module);
 }
 
@@ -1430,6 +1432,10 @@ void Interpreter::init_builtins(State& st) {
     st.heap.mut(builtins_module_).attrs[t.name] = Value::object(id);
   }
   for (const auto& [n, fn] : function_specs()) {
+    (void)fn;
+    st.heap.mut(builtins_module_).attrs[n] = native_value(st, n);
+  }
+  for (const auto& [n, fn] : pattern_natives()) {
     (void)fn;
     st.heap.mut(builtins_module_).attrs[n] = native_value(st, n);
   }

@@ -730,6 +730,10 @@ Value Interpreter::bind_builtin(State& st, const Value& method, const Value& sel
 
 Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& name, bool& found) {
   found = true;
+  if (name == "__class__" && !obj.is_unknown() && obj.kind != VKind::Undef) {
+    // type(x), for every value (instances of a user metaclass's classes included)
+    if (ObjId c = class_of(st, obj)) return one(std::move(st), Value::object(c));
+  }
   switch (obj.kind) {
     case VKind::Unknown: {
       const std::string& label = obj.s ? *obj.s : std::string("?");

@@ -3,6 +3,7 @@
 // chained comparisons, augmented assignment, lambda. Everything the IR cannot express becomes
 // an Unsupported node plus a diagnostic, never an abort.
 #include "python/lower.h"
+#include "python/lower_match.h"
 
 #include <tree_sitter/api.h>
 
@@ -84,6 +85,7 @@ class Lowerer {
   Scope* cur_ = nullptr;
   int depth_ = 0;
   int comp_counter_ = 0;
+  int match_counter_ = 0;
 
   // ---- helpers ----------------------------------------------------------------------------
   Loc loc(TSNode n) const {
@@ -329,7 +331,17 @@ class Lowerer {
     } else if (t == "type_alias_statement") {
       // `type X = ...` only affects typing.
     } else if (t == "match_statement") {
-      out.push_back(unsupported_stmt(n, "the match statement"));
+      MatchHooks hooks{
+          [this](TSNode x) { return expr(x); },
+          [this](TSNode x) { return block(x); },
+          [this](const std::string& name, Loc at, bool store) { return name_expr(name, at, store); },
+          [this](TSNode x) { return loc(x); },
+          [this](TSNode x) { return text(x); },
+          [this](TSNode x, const std::string& what) {
+            unsupported_diag(x, what + " is not supported; its case is treated as never matching");
+          }};
+      ir::Block lowered = lower_match(m_, n, hooks, match_counter_);
+      out.insert(out.end(), lowered.begin(), lowered.end());
     } else if (t == "print_statement" || t == "exec_statement") {
       // Python 3 rejects these: a syntax error, like CPython's
       indentation_error_ = true;

@@ -942,11 +942,45 @@ TEST_CASE("lower: syntax error ranges point at the offending tokens", "[python][
   }
 }
 
+TEST_CASE("lower: a match statement becomes ifs over a hidden subject, one flag per statement", "[python][lower]") {
+  auto r = lower_clean(
+      "def f(cmd):\n"
+      "    match cmd:\n"
+      "        case [\"go\", where]:\n"
+      "            return where\n"
+      "        case _:\n"
+      "            return None\n");
+  const Code& f = code_named(r, "f");
+  // S = cmd; M = False; <first case>; if not M: <second case>
+  REQUIRE(f.body.size() == 4);
+  CHECK(f.body[0]->kind == StmtKind::Assign);
+  CHECK(f.body[0]->value->name == "cmd");
+  CHECK(f.body[1]->value->kind == ExprKind::False);
+  const Stmt& seq = *f.body[2];
+  REQUIRE(seq.kind == StmtKind::If);
+  CHECK(seq.value->kind == ExprKind::Call);
+  CHECK(seq.value->a->name == "__tenscan_match_sequence__");
+  const Stmt& len = *seq.body.at(0);
+  REQUIRE(len.kind == StmtKind::If);
+  CHECK(len.value->kind == ExprKind::Compare);
+  CHECK(len.value->a->a->name == "__tenscan_match_len__");
+  CHECK(len.value->items[0]->ival == 2);
+  // the wildcard case runs its body once the flag says nothing matched
+  const Stmt& rest = *f.body[3];
+  REQUIRE(rest.kind == StmtKind::If);
+  CHECK(rest.value->kind == ExprKind::Unary);
+  REQUIRE(rest.body.size() == 2);
+  CHECK(rest.body[1]->kind == StmtKind::Return);
+  // the capture and the hidden variables are locals of f
+  CHECK(slot_of(f, "where") >= 0);
+  CHECK(slot_of(f, "__match_0") >= 0);
+}
+
 TEST_CASE("lower: unsupported constructs are reported without aborting", "[python][lower]") {
   auto r = lower(
       "x = 1\n"
       "match x:\n"
-      "    case 1:\n"
+      "    case 1+2j:\n"
       "        y = 2\n"
       "async def f():\n"
       "    v = await g()\n"
@@ -956,18 +990,20 @@ TEST_CASE("lower: unsupported constructs are reported without aborting", "[pytho
   REQUIRE(count_diags(r, LowerDiag::Kind::Unsupported) == 2);
   CHECK(count_diags(r, LowerDiag::Kind::SyntaxError) == 0);
   const LowerDiag& m = r.diags[0];
-  CHECK(m.loc.line == 2);
-  CHECK(m.message.find("match statement") != std::string::npos);
+  CHECK(m.loc.line == 3);
+  CHECK(m.message.find("its case is treated as never matching") != std::string::npos);
   const LowerDiag& a = r.diags[1];
   CHECK(a.loc.line == 6);
   CHECK(a.message.find("await") != std::string::npos);
-  // the rest is lowered: the match is an Unsupported statement, the await an Unsupported value
+  // the rest is lowered: the match keeps its other statements (the subject and the flag),
+  // the await is an Unsupported value
   const auto& body = r.module->top->body;
-  REQUIRE(body.size() == 4);
-  CHECK(body[1]->kind == StmtKind::Unsupported);
-  CHECK(body[2]->kind == StmtKind::Assign);
+  REQUIRE(body.size() == 5);
+  CHECK(body[1]->kind == StmtKind::Assign);
+  CHECK(body[1]->value->name == "x");
   CHECK(body[3]->kind == StmtKind::Assign);
-  CHECK(body[3]->targets[0]->name == "z");
+  CHECK(body[4]->kind == StmtKind::Assign);
+  CHECK(body[4]->targets[0]->name == "z");
   const Code& f = code_named(r, "f");
   REQUIRE(f.body.size() == 2);
   CHECK(f.body[0]->value->kind == ExprKind::Unsupported);
