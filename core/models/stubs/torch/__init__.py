@@ -999,18 +999,60 @@ class Tensor:
 _t.register_tensor_class(Tensor)
 
 
-class FloatTensor(Tensor):
+# The legacy typed constructors (torch 1.13 keeps them): FloatTensor(2, 3) and
+# FloatTensor(torch.Size) make an uninitialised tensor of that shape, FloatTensor(data) one
+# from the data, FloatTensor() an empty one; `x.type(torch.LongTensor)` converts.
+class _TypedTensor(Tensor):
+    _tenscan_dtype = "float32"
+
+    def __init__(self, *args):
+        dtype = type(self)._tenscan_dtype
+        if args and (_b.isinstance(args[0], _b.int) or _b.isinstance(args[0], tuple)):
+            _t.set_tensor(self, _t.new(_sizes(args), dtype))
+        elif args:
+            _t.set_tensor(self, _t.from_data(args[0], dtype))
+        else:
+            _t.set_tensor(self, _t.new((0,), dtype))
+
+
+class FloatTensor(_TypedTensor):
     _tenscan_dtype = "float32"
 
 
-class LongTensor(Tensor):
+class DoubleTensor(_TypedTensor):
+    _tenscan_dtype = "float64"
+
+
+class HalfTensor(_TypedTensor):
+    _tenscan_dtype = "float16"
+
+
+class BFloat16Tensor(_TypedTensor):
+    _tenscan_dtype = "bfloat16"
+
+
+class LongTensor(_TypedTensor):
     _tenscan_dtype = "int64"
 
-    def __init__(self, *args):
-        if args and (_b.isinstance(args[0], _b.int) or _b.isinstance(args[0], tuple)):
-            _t.set_tensor(self, _t.new(_sizes(args), "int64"))
-        elif args:
-            _t.set_tensor(self, _t.from_data(args[0], "int64"))
+
+class IntTensor(_TypedTensor):
+    _tenscan_dtype = "int32"
+
+
+class ShortTensor(_TypedTensor):
+    _tenscan_dtype = "int16"
+
+
+class CharTensor(_TypedTensor):
+    _tenscan_dtype = "int8"
+
+
+class ByteTensor(_TypedTensor):
+    _tenscan_dtype = "uint8"
+
+
+class BoolTensor(_TypedTensor):
+    _tenscan_dtype = "bool"
 
 
 # ---- creation ------------------------------------------------------------------------------
@@ -1077,6 +1119,30 @@ def bernoulli(input, p=None, generator=None, out=None):
                                      ": the input holds the probabilities and must be floating-point (convert it with .float())"):
         return _t.unranked(input)
     return _draw(_t.same(input), 0, 1, "torch.bernoulli()")
+
+
+def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
+    # torch 1.13 (aten/src/ATen/native/Distributions.cpp): floating-point probabilities, 1-D
+    # (categories) or 2-D (distributions x categories); the draw is [num_samples] or
+    # [distributions, num_samples] category indices
+    if not _t.require(_t.if_integral(input, True) is None, "dtype/mismatch",
+                      "multinomial only supports floating-point dtypes for input, got: ", _t.dtype(input)):
+        return _t.with_dtype(_t.unranked(input), "int64")
+    r = _t.ndim(input)
+    if _t.is_unknown(r):
+        return _t.with_dtype(_t.unranked(input), "int64")
+    if not _t.require(r == 1 or r == 2, "shape/rank", "multinomial: prob_dist must be 1 or 2 dim, but got a ", r,
+                      "-D input"):
+        return _t.with_dtype(_t.unranked(input), "int64")
+    _t.require(num_samples > 0, "hparam/invalid-value", "cannot sample n_sample <= 0 samples (num_samples=",
+               num_samples, ")")
+    if not replacement:
+        _t.require(num_samples <= input.shape[-1], "hparam/invalid-value",
+                   "cannot sample n_sample > prob_dist.size(-1) samples without replacement (", num_samples, " > ",
+                   input.shape[-1], ")")
+    if r == 1:
+        return _new((num_samples,), None, "int64")
+    return _new((input.shape[0], num_samples), None, "int64")
 
 
 def randperm(n, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
@@ -1524,6 +1590,7 @@ from torch import nn
 from torch import optim
 from torch import accelerator
 from torch import cuda
+from torch import autograd
 from torch import backends
 from torch import utils
 from torch import distributions

@@ -30,3 +30,18 @@ def empty_cache():
 
 def current_device():
     return 0
+
+
+# the legacy CUDA typed constructors: the same shapes and dtypes as torch's (the device does
+# not change a shape)
+import torch as _torch
+
+FloatTensor = _torch.FloatTensor
+DoubleTensor = _torch.DoubleTensor
+HalfTensor = _torch.HalfTensor
+LongTensor = _torch.LongTensor
+IntTensor = _torch.IntTensor
+ShortTensor = _torch.ShortTensor
+CharTensor = _torch.CharTensor
+ByteTensor = _torch.ByteTensor
+BoolTensor = _torch.BoolTensor
