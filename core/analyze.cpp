@@ -419,6 +419,14 @@ struct Verdicts {
   }
 };
 
+// Whether a constraint mentions a value of the data (SymKind::Data: a size or a test of a
+// value tenscan does not know): a path that assumes one exists only for some data.
+bool mentions_data(const Interpreter& in, const sym::Cond& c) {
+  for (sym::SymId id : c.symbols())
+    if (in.symbol(id).kind == interp::SymKind::Data) return true;
+  return false;
+}
+
 void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, FindingCollector& out, Stats& stats,
               Verdicts& verdicts) {
   ++stats.paths_explored;
@@ -585,6 +593,16 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           verdicts.requirements.remember(std::move(asked), Answer::Assumption);
         } else if (h == solver::Sat::Sat && k.program.empty() && !k.input.empty()) {
           some_values = true;
+        } else if (h == solver::Sat::Unsat && !k.data.empty()) {
+          // It fails for every value on this path, but the path itself may exist only for some
+          // data (the models branched on an unknown channel count): then it is a possibility of
+          // the data, not a certainty, unless it fails whatever the data's values are.
+          solver::PathSolver free_data(opt.solver_rlimit);
+          for (const auto& c : context)
+            if (!mentions_data(in, c)) free_data.add(c);
+          some_values = free_data.can_hold(r.cond, nullptr) == solver::Sat::Sat;
+          stats.solver_calls += free_data.calls();
+          stats.solver_ms += free_data.millis();
         }
         if (!assumption) {
           out.report(r, &model, some_values,
@@ -613,6 +631,21 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
 namespace {
 AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::string& entry,
                                       const AnalysisOptions& options);
+
+// The rule of a Python exception the program certainly raises (State::program_error).
+std::optional<RuleId> python_rule(const std::string& exception) {
+  if (exception == "NameError" || exception == "UnboundLocalError") return RuleId::NameError;
+  if (exception == "AttributeError") return RuleId::AttributeError;
+  if (exception == "TypeError") return RuleId::TypeError;
+  if (exception == "ZeroDivisionError") return RuleId::ZeroDivision;
+  return std::nullopt;
+}
+
+// Whether the path exists only for some data (its constraints mention the data's values): what
+// fails on it then fails only for some of the data's possibilities.
+bool depends_on_data(const Interpreter& in, const State& st) {
+  return std::any_of(st.hard.begin(), st.hard.end(), [&](const sym::Cond& c) { return mentions_data(in, c); });
+}
 }
 
 // The interpreter recurses with the analysed program's nesting and call depth (both bounded,
@@ -661,14 +694,33 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   for (auto& st : finals) {
     classify(options, in, st, collector, result.stats, verdicts);
     for (const auto& r : st.reveals) reveals.push_back(r);
+    if (st.flow == interp::Flow::Raise && st.exc.is_obj() && st.program_error) {
+      // the program's own certain failure, as Python raises it: a finding (a warning when the
+      // path that reaches it depends on a value tenscan does not know)
+      if (auto rule = python_rule(in.type_name(st, st.exc))) {
+        interp::Requirement r;
+        r.cond = sym::Cond::truth(false);
+        r.rule = *rule;
+        r.msg = findings::exception_text(in, st);
+        r.site = st.exc_site;
+        r.function = st.exc_function;
+        r.path = st.path;
+        collector.report(r, nullptr, depends_on_data(in, st));
+        continue;
+      }
+    }
     if (st.flow == interp::Flow::Raise && st.exc.is_obj()) {
-      // an exception that escaped the program: from tenscan's own models it means a gap in
-      // them (a TypeError from a stub), from the user's code it is the script's own check
+      // an exception that escaped the program: from the user's code it is the script's own
+      // check; from tenscan's models (a TypeError from a stub, a NameError of a builtin it
+      // lacks, an attribute a library model does not have) it is a gap in them, and what the
+      // path would have run next was not checked
       auto where = to_range(in, st.exc_site);
       Notification n;
-      n.kind = Notification::Kind::UnmodelledCall;
+      n.kind = st.user_raise ? Notification::Kind::ScriptExit : Notification::Kind::Unsupported;
       n.level = Level::Note;
-      n.message = "a path of the analysis ended with an uncaught " + findings::exception_text(in, st);
+      n.message = st.user_raise ? "a path of the script ends with its own uncaught " + findings::exception_text(in, st)
+                                : "tenscan's models fall short here, and the path stopped: an uncaught " +
+                                      findings::exception_text(in, st);
       if (where) n.location = *where;
       bool dup = false;
       for (const auto& e : result.notifications) dup = dup || (e.message == n.message && e.location == n.location);

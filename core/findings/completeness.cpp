@@ -14,11 +14,12 @@ using interp::State;
 namespace {
 
 // A path ran to the end of the program: it returned from the entry's module body, exited, or
-// raised an exception the project's own code raises (the script's own check); or its future is
-// another path's (a loop iteration a widened loop head covers).
+// raised an exception the project's own code raises (the script's own check) or certainly
+// fails with (a finding); or its future is another path's (a loop iteration a widened loop
+// head covers).
 bool completed(const State& st) {
   return st.flow == Flow::Normal || st.flow == Flow::Exit || st.flow == Flow::Return || st.flow == Flow::Covered ||
-         (st.flow == Flow::Raise && st.user_raise);
+         (st.flow == Flow::Raise && (st.user_raise || st.program_error));
 }
 
 // One statement's lines, and whether it has the property a run collects.

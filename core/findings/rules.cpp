@@ -44,6 +44,7 @@ const char* notification_kind_name(Notification::Kind k) {
     case Notification::Kind::Internal: return "internal-error";
     case Notification::Kind::Reveal: return "reveal";
     case Notification::Kind::ScriptExit: return "script-exit";
+    case Notification::Kind::Unsupported: return "unsupported";
   }
   return "internal-error";
 }

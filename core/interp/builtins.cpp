@@ -114,7 +114,12 @@ Outs b_getattr(Interpreter& in, State&& st, Args& a) {
 }
 
 Outs b_setattr(Interpreter& in, State&& st, Args& a) {
-  if (const std::string* name = arg(a, 1).const_str()) in.setattr(st, arg(a, 0), *name, arg(a, 2));
+  if (const std::string* name = arg(a, 1).const_str()) {
+    in.setattr(st, arg(a, 0), *name, arg(a, 2));
+  } else if (arg(a, 0).is_obj() && st.heap.get(arg(a, 0).obj).kind == OKind::Instance) {
+    // a name tenscan does not know: the instance's attributes are no longer all known
+    st.heap.mut(arg(a, 0).obj).attrs[kOpenAttrsMarker] = Value::boolean(true);
+  }
   return none(std::move(st));
 }
 

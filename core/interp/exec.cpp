@@ -9,6 +9,7 @@
 #include <set>
 
 #include "interp/compare.h"
+#include "interp/cpython_names.h"
 #include "interp/interpreter.h"
 
 namespace tenscan::interp {
@@ -777,14 +778,19 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           for (std::size_t i = 0; i < s->names.size() && ok; ++i) {
             const std::string& n = s->names[i];
             if (n == "*") {
+              ObjId g = cur.frame().globals;
               if (mod.is_obj()) {
                 std::vector<std::pair<std::string, Value>> pub;
                 for (const auto& [k, v] : cur.heap.get(mod.obj).attrs)
                   if (!k.empty() && k[0] != '_') pub.emplace_back(k, v);
                 std::sort(pub.begin(), pub.end(), [](auto& x, auto& y) { return x.first < y.first; });
-                ObjId g = cur.frame().globals;
                 for (auto& [k, v] : pub) cur.heap.mut(g).attrs[k] = v;
               }
+              // a library tenscan models in part (or not at all) may export names its model
+              // lacks: they read as unknown rather than as NameErrors
+              const Object* mo = mod.is_obj() ? &cur.heap.get(mod.obj) : nullptr;
+              if (!mo || mo->unmodelled_library || !mo->module || mo->module->is_stub)
+                cur.heap.mut(g).attrs[kExecNamesMarker] = Value::str("`from " + modname + " import *`");
               continue;
             }
             Value v;
@@ -860,18 +866,25 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
 
 Outs Interpreter::load_name(State&& st, const ir::Expr* e) {
   Frame& f = st.frame();
+  // a NameError is raised at the name; the program's own unless `program` is false
+  auto name_error = [&](const char* cls, const std::string& msg, bool program = true) {
+    SiteGuard at_name(*this, e);
+    return program ? raise_program_error(std::move(st), cls, msg) : raise(std::move(st), cls, msg);
+  };
   switch (e->scope) {
     case ir::NameScope::Fast: {
       const Value& v = f.slots[static_cast<std::size_t>(e->slot)];
       if (v.kind == VKind::Undef)
-        return raise(std::move(st), "UnboundLocalError", "local variable '" + e->name + "' referenced before assignment");
+        return name_error("UnboundLocalError", "local variable '" + e->name + "' referenced before assignment");
       return one(std::move(st), v);
     }
     case ir::NameScope::Cell: {
       const Value& c = f.slots[static_cast<std::size_t>(e->slot)];
       if (!c.is_obj()) return raise(std::move(st), "NameError", "free variable '" + e->name + "' is not bound");
       const Value& v = st.heap.get(c.obj).a;
-      if (v.kind == VKind::Undef) return raise(std::move(st), "NameError", "free variable '" + e->name + "' is not bound");
+      if (v.kind == VKind::Undef)
+        return name_error("NameError", "cannot access free variable '" + e->name +
+                                           "' where it is not associated with a value in enclosing scope");
       return one(std::move(st), v);
     }
     case ir::NameScope::ClassBody: {
@@ -890,8 +903,15 @@ Outs Interpreter::load_name(State&& st, const ir::Expr* e) {
       const auto& b = st.heap.get(builtins_module_).attrs;
       auto bi = b.find(e->name);
       if (bi != b.end()) return one(std::move(st), bi->second);
-      if (g.count(kExecNamesMarker)) return one(std::move(st), Value::unknown("a name exec() may have bound"));
-      return raise(std::move(st), "NameError", "name '" + e->name + "' is not defined");
+      if (auto m = g.find(kExecNamesMarker); m != g.end()) {
+        const std::string* why = m->second.const_str();
+        return one(std::move(st), Value::unknown("a name " + (why ? *why : std::string("exec()")) + " may have bound"));
+      }
+      // a builtin Python has and tenscan lacks is a gap of its models; any other name the
+      // program never bound is its own error
+      if (cpython_builtin(e->name))
+        return name_error("NameError", "name '" + e->name + "' is not defined (a builtin tenscan does not model)", false);
+      return name_error("NameError", "name '" + e->name + "' is not defined");
     }
   }
   return one(std::move(st), Value::none());

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "interp/cpython_names.h"
 #include "interp/join.h"
 #include "ir/serialize.h"
 #include "models/benign.h"
@@ -713,7 +714,18 @@ Outs Interpreter::raise(State&& st, const std::string& exc_class, const std::str
   st.exc = exc;
   st.exc_site = site();
   st.user_raise = false;
+  st.program_error = false;
+  st.exc_function = site_function();
   return one(std::move(st), Value::none());
+}
+
+Outs Interpreter::raise_program_error(State&& st, const std::string& exc_class, const std::string& message) {
+  // (only where the project's code itself runs: in a library model, the same failure is a
+  // gap of the model or a consequence of one)
+  const bool project = !st.frames.empty() && st.frame().module && !st.frame().module->is_stub;
+  Outs r = raise(std::move(st), exc_class, message);
+  r[0].st.program_error = project;
+  return r;
 }
 
 // ---- attributes ----------------------------------------------------------------------------
@@ -848,7 +860,11 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
       if (name == "__class__") return one(std::move(st), Value::object(o.cls));
       if (name == "__dict__") {
         std::vector<DictEntry> es;  // in the order the attributes were set, as in Python
-        for (const auto& [k, v] : o.attrs) es.push_back({Value::str(k), v});
+        for (const auto& [k, v] : o.attrs)
+          if (k.rfind("__tenscan_", 0) != 0) es.push_back({Value::str(k), v});
+        // (a copy: what the program writes through it is not followed, so from now on a
+        // missing attribute is not certainly missing)
+        st.heap.mut(obj.obj).attrs[kOpenAttrsMarker] = Value::boolean(true);
         return one(std::move(st), new_dict(st, std::move(es)));
       }
       ObjId owner = kNoObj;
@@ -987,21 +1003,64 @@ Outs Interpreter::getattr(State&& st, const Value& obj, const std::string& name)
       std::string owner;
       if (ob.kind == OKind::Module && (!ob.module || ob.module->is_stub)) owner = ob.name;
       else if (ob.kind == OKind::Class && ob.builtin_type < 0 && is_stub_class_public(o.st, obj.obj)) owner = ob.name;
-      else if (ob.kind == OKind::Instance && is_stub_class_public(o.st, ob.cls)) owner = o.st.heap.get(ob.cls).name;
+      else if (ob.kind == OKind::Instance && is_stub_class_public(o.st, ob.cls) && !closed_class(o.st, ob.cls, name))
+        owner = o.st.heap.get(ob.cls).name;
       if (!owner.empty()) {
         res.push_back({std::move(o.st), Value::unknown(owner + "." + name)});
         continue;
       }
     }
-    if (obj.is_none()) {
-      auto r = raise(std::move(o.st), "AttributeError", "'NoneType' object has no attribute '" + name + "'");
-      res.push_back(std::move(r[0]));
-    } else {
-      auto r = raise(std::move(o.st), "AttributeError", "'" + tn + "' object has no attribute '" + name + "'");
-      res.push_back(std::move(r[0]));
-    }
+    // the message as CPython words it: a module's, a class's, an instance's
+    std::string msg = "'" + tn + "' object has no attribute '" + name + "'";
+    if (obj.is_obj() && o.st.heap.get(obj.obj).kind == OKind::Module)
+      msg = "module '" + o.st.heap.get(obj.obj).name + "' has no attribute '" + name + "'";
+    else if (obj.is_obj() && o.st.heap.get(obj.obj).kind == OKind::Class)
+      msg = "type object '" + o.st.heap.get(obj.obj).name + "' has no attribute '" + name + "'";
+    auto r = attribute_certainly_missing(o.st, obj, name) ? raise_program_error(std::move(o.st), "AttributeError", msg)
+                                                          : raise(std::move(o.st), "AttributeError", msg);
+    res.push_back(std::move(r[0]));
   }
   return res;
+}
+
+bool Interpreter::closed_class(const State& st, ObjId cls, const std::string& name) const {
+  for (ObjId c : st.heap.get(cls).mro) {
+    const Object& k = st.heap.get(c);
+    if (k.attrs.count("__tenscan_unknown_base__") || k.attrs.count("__getattr__") || k.attrs.count("__getattribute__"))
+      return false;
+    if (k.builtin_type >= 0) {
+      // a builtin base (a dict subclass): its own attributes are CPython's
+      if (k.name != "object" && cpython_type_has(k.name, name).value_or(true)) return false;
+    } else if ((k.module && k.module->is_stub) || !k.module) {
+      // a library class (or one type() made): only one whose model lists the real class's
+      // attributes tells a missing one from one the model lacks
+      auto listed = k.attrs.find(kCompleteClassAttr);
+      if (listed == k.attrs.end() || !listed->second.is_obj()) return false;
+      for (const Value& n : st.heap.get(listed->second.obj).items)
+        if (n.const_str() && *n.const_str() == name) return false;
+    }
+  }
+  return true;
+}
+
+bool Interpreter::attribute_certainly_missing(const State& st, const Value& obj, const std::string& name) const {
+  if (obj.is_unknown() || obj.kind == VKind::Undef || obj.kind == VKind::Choice) return false;
+  if (!obj.is_obj()) return !cpython_type_has(type_name(st, obj), name).value_or(true);
+  const Object& o = st.heap.get(obj.obj);
+  switch (o.kind) {
+    case OKind::Instance:
+      return !o.attrs.count(kOpenAttrsMarker) && closed_class(st, o.cls, name);
+    case OKind::Class:
+      // (a class's attributes are its MRO's, then its metaclass's)
+      return closed_class(st, obj.obj, name) &&
+             (!o.attrs.count(kMetaclassAttr) || !o.attrs.at(kMetaclassAttr).is_obj() ||
+              closed_class(st, o.attrs.at(kMetaclassAttr).obj, name));
+    case OKind::Module:
+      // the project's own module: its globals are what its code bound
+      return o.module && !o.module->is_stub && !o.attrs.count(kExecNamesMarker) && !o.attrs.count("__getattr__");
+    default:
+      return !cpython_type_has(type_name(st, obj), name).value_or(true);
+  }
 }
 
 void Interpreter::setattr(State& st, const Value& obj, const std::string& name, const Value& v) {
@@ -1015,6 +1074,8 @@ void Interpreter::setattr(State& st, const Value& obj, const std::string& name, 
       return;
     }
   }
+  // `self.__dict__ = mapping` (an attribute dict): its attributes are not followed
+  if (name == "__dict__") st.heap.mut(obj.obj).attrs[kOpenAttrsMarker] = Value::boolean(true);
   st.heap.mut(obj.obj).attrs[name] = v;
 }
 
@@ -1044,9 +1105,14 @@ bool Interpreter::bind_arguments(State& st, const ir::Code* code, const Function
       extra.push_back(v);
     }
   }
+  // (CPython 3.11's messages, with the function's qualified name)
+  const std::string fname = code->qualname.empty() ? code->name : code->qualname;
   if (!extra.empty() && varargs < 0) {
-    error = code->name + "() takes " + std::to_string(npos_params) + " positional arguments but " +
-            std::to_string(args.pos.size()) + " were given";
+    const std::size_t ndefaults = std::min(fn.defaults.size(), npos_params);
+    std::string takes = ndefaults == 0 ? std::to_string(npos_params)
+                                       : "from " + std::to_string(npos_params - ndefaults) + " to " + std::to_string(npos_params);
+    error = fname + "() takes " + takes + " positional argument" + (npos_params == 1 && ndefaults == 0 ? "" : "s") +
+            " but " + std::to_string(args.pos.size()) + (args.pos.size() == 1 ? " was" : " were") + " given";
     return false;
   }
   if (varargs >= 0) set(static_cast<std::size_t>(varargs), new_tuple(st, extra));
@@ -1058,7 +1124,7 @@ bool Interpreter::bind_arguments(State& st, const ir::Code* code, const Function
       if ((p.kind == ir::Param::Kind::Positional && !p.positional_only) || p.kind == ir::Param::Kind::KeywordOnly) {
         if (p.name == k) {
           if (filled[i]) {
-            error = code->name + "() got multiple values for argument '" + k + "'";
+            error = fname + "() got multiple values for argument '" + k + "'";
             return false;
           }
           set(i, v);
@@ -1069,7 +1135,7 @@ bool Interpreter::bind_arguments(State& st, const ir::Code* code, const Function
     }
     if (!matched) {
       if (varkw < 0) {
-        error = code->name + "() got an unexpected keyword argument '" + k + "'";
+        error = fname + "() got an unexpected keyword argument '" + k + "'";
         return false;
       }
       extra_kw.push_back({Value::str(k), v});
@@ -1080,6 +1146,7 @@ bool Interpreter::bind_arguments(State& st, const ir::Code* code, const Function
   std::size_t ndef = fn.defaults.size();
   std::size_t first_def = npos_params >= ndef ? npos_params - ndef : 0;
   std::size_t pos_index = 0;
+  std::vector<std::string> missing_pos, missing_kw;
   for (std::size_t i = 0; i < params.size(); ++i) {
     const auto& p = params[i];
     if (p.kind == ir::Param::Kind::Positional) {
@@ -1089,10 +1156,25 @@ bool Interpreter::bind_arguments(State& st, const ir::Code* code, const Function
       auto it = fn.kwdefaults.find(p.name);
       if (it != fn.kwdefaults.end()) set(i, it->second);
     }
-    if (!filled[i]) {
-      error = code->name + "() missing required argument '" + p.name + "'";
-      return false;
+    if (!filled[i]) (p.kind == ir::Param::Kind::KeywordOnly ? missing_kw : missing_pos).push_back(p.name);
+  }
+  // "missing 2 required positional arguments: 'a' and 'b'"
+  auto missing = [&](const std::vector<std::string>& names, const char* kind) {
+    std::string list;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (i) list += names.size() == 2 ? " and " : i + 1 == names.size() ? ", and " : ", ";
+      list += "'" + names[i] + "'";
     }
+    return fname + "() missing " + std::to_string(names.size()) + " required " + kind + " argument" +
+           (names.size() == 1 ? "" : "s") + ": " + list;
+  };
+  if (!missing_pos.empty()) {
+    error = missing(missing_pos, "positional");
+    return false;
+  }
+  if (!missing_kw.empty()) {
+    error = missing(missing_kw, "keyword-only");
+    return false;
   }
   return true;
 }
@@ -1112,7 +1194,12 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
   f.function = fid;
   f.slots.assign(static_cast<std::size_t>(code->nslots), Value::undef());
   std::string error;
-  if (!bind_arguments(st, code, fn, args, f.slots, error)) return raise(std::move(st), "TypeError", error);
+  if (!bind_arguments(st, code, fn, args, f.slots, error)) {
+    // the project's own function called wrongly by the project's own code: Python's
+    // TypeError; a library model's signature may be narrower than the real one
+    if (fn.module && !fn.module->is_stub) return raise_program_error(std::move(st), "TypeError", error);
+    return raise(std::move(st), "TypeError", error);
+  }
   for (int cs : code->cell_slots) {
     Object cell;
     cell.kind = OKind::Cell;

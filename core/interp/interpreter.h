@@ -109,6 +109,15 @@ class Interpreter {
   Outs import_module(State&& st, const std::string& dotted, const ir::Module* from, int level);
   /// Calls self.<name>(*args) if type(self) defines it; `found` says whether it did.
   Outs dunder(State&& st, const Value& self, const char* name, Args args, bool& found);
+  /// Whether reading `name` from `obj`, which does not have it, is certainly an AttributeError
+  /// in Python (the program's error), not a gap of tenscan's models: a builtin type's value
+  /// whose CPython type lacks it, an instance or class whose classes are all the project's (or
+  /// library models marked complete) with no __getattr__, a project module.
+  [[nodiscard]] bool attribute_certainly_missing(const State& st, const Value& obj, const std::string& name) const;
+  [[nodiscard]] bool closed_class(const State& st, ObjId cls, const std::string& name) const;
+  /// Raises an exception that is a certain failure of the project's own code when the current
+  /// frame is the project's (State::program_error), as raise() does otherwise.
+  Outs raise_program_error(State&& st, const std::string& exc_class, const std::string& message);
   /// Calls a class: its metaclass's __call__ (unless `metaclass_call` is false: type.__call__
   /// itself), else __new__ and __init__.
   Outs instantiate(State&& st, ObjId cls, Args args, bool metaclass_call = true);

@@ -99,11 +99,11 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
       case ir::BinOp::FloorDiv:
       case ir::BinOp::Mod: {
         if (auto c = y.as_const(); c && *c == 0)
-          return raise(std::move(st), "ZeroDivisionError", "integer division or modulo by zero");
+          return raise_program_error(std::move(st), "ZeroDivisionError", "integer division or modulo by zero");
         return one(std::move(st), Value::integer(op == ir::BinOp::FloorDiv ? sym::Expr::floordiv(x, y) : sym::Expr::mod(x, y)));
       }
       case ir::BinOp::Div: {
-        if (auto cy = y.as_const(); cy && *cy == 0) return raise(std::move(st), "ZeroDivisionError", "division by zero");
+        if (auto cy = y.as_const(); cy && *cy == 0) return raise_program_error(std::move(st), "ZeroDivisionError", "division by zero");
         return one(std::move(st), Value::floating(as_float(st, a) / as_float(st, b)));
       }
       case ir::BinOp::Pow: {
@@ -154,13 +154,13 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
       case ir::BinOp::Sub: return one(std::move(st), Value::floating(x - y));
       case ir::BinOp::Mul: return one(std::move(st), Value::floating(x * y));
       case ir::BinOp::Div:
-        if (zero) return raise(std::move(st), "ZeroDivisionError", "float division by zero");
+        if (zero) return raise_program_error(std::move(st), "ZeroDivisionError", "float division by zero");
         return one(std::move(st), Value::floating(x / y));
       case ir::BinOp::FloorDiv:
-        if (zero) return raise(std::move(st), "ZeroDivisionError", "float floor division by zero");
+        if (zero) return raise_program_error(std::move(st), "ZeroDivisionError", "float floor division by zero");
         return one(std::move(st), Value::floating(F::floordiv(x, y)));
       case ir::BinOp::Mod:
-        if (zero) return raise(std::move(st), "ZeroDivisionError", "float modulo");
+        if (zero) return raise_program_error(std::move(st), "ZeroDivisionError", "float modulo");
         return one(std::move(st), Value::floating(F::mod(x, y)));
       case ir::BinOp::Pow: return one(std::move(st), Value::floating(F::pow(x, y)));
       default: return one(std::move(st), Value::unknown("float operation"));

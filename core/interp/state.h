@@ -122,12 +122,22 @@ enum class Flow : std::uint8_t {
   Covered,
 };
 
-/// The global a module's namespace gets when exec() ran code in it (models/primitives/python.cpp):
-/// a name it does not bind then reads as unknown, not as a NameError.
+/// The global a module's namespace gets when code tenscan cannot see may have bound names in
+/// it: exec() (models/primitives/python.cpp) or `from M import *` of a module tenscan does not
+/// know in full. Its value says which; a name the module does not bind then reads as unknown,
+/// not as a NameError.
 inline constexpr const char* kExecNamesMarker = "__tenscan_exec_names__";
 /// The attribute that records the user metaclass that made a class (interp/classes.cpp), so
 /// that its subclasses are made by it too.
 inline constexpr const char* kMetaclassAttr = "__tenscan_metaclass__";
+/// A library model's class attribute: the tuple of every attribute name the real class has
+/// (argparse.Namespace, torch.nn.Module). Reading an attribute that is neither set nor listed
+/// is the program's AttributeError; one that is listed but missing is a gap of the model.
+inline constexpr const char* kCompleteClassAttr = "__tenscan_complete__";
+/// On an instance whose attributes may have been set in ways tenscan does not follow (its
+/// __dict__ was handed out, setattr with a name tenscan does not know): a missing attribute
+/// is then not certainly missing.
+inline constexpr const char* kOpenAttrsMarker = "__tenscan_open_attrs__";
 /// On an instance of a subclass of int, float, str or bool (an IntEnum member, `class
 /// Meters(float)`): the builtin value it stands for, which the library models, the numeric
 /// builtins and the operators the class does not define itself use.
@@ -187,6 +197,12 @@ struct State {
   /// The exception was raised by a `raise` statement of the project's own code (the script's
   /// own check), not by tenscan's models or the interpreter (a gap, or an error it hit).
   bool user_raise = false;
+  /// The exception is a certain failure of the project's own code on this path, as Python
+  /// raises it (a name it never defines, an attribute its own class never sets, a call that
+  /// its own function's signature rejects, a division by zero): a finding, not a gap of
+  /// tenscan's models (Interpreter::raise_program_error).
+  bool program_error = false;
+  std::string exc_function;  ///< the project function the exception was raised in (identity)
   StopReason stopped = StopReason::None;  ///< Flow::Dead: what stopped it
   ir::Loc stop_site;                      ///< Flow::Dead: where
   /// The project statements this path executed (bit i: ir::Stmt::cov == i).

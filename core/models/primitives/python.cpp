@@ -12,7 +12,7 @@ Outs exec_names(Interpreter& in, State&& st, Args&) {
   // the frame below the stub's own is the caller's
   if (st.frames.size() >= 2) {
     interp::ObjId globals = st.frames[st.frames.size() - 2].globals;
-    if (globals != interp::kNoObj) st.heap.mut(globals).attrs[interp::kExecNamesMarker] = Value::boolean(true);
+    if (globals != interp::kNoObj) st.heap.mut(globals).attrs[interp::kExecNamesMarker] = Value::str("exec()");
   }
   in.record_unmodelled("exec");
   return interp::one(std::move(st), Value::none());

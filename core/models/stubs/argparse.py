@@ -18,6 +18,15 @@ REMAINDER = "..."
 
 
 class Namespace:
+    # every attribute the real class has (Python 3.11's dir(argparse.Namespace())): any other
+    # is an option the parser did not define, and reading it is the program's AttributeError
+    __tenscan_complete__ = (
+        "__class__", "__contains__", "__delattr__", "__dict__", "__dir__", "__doc__", "__eq__", "__format__",
+        "__ge__", "__getattribute__", "__getstate__", "__gt__", "__hash__", "__init__", "__init_subclass__",
+        "__le__", "__lt__", "__module__", "__ne__", "__new__", "__reduce__", "__reduce_ex__", "__repr__",
+        "__setattr__", "__sizeof__", "__str__", "__subclasshook__", "__weakref__", "_get_args", "_get_kwargs"
+    )
+
     def __init__(self, **kwargs):
         for k, v in kwargs.items():
             setattr(self, k, v)

@@ -55,8 +55,11 @@ struct Finding {
 /// Something about the run rather than about the code: a file that did not parse, a
 /// construct the analyzer skipped, a budget that ran out, unmodelled calls.
 struct Notification {
-  enum class Kind { SyntaxError, UnreadableFile, UnsupportedSyntax, UnmodelledCall, Budget, Internal, Reveal, ScriptExit };
-  static constexpr int kCount = static_cast<int>(Kind::ScriptExit) + 1;  ///< keep equal to the last kind + 1
+  enum class Kind {
+    SyntaxError, UnreadableFile, UnsupportedSyntax, UnmodelledCall, Budget, Internal, Reveal, ScriptExit,
+    Unsupported,  ///< a path stopped where tenscan's models fell short (an exception they raised)
+  };
+  static constexpr int kCount = static_cast<int>(Kind::Unsupported) + 1;  ///< keep equal to the last kind + 1
   Kind kind;
   Level level = Level::Note;
   std::string message;

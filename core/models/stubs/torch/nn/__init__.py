@@ -31,6 +31,26 @@ class Parameter(torch.Tensor):
 
 
 class Module:
+    # every attribute the real class has (torch 1.13's dir(torch.nn.Module)): any other that
+    # the module's own code never set is the program's AttributeError (as Module.__getattr__
+    # raises it), while one of these that this model lacks is a gap of the model
+    __tenscan_complete__ = (
+        "T_destination", "__annotations__", "__call__", "__class__", "__delattr__", "__dict__", "__dir__",
+        "__doc__", "__eq__", "__format__", "__ge__", "__getattr__", "__getattribute__", "__getstate__",
+        "__gt__", "__hash__", "__init__", "__init_subclass__", "__le__", "__lt__", "__module__", "__ne__",
+        "__new__", "__reduce__", "__reduce_ex__", "__repr__", "__setattr__", "__setstate__", "__sizeof__",
+        "__str__", "__subclasshook__", "__weakref__", "_apply", "_call_impl", "_get_backward_hooks",
+        "_get_name", "_load_from_state_dict", "_maybe_warn_non_full_backward_hook", "_named_members",
+        "_register_load_state_dict_pre_hook", "_register_state_dict_hook", "_replicate_for_data_parallel",
+        "_save_to_state_dict", "_slow_forward", "_version", "add_module", "apply", "bfloat16", "buffers",
+        "children", "cpu", "cuda", "double", "dump_patches", "eval", "extra_repr", "float", "forward",
+        "get_buffer", "get_extra_state", "get_parameter", "get_submodule", "half", "ipu", "load_state_dict",
+        "modules", "named_buffers", "named_children", "named_modules", "named_parameters", "parameters",
+        "register_backward_hook", "register_buffer", "register_forward_hook", "register_forward_pre_hook",
+        "register_full_backward_hook", "register_load_state_dict_post_hook", "register_module",
+        "register_parameter", "requires_grad_", "set_extra_state", "share_memory", "state_dict", "to",
+        "to_empty", "train", "type", "xpu", "zero_grad"
+    )
     training = True
 
     def __init__(self, *args, **kwargs):
