@@ -262,6 +262,11 @@ class FindingCollector {
       }
     }
     f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(identity_text);
+    if (f.level == Level::Error) {
+      Contingency& c = contingency_[{f.rule, f.location}];
+      if (!path_contingent_) c.certain = true;
+      else if (c.paths.empty() || c.paths.back() != path_) c.paths.push_back(path_);
+    }
     for (auto& e : result_.findings) {
       if (e.rule != f.rule || e.location != f.location) continue;
       // reported once per (rule, location); an error on one path outranks a warning on another
@@ -269,6 +274,51 @@ class FindingCollector {
       return;
     }
     result_.findings.push_back(std::move(f));
+  }
+
+  /// The final path the next reports come from, and whether it is contingent.
+  void on_path(std::size_t index, bool contingent) {
+    path_ = index;
+    path_contingent_ = contingent;
+  }
+
+  /// An error reported only on paths that branched on the input or the data is certain only
+  /// if those paths cover every input and data: the disjunction of what each assumed about
+  /// them (its constraints on Input and Data symbols) holds over their domains. Otherwise it
+  /// is one of the input's possibilities: a warning (a model that works only for 3-channel
+  /// images), not a certain failure.
+  void settle_contingent(const interp::States& finals, unsigned rlimit, Stats& stats) {
+    auto chosen = [&](sym::SymId id) { return in_.symbol(id).kind != interp::SymKind::Program; };
+    for (auto& f : result_.findings) {
+      auto it = contingency_.find({f.rule, f.location});
+      if (f.level != Level::Error || it == contingency_.end() || it->second.certain) continue;
+      solver::PathSolver s(rlimit);
+      std::set<sym::SymId> domain;
+      for (std::size_t i : it->second.paths) {
+        // what the path assumed about the input and the data alone
+        sym::Cond assumed = sym::Cond::truth(true);
+        for (const auto& c : finals[i].hard) {
+          auto ids = c.symbols();
+          if (ids.empty() || !std::all_of(ids.begin(), ids.end(), chosen)) continue;
+          assumed = assumed && c;
+          domain.insert(ids.begin(), ids.end());
+        }
+        s.add(!assumed);
+      }
+      for (sym::SymId id : domain) {
+        const auto& info = in_.symbol(id);
+        sym::Expr x = sym::Expr::symbol(id);
+        if (info.lo != sym::Interval::kNegInf) s.add(sym::Cond::ge(x, sym::Expr::constant(info.lo)));
+        if (info.hi != sym::Interval::kPosInf) s.add(sym::Cond::le(x, sym::Expr::constant(info.hi)));
+      }
+      // some input and data for which none of the failing paths is the one taken?
+      solver::Sat uncovered = s.check(nullptr);
+      stats.solver_calls += s.calls();
+      stats.solver_ms += s.millis();
+      if (uncovered == solver::Sat::Unsat) continue;
+      f.level = Level::Warning;
+      f.path_conditions.push_back("it fails only for some of the input or data this path depends on");
+    }
   }
 
   /// A last-minibatch failure is only worth its own finding where the full batch passes.
@@ -282,8 +332,15 @@ class FindingCollector {
   }
 
  private:
+  struct Contingency {
+    std::vector<std::size_t> paths;  ///< the contingent final paths that reported it
+    bool certain = false;            ///< reported on a path that is not contingent
+  };
   const Interpreter& in_;
   AnalysisResult& result_;
+  std::size_t path_ = 0;
+  bool path_contingent_ = false;
+  std::map<std::pair<RuleId, SourceRange>, Contingency> contingency_;
 };
 
 bool has_symbols(const State& st) {
@@ -418,14 +475,6 @@ struct Verdicts {
     if (undecided++ == 0) first_undecided = r.site;
   }
 };
-
-// Whether a constraint mentions a value of the data (SymKind::Data: a size or a test of a
-// value tenscan does not know): a path that assumes one exists only for some data.
-bool mentions_data(const Interpreter& in, const sym::Cond& c) {
-  for (sym::SymId id : c.symbols())
-    if (in.symbol(id).kind == interp::SymKind::Data) return true;
-  return false;
-}
 
 void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, FindingCollector& out, Stats& stats,
               Verdicts& verdicts) {
@@ -593,16 +642,6 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           verdicts.requirements.remember(std::move(asked), Answer::Assumption);
         } else if (h == solver::Sat::Sat && k.program.empty() && !k.input.empty()) {
           some_values = true;
-        } else if (h == solver::Sat::Unsat && !k.data.empty()) {
-          // It fails for every value on this path, but the path itself may exist only for some
-          // data (the models branched on an unknown channel count): then it is a possibility of
-          // the data, not a certainty, unless it fails whatever the data's values are.
-          solver::PathSolver free_data(opt.solver_rlimit);
-          for (const auto& c : context)
-            if (!mentions_data(in, c)) free_data.add(c);
-          some_values = free_data.can_hold(r.cond, nullptr) == solver::Sat::Sat;
-          stats.solver_calls += free_data.calls();
-          stats.solver_ms += free_data.millis();
         }
         if (!assumption) {
           out.report(r, &model, some_values,
@@ -641,11 +680,7 @@ std::optional<RuleId> python_rule(const std::string& exception) {
   return std::nullopt;
 }
 
-// Whether the path exists only for some data (its constraints mention the data's values): what
-// fails on it then fails only for some of the data's possibilities.
-bool depends_on_data(const Interpreter& in, const State& st) {
-  return std::any_of(st.hard.begin(), st.hard.end(), [&](const sym::Cond& c) { return mentions_data(in, c); });
-}
+
 }
 
 // The interpreter recurses with the analysed program's nesting and call depth (both bounded,
@@ -692,6 +727,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   std::vector<interp::Reveal> reveals;
   Verdicts verdicts;
   for (auto& st : finals) {
+    collector.on_path(static_cast<std::size_t>(&st - finals.data()), st.contingent);
     classify(options, in, st, collector, result.stats, verdicts);
     for (const auto& r : st.reveals) reveals.push_back(r);
     if (st.flow == interp::Flow::Raise && st.exc.is_obj() && st.program_error) {
@@ -705,7 +741,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
         r.site = st.exc_site;
         r.function = st.exc_function;
         r.path = st.path;
-        collector.report(r, nullptr, depends_on_data(in, st));
+        collector.report(r, nullptr);
         continue;
       }
     }
@@ -727,6 +763,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
       if (!dup) result.notifications.push_back(std::move(n));
     }
   }
+  collector.settle_contingent(finals, options.solver_rlimit, result.stats);
   collector.drop_last_batch_duplicates();
   result.completeness =
       findings::assess_completeness(in, finals, [&](const ir::Loc& l) { return to_range(in, l); });

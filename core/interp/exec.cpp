@@ -82,9 +82,13 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
       // The same unknown value tested again (the left operand of `a and b` that the `if` on its
       // result tests once more) gets the same answer (see unknown_test).
       std::string label = o.v.s ? *o.v.s : "an unknown value";
-      c = o.v.s ? unknown_test(o.v, "is true").b
-                : sym::Cond::boolean_symbol(
-                      fresh_bool_symbol("bool(" + label + ")", "the truth of a value tenscan does not know", SymKind::Data));
+      if (o.v.s && *o.v.s == kFloatComparison)
+        c = sym::Cond::boolean_symbol(fresh_bool_symbol("a comparison of floats",
+                                                        "a comparison of floats the run decides", SymKind::Program));
+      else
+        c = o.v.s ? unknown_test(o.v, "is true").b
+                  : sym::Cond::boolean_symbol(
+                        fresh_bool_symbol("bool(" + label + ")", "the truth of a value tenscan does not know", SymKind::Data));
     }
     sym::Tri t = decide(o.st, c);
     if (t == sym::Tri::True) {
@@ -110,6 +114,11 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
       if (assume(o.st, c)) true_states.push_back(std::move(o.st));
       continue;
     }
+    // a choice the input or the data makes: both sides are possibilities (State::contingent)
+    const auto ids = c.symbols();
+    const bool choice =
+        std::any_of(ids.begin(), ids.end(), [&](sym::SymId id) { return symbol(id).kind != SymKind::Program; });
+    if (choice) o.st.contingent = true;
     State other = o.st;
     // the path in source terms: branches in the project's code (a library model's own
     // branches are not the user's path)

@@ -317,9 +317,9 @@ sym::Expr Interpreter::fresh_symbol(State& st, std::string name, std::string des
   // Disambiguate printable names: the same source expression can create several symbols.
   int same = symbol_names_[name]++;
   if (same) name += "#" + std::to_string(same + 1);
-  symbols_.push_back({std::move(name), std::move(description), kind});
-  sym::Expr e = sym::Expr::symbol(id);
   sym::Interval iv{lo, hi >= lo ? hi : sym::Interval::kPosInf};
+  symbols_.push_back({std::move(name), std::move(description), kind, iv.lo, iv.hi});
+  sym::Expr e = sym::Expr::symbol(id);
   st.ranges.set(id, iv);
   if (lo != sym::Interval::kNegInf) st.hard.push_back(sym::Cond::ge(e, sym::Expr::constant(lo)));
   if (hi >= lo && hi != sym::Interval::kPosInf) st.hard.push_back(sym::Cond::le(e, sym::Expr::constant(hi)));

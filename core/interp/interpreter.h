@@ -64,6 +64,8 @@ struct SymbolInfo {
   std::string name;         ///< printable, e.g. "len(train_set)"
   std::string description;  ///< e.g. "the length of the dataset created at train.py:40"
   SymKind kind = SymKind::Program;
+  /// The interval it was created with (its domain).
+  std::int64_t lo = sym::Interval::kNegInf, hi = sym::Interval::kPosInf;
 };
 
 /// A DataLoader's last minibatch: len(dataset) % batch_size samples (PyTea assumption A3).

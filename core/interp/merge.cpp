@@ -277,6 +277,7 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
       Coverage::unite(o.covered, s.covered);
       Coverage::unite(o.covered_sound, s.covered_sound);
       o.certain_error = o.certain_error && s.certain_error;
+      o.contingent = o.contingent || s.contingent;
       for (const ir::Stmt* u : s.unwound)
         if (std::find(o.unwound.begin(), o.unwound.end(), u) == o.unwound.end()) o.unwound.push_back(u);
       unite_reveals(o.reveals, s.reveals);

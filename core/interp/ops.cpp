@@ -388,7 +388,7 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
                  (b.kind == VKind::Float || b.kind == VKind::Int || b.kind == VKind::Bool);
   if (numeric) {
     domain::Tri r = tri_of(op, as_float(st, a), as_float(st, b));
-    if (r == domain::Tri::Unknown) return one(std::move(st), Value::unknown("float comparison"));
+    if (r == domain::Tri::Unknown) return one(std::move(st), Value::unknown(kFloatComparison));
     return one(std::move(st), Value::boolean(r == domain::Tri::True));
   }
   if (a.kind == VKind::Str && b.kind == VKind::Str) {

@@ -130,6 +130,10 @@ inline constexpr const char* kExecNamesMarker = "__tenscan_exec_names__";
 /// The attribute that records the user metaclass that made a class (interp/classes.cpp), so
 /// that its subclasses are made by it too.
 inline constexpr const char* kMetaclassAttr = "__tenscan_metaclass__";
+/// The label of the unknown outcome of comparing floats whose ranges overlap. A branch on it
+/// is a choice the run makes as it goes (a random draw, a loss against the best one): both
+/// sides happen in a run, so the path is not contingent on the input (exec.cpp, branch).
+inline constexpr const char* kFloatComparison = "float comparison";
 /// A library model's class attribute: the tuple of every attribute name the real class has
 /// (argparse.Namespace, torch.nn.Module). Reading an attribute that is neither set nor listed
 /// is the program's AttributeError; one that is listed but missing is a gap of the model.
@@ -212,6 +216,11 @@ struct State {
   /// fixed; AnalysisResult::completeness.executed).
   std::vector<std::uint64_t> covered_sound;
   bool certain_error = false;  ///< a requirement of the path failed for every value
+  /// The path took a branch on the user's input or on the data whose other side was possible
+  /// too (a channel count read from the files, a test of an unknown value): a failure on it is
+  /// certain only if, whatever the input and data are, some path fails there (analyze.cpp,
+  /// FindingCollector::settle_contingent).
+  bool contingent = false;
   /// Raise or Dead: the statement each frame was executing when the flow left it, innermost
   /// first (what the path did not get to run; see Coverage::add_remainder).
   std::vector<const ir::Stmt*> unwound;

@@ -578,10 +578,13 @@ TEST_CASE("engine/epochs on fresh images that are flipped or not close into the 
   // the files' own channel count must be 3 (a warning about the data, on the unflipped side)
   REQUIRE(many.result.findings.size() == 1);
   CHECK(many.result.findings[0].level == tenscan::Level::Warning);
-  // a one-channel convolution fails for sure on the flipped images, in every epoch: an error
+  // a one-channel convolution fails on the flipped images, in every epoch. Every path that gets
+  // there also branched on its files' channel counts (the flip reads the image first), and the
+  // failing paths do not cover every combination of the epochs' channel counts: reported, as a
+  // warning (a certain failure is only claimed where the input and data cannot avoid it)
   Run bad = analyze_program(program(300, 1));
   REQUIRE(!bad.result.findings.empty());
-  CHECK(bad.result.findings[0].level == tenscan::Level::Error);
+  CHECK(bad.result.findings[0].level == tenscan::Level::Warning);
   CHECK(bad.result.findings[0].rule == RuleId::ChannelMismatch);
 }
 
