@@ -671,13 +671,20 @@ namespace {
 AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::string& entry,
                                       const AnalysisOptions& options);
 
-// The rule of a Python exception the program certainly raises (State::program_error).
-std::optional<RuleId> python_rule(const std::string& exception) {
-  if (exception == "NameError" || exception == "UnboundLocalError") return RuleId::NameError;
-  if (exception == "AttributeError") return RuleId::AttributeError;
-  if (exception == "TypeError") return RuleId::TypeError;
-  if (exception == "ZeroDivisionError") return RuleId::ZeroDivision;
-  return std::nullopt;
+// The rule of a Python exception the program certainly raises (State::program_error): by the
+// nearest class in its MRO that has one (FrozenInstanceError is an AttributeError,
+// StatisticsError a ValueError).
+RuleId python_rule(const Interpreter& in, const State& st) {
+  static const std::pair<const char*, RuleId> kRules[] = {
+      {"NameError", RuleId::NameError},        {"AttributeError", RuleId::AttributeError},
+      {"TypeError", RuleId::TypeError},        {"ZeroDivisionError", RuleId::ZeroDivision},
+      {"ValueError", RuleId::ValueError},      {"LookupError", RuleId::LookupError},
+  };
+  if (interp::ObjId cls = in.class_of(st, st.exc))
+    for (interp::ObjId c : st.heap.get(cls).mro)
+      for (const auto& [name, rule] : kRules)
+        if (st.heap.get(c).name == name) return rule;
+  return RuleId::UncaughtException;
 }
 
 
@@ -733,10 +740,10 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     if (st.flow == interp::Flow::Raise && st.exc.is_obj() && st.program_error) {
       // the program's own certain failure, as Python raises it: a finding (a warning when the
       // path that reaches it depends on a value tenscan does not know)
-      if (auto rule = python_rule(in.type_name(st, st.exc))) {
+      {
         interp::Requirement r;
         r.cond = sym::Cond::truth(false);
-        r.rule = *rule;
+        r.rule = python_rule(in, st);
         r.msg = findings::exception_text(in, st);
         r.site = st.exc_site;
         r.function = st.exc_function;

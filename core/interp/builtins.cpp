@@ -82,9 +82,17 @@ Outs b_isinstance(Interpreter& in, State&& st, Args& a) {
 Outs b_issubclass(Interpreter& in, State&& st, Args& a) {
   const Value& c = arg(a, 0);
   const Value& base = arg(a, 1);
-  if (!c.is_obj() || !base.is_obj()) return one(std::move(st), Value::unknown("issubclass"));
+  if (!c.is_obj() || !base.is_obj() || st.heap.get(c.obj).kind != OKind::Class)
+    return one(std::move(st), Value::unknown("issubclass"));
   const auto& mro = st.heap.get(c.obj).mro;
-  bool r = std::find(mro.begin(), mro.end(), base.obj) != mro.end() || base.obj == in.builtin_class("object");
+  // a tuple of classes: a subclass of any of them
+  std::vector<Value> bases{base};
+  if (st.heap.get(base.obj).kind == OKind::Tuple) bases = st.heap.get(base.obj).items;
+  bool r = false;
+  for (const Value& b : bases) {
+    if (!b.is_obj()) return one(std::move(st), Value::unknown("issubclass"));
+    r = r || std::find(mro.begin(), mro.end(), b.obj) != mro.end() || b.obj == in.builtin_class("object");
+  }
   return one(std::move(st), Value::boolean(r));
 }
 

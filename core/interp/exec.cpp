@@ -577,7 +577,12 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               e.st.flow = Flow::Raise;
               e.st.exc = e.v;
               e.st.exc_site = raised_at;
+              // the project's own raise is the script's own check; a library model's raise is the
+              // library refusing the program's call, as the real one does (the models keep its
+              // checks and messages): the program's certain failure
               e.st.user_raise = !(m && m->is_stub);
+              e.st.program_error = m && m->is_stub;
+              e.st.exc_function = site_function();
               // SystemExit ends the program normally on this path
               ObjId se = builtin_class("SystemExit");
               if (se && isinstance(e.st, e.v, se)) e.st.flow = Flow::Exit;
@@ -710,7 +715,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                   continue;
                 }
                 Value bound = found ? e.v : (mgr.is_unknown() ? Value::unknown(*mgr.s + ".__enter__()") : mgr);
-                // remember the manager for __exit__ in the frame-independent way: a hidden list
+                // the manager whose __exit__ an exception from the body goes to
+                e.st.exits.push_back(mgr.is_obj() ? mgr : Value::none());
                 if (item.target) {
                   for (auto& r : assign(item.target, std::move(e.st), bound)) after.push_back(std::move(r));
                 } else {
@@ -721,8 +727,57 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           }
           cur = std::move(after);
         }
-        // __exit__ of modelled managers has no shape effect; it is not called.
         exec_block(s->body, cur);
+        // leaving the statement: an exception goes to each manager's __exit__, innermost first,
+        // which suppresses it by returning a true value (contextlib.suppress, a user's manager).
+        // (On the other ways out, __exit__ has no effect tenscan follows; it is not called.)
+        for (std::size_t k = 0; k < s->with_items.size(); ++k) {
+          States left;
+          for (auto& c : cur) {
+            if (c.exits.empty()) {  // (it never entered this item: an exception on the way in)
+              left.push_back(std::move(c));
+              continue;
+            }
+            Value mgr = c.exits.back();
+            c.exits.pop_back();
+            if (c.flow != Flow::Raise || !mgr.is_obj() || !c.exc.is_obj()) {
+              left.push_back(std::move(c));
+              continue;
+            }
+            const Value exc = c.exc;
+            const ir::Loc exc_site = c.exc_site;
+            const bool user_raise = c.user_raise, program_error = c.program_error;
+            const std::string exc_function = c.exc_function;
+            c.flow = Flow::Normal;
+            Args args;
+            ObjId exc_cls = class_of(c, exc);
+            args.pos = {exc_cls ? Value::object(exc_cls) : Value::none(), exc, Value::none()};
+            bool found = false;
+            for (auto& o : dunder(std::move(c), mgr, "__exit__", std::move(args), found)) {
+              if (!o.st.normal()) {
+                left.push_back(std::move(o.st));
+                continue;
+              }
+              States keep, reraise;
+              if (found) {
+                for (auto& t : branch(std::move(o.st), o.v, s->loc, nullptr, &reraise)) keep.push_back(std::move(t));
+              } else {
+                reraise.push_back(std::move(o.st));
+              }
+              for (auto& t : keep) left.push_back(std::move(t));
+              for (auto& t : reraise) {
+                t.flow = Flow::Raise;
+                t.exc = exc;
+                t.exc_site = exc_site;
+                t.user_raise = user_raise;
+                t.program_error = program_error;
+                t.exc_function = exc_function;
+                left.push_back(std::move(t));
+              }
+            }
+          }
+          cur = std::move(left);
+        }
         for (auto& c : cur) next.push_back(std::move(c));
       }
       states = std::move(next);

@@ -207,6 +207,9 @@ struct State {
   /// tenscan's models (Interpreter::raise_program_error).
   bool program_error = false;
   std::string exc_function;  ///< the project function the exception was raised in (identity)
+  /// The context managers of the with statements the path is inside, innermost last, whose
+  /// __exit__ an exception leaving the statement's body goes to (none: a manager without one)
+  std::vector<Value> exits;
   StopReason stopped = StopReason::None;  ///< Flow::Dead: what stopped it
   ir::Loc stop_site;                      ///< Flow::Dead: where
   /// The project statements this path executed (bit i: ir::Stmt::cov == i).

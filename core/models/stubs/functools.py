@@ -56,3 +56,7 @@ def cache(user_function):
 
 def total_ordering(cls):
     return cls
+
+
+# computed on every read rather than once: the same value, as far as tenscan follows values
+cached_property = property

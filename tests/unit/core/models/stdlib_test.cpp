@@ -1,0 +1,86 @@
+// The standard library of training code, as CPython 3.11 has it: each module's values where
+// tenscan knows them, its errors where CPython raises them.
+#include <catch2/catch.hpp>
+
+#include "../analysis_harness.h"
+
+using tenscan::Notification;
+using tenscan_test::check_program;
+
+TEST_CASE("stdlib: contextlib managers, and an exception leaving a with statement goes to __exit__", "[models][stdlib]") {
+  auto r = check_program(R"py(
+from contextlib import contextmanager, nullcontext, suppress, ExitStack
+@contextmanager
+def opened(n):
+    yield n * 2
+with opened(3) as v:
+    tenscan_reveal(v)  # reveal: 6
+with nullcontext(5) as w:
+    tenscan_reveal(w)  # reveal: 5
+with suppress(KeyError, IndexError):
+    {}["missing"]
+    tenscan_reveal("unreached")  # reveal-none
+tenscan_reveal("after")  # reveal: 'after'
+class Quiet:
+    def __enter__(self):
+        return self
+    def __exit__(self, kind, value, tb):
+        return kind is ValueError
+with Quiet():
+    raise ValueError("swallowed")
+with ExitStack() as stack:
+    tenscan_reveal(stack.enter_context(nullcontext(7)))  # reveal: 7
+with Quiet():
+    raise KeyError("kept")
+)py");
+  // the KeyError is not the manager's to swallow: the script's own uncaught exception
+  CHECK(r.has_note_containing(Notification::Kind::ScriptExit, "KeyError"));
+}
+
+TEST_CASE("stdlib: abc refuses to instantiate a class with abstract methods left", "[models][stdlib]") {
+  // (the library's refusal, as CPython words it: the program's certain failure)
+  auto r = check_program(R"py(
+import abc
+class Model(abc.ABC):
+    @abc.abstractmethod
+    def forward(self, x): ...
+    @abc.abstractmethod
+    def loss(self, x): ...
+class Half(Model):
+    def forward(self, x):
+        return x
+class Full(Half):
+    def loss(self, x):
+        return 0
+tenscan_reveal(Full().forward(3))  # reveal: 3
+Half()  # expect: python/type-error
+)py");
+  REQUIRE(r.result.findings.size() == 1);
+  CHECK(r.result.findings[0].message == "TypeError: Can't instantiate abstract class Half with abstract method loss");
+}
+
+TEST_CASE("stdlib: operator, statistics, functools and pathlib compute what CPython does", "[models][stdlib]") {
+  check_program(R"py(
+import functools
+import operator
+import statistics
+from pathlib import Path
+tenscan_reveal(operator.mul(3, 4))  # reveal: 12
+tenscan_reveal(functools.reduce(operator.add, [1, 2, 3]))  # reveal: 6
+tenscan_reveal(operator.itemgetter(1, 0)([5, 6]))  # reveal: (6, 5)
+tenscan_reveal(statistics.mean([1, 2, 3]))  # reveal: 2.0
+tenscan_reveal(statistics.median([3, 1, 2, 4]))  # reveal: 2.5
+p = Path("runs") / "exp1" / "model.best.pt"
+tenscan_reveal(str(p))  # reveal: 'runs/exp1/model.best.pt'
+tenscan_reveal(p.suffix)  # reveal: '.pt'
+tenscan_reveal(p.stem)  # reveal: 'model.best'
+tenscan_reveal(p.suffixes)  # reveal: ['.best', '.pt']
+tenscan_reveal(str(p.parent))  # reveal: 'runs/exp1'
+tenscan_reveal(str(p.with_suffix(".onnx")))  # reveal: 'runs/exp1/model.best.onnx'
+class Lazy:
+    @functools.cached_property
+    def width(self):
+        return 64
+tenscan_reveal(Lazy().width)  # reveal: 64
+)py");
+}
