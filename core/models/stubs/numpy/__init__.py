@@ -226,6 +226,58 @@ def _axes(args):
     return _b.tuple(args)
 
 
+# NumPy's type promotion (np.promote_types) over the dtypes tenscan knows: unlike torch,
+# NumPy computes with operands of different dtypes in the smallest type that holds both
+# (float32 @ float64 is float64; int8 with uint8 is int16; int32 with float32 is float64).
+_KINDS = {"bool": ("b", 1), "uint8": ("u", 1), "int8": ("i", 1), "int16": ("i", 2), "int32": ("i", 4),
+          "int64": ("i", 8), "float16": ("f", 2), "float32": ("f", 4), "float64": ("f", 8)}
+_FLOAT_OF = {2: "float16", 4: "float32", 8: "float64"}
+_INT_OF = {1: "int8", 2: "int16", 4: "int32", 8: "int64"}
+
+
+def _promote_types(x, y):
+    if x == y:
+        return x
+    if x not in _KINDS or y not in _KINDS:
+        return None
+    kx, sx = _KINDS[x]
+    ky, sy = _KINDS[y]
+    if kx == "b":
+        return y
+    if ky == "b":
+        return x
+    if kx == "f" and ky == "f":
+        return x if sx >= sy else y
+    if kx == "f" or ky == "f":
+        fsize = sx if kx == "f" else sy
+        isize = sy if kx == "f" else sx
+        # a float that holds every value of the int: twice its size, float64 at most
+        return _FLOAT_OF[_b.max(fsize, _b.min(isize * 2, 8))]
+    if kx == ky:
+        return x if sx >= sy else y
+    usize = sx if kx == "u" else sy
+    ssize = sy if kx == "u" else sx
+    size = _b.max(ssize, usize * 2)
+    return _INT_OF[size] if size <= 8 else "float64"
+
+
+def _promoted(a, b):
+    """The two operands as arrays of their common dtype (NumPy's promotion)."""
+    a = asarray(a)
+    b = asarray(b)
+    d = _promote_types(_t.dtype(a), _t.dtype(b))
+    if d is not None and _t.dtype(a) != d:
+        a = ndarray(_tensor=_t.with_dtype(a, d))
+    if d is not None and _t.dtype(b) != d:
+        b = ndarray(_tensor=_t.with_dtype(b, d))
+    return a, b
+
+
+def _matmul(a, b):
+    a, b = _promoted(a, b)
+    return _wrap(_t.matmul(a, b))
+
+
 def _wrap(t):
     """A torch tensor from a primitive, as an ndarray; a 0-d result as a NumPy scalar."""
     if not _t.is_tensor(t):
@@ -425,10 +477,10 @@ class ndarray:
         return _wrap(_t.elementwise(self, other, "**"))
 
     def __matmul__(self, other):
-        return _wrap(_t.matmul(self, other))
+        return _matmul(self, other)
 
     def __rmatmul__(self, other):
-        return _wrap(_t.matmul(other, self))
+        return _matmul(other, self)
 
     def __neg__(self):
         return ndarray(_tensor=_t.same(self))
@@ -464,7 +516,7 @@ class ndarray:
         return _wrap(_t.elementwise(self, other, "|"))
 
     def dot(self, other):
-        return _wrap(_t.matmul(self, other))
+        return _matmul(self, other)
 
     # -- reductions (NumPy's: mean of integers is float64, sum of small ints int64) --
     def sum(self, axis=None, dtype=None, out=None, keepdims=False):
@@ -907,11 +959,23 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
 
 
 def dot(a, b, out=None):
-    return _wrap(_t.matmul(asarray(a), asarray(b)))
+    return _matmul(a, b)
 
 
 def matmul(a, b, out=None):
-    return _wrap(_t.matmul(asarray(a), asarray(b)))
+    return _matmul(a, b)
+
+
+def promote_types(type1, type2):
+    return _promote_types(_dtype_name(type1, None), _dtype_name(type2, None))
+
+
+def result_type(*arrays_and_dtypes):
+    d = None
+    for x in arrays_and_dtypes:
+        xd = _t.dtype(x) if _b.isinstance(x, ndarray) else _dtype_name(x, None)
+        d = xd if d is None else _promote_types(d, xd)
+    return d
 
 
 def sum(a, axis=None, dtype=None, out=None, keepdims=False):

@@ -84,3 +84,18 @@ class Lazy:
 tenscan_reveal(Lazy().width)  # reveal: 64
 )py");
 }
+
+TEST_CASE("numpy: matmul promotes its operands' dtypes as NumPy does, where torch refuses", "[models][numpy]") {
+  check_program(R"py(
+import numpy as np
+import torch
+a = np.zeros((3, 4), dtype=np.float32)
+b = np.zeros((4, 5), dtype=np.float64)
+tenscan_reveal(a @ b)  # reveal: [3, 5] float64
+tenscan_reveal(np.matmul(a, b))  # reveal: [3, 5] float64
+tenscan_reveal(a.dot(b.astype(np.int8)))  # reveal: [3, 5] float32
+tenscan_reveal(np.promote_types(np.int8, np.uint8))  # reveal: 'int16'
+tenscan_reveal(np.result_type(np.int32, np.float32))  # reveal: 'float64'
+torch.zeros(3, 4) @ torch.zeros(4, 5, dtype=torch.float64)  # expect: dtype/mismatch
+)py");
+}
