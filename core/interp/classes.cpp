@@ -93,6 +93,41 @@ Outs Interpreter::finish_class(State&& st, ObjId cls, const std::vector<Value>& 
           return args;
         });
   }
+  // __set_name__(owner, name) of each attribute whose type defines it (a descriptor learning
+  // its name), as type.__new__ calls them, before __init_subclass__
+  Outs named;
+  for (auto& o : made) {
+    if (!o.st.normal() || !o.v.is_obj() || o.st.heap.get(o.v.obj).kind != OKind::Class) {
+      named.push_back(std::move(o));
+      continue;
+    }
+    const Value made_cls = o.v;
+    std::vector<std::pair<std::string, Value>> attrs;
+    for (const auto& [k, v] : o.st.heap.get(made_cls.obj).attrs)
+      if (v.is_obj() && o.st.heap.get(v.obj).kind == OKind::Instance) attrs.emplace_back(k, v);
+    Outs cur;
+    cur.push_back(std::move(o));
+    for (const auto& [name, attr] : attrs) {
+      Outs next;
+      for (auto& c : cur) {
+        std::optional<Value> hook;
+        if (c.st.normal()) hook = user_function(c.st, class_lookup(c.st, c.st.heap.get(attr.obj).cls, "__set_name__"));
+        if (!hook) {
+          next.push_back(std::move(c));
+          continue;
+        }
+        Args args;
+        args.pos = {attr, made_cls, Value::str(name)};
+        for (auto& r : call(std::move(c.st), *hook, std::move(args))) {
+          r.v = made_cls;
+          next.push_back(std::move(r));
+        }
+      }
+      cur = std::move(next);
+    }
+    for (auto& c : cur) named.push_back(std::move(c));
+  }
+  made = std::move(named);
   // __init_subclass__ of the nearest base that defines it (an implicit classmethod)
   Outs res = run_hook(
       std::move(made),

@@ -59,3 +59,55 @@ def shuffle(x):
 def sample(population, k):
     items = list(population)
     return items[:k]
+
+
+class Random:
+    # an instance with its own seed draws as the module's functions do: each draw is bounded as
+    # theirs are, and its value is unknown beyond that
+    def __init__(self, x=None):
+        self._seed = x
+
+    def seed(self, a=None, version=2):
+        self._seed = a
+
+    def getstate(self):
+        return (self._seed,)
+
+    def setstate(self, state):
+        return None
+
+    def randint(self, a, b):
+        return randint(a, b)
+
+    def randrange(self, start, stop=None, step=1):
+        return randrange(start, stop, step)
+
+    def random(self):
+        return random()
+
+    def uniform(self, a, b):
+        return uniform(a, b)
+
+    def betavariate(self, alpha, beta):
+        return betavariate(alpha, beta)
+
+    def expovariate(self, lambd=1.0):
+        return expovariate(lambd)
+
+    def gauss(self, mu=0.0, sigma=1.0):
+        return gauss(mu, sigma)
+
+    def normalvariate(self, mu=0.0, sigma=1.0):
+        return normalvariate(mu, sigma)
+
+    def choice(self, seq):
+        return choice(seq)
+
+    def shuffle(self, x):
+        return shuffle(x)
+
+    def sample(self, population, k):
+        return sample(population, k)
+
+
+SystemRandom = Random

@@ -99,3 +99,26 @@ tenscan_reveal(np.result_type(np.int32, np.float32))  # reveal: 'float64'
 torch.zeros(3, 4) @ torch.zeros(4, 5, dtype=torch.float64)  # expect: dtype/mismatch
 )py");
 }
+
+TEST_CASE("stdlib: a random.Random instance draws as the module's functions do", "[models][stdlib]") {
+  check_program(R"py(
+import random
+rng = random.Random(1234)
+tenscan_reveal(rng.random())  # reveal: a float in [0.0, 1.0]
+tenscan_reveal(rng.randint(2, 4))  # reveal: random.randint(2, 4)
+)py");
+}
+
+TEST_CASE("classes: a descriptor in a class body learns its name through __set_name__", "[interp][classes]") {
+  check_program(R"py(
+class Field:
+    def __set_name__(self, owner, name):
+        self.name = name
+        self.owner = owner.__name__
+class Config:
+    lr = Field()
+    depth = Field()
+tenscan_reveal(Config.lr.name)  # reveal: 'lr'
+tenscan_reveal(Config.depth.owner)  # reveal: 'Config'
+)py");
+}
