@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "tenscan/ci/cancel.h"
+#include "tenscan/ci/data_files.h"
 #include "tenscan/ci/driver.h"
 #include "tenscan/ci/git.h"
 #include "tenscan/ci/output.h"
@@ -167,6 +168,7 @@ int run_check(const CheckArgs& args) {
   options.max_seconds = args.time_budget;
   options.symbolic_args = args.symbolic_args;
   options.stub_dirs = args.stub_dirs;
+  options.parse_data = tenscan::ci::data_parser();
   try {
     for (const auto& h : args.data_hints) options.data_hints.push_back(tenscan::ci::parse_data_hint(h));
   } catch (const tenscan::ci::ConfigError& e) {

@@ -240,6 +240,7 @@ class Interpreter {
     return m && !m->is_stub;
   }
   [[nodiscard]] const AnalysisOptions& options() const { return options_; }
+  [[nodiscard]] const SourceProvider& sources() const { return sources_; }
   /// Whether the entry's wall-clock budget (AnalysisOptions::max_seconds) has run out.
   [[nodiscard]] bool out_of_time() const;
   /// Past the time budget's cut-off (the budget and 15 % more): the solver asks nothing more,

@@ -150,5 +150,6 @@ std::span<const PrimRow> nn_primitives();     // conv, pool, norms, embedding, r
 std::span<const PrimRow> loss_primitives();   // losses, stub-level requirements, randomness
 std::span<const PrimRow> scalar_primitives();  // Python floats: draws, the math module
 std::span<const PrimRow> python_primitives();  // exec'd names, imports by a computed name
+std::span<const PrimRow> file_primitives();    // configuration files of the project
 
 }  // namespace tenscan::models

@@ -154,6 +154,24 @@ PY
     mkdir "$repo/stubs"; touch "$repo/stubs/__init__.py"; commit "stubs"
     ci; expect_status 1
     ;;
+  config-files)
+    # a configuration the script reads (json.load) is read only inside the repository: through
+    # a link out of it, or by a path that leaves it, it is unknown (no finding from its values,
+    # none of its bytes in a report); the repository's own file decides the shapes
+    make_repo
+    printf 'import json\nimport torch\nimport torch.nn as nn\nwith open("%s") as f:\n    cfg = json.load(f)\nnn.Linear(cfg["width"], 4)(torch.randn(2, 10))\n' "cfg.json" >"$repo/cfgtrain.py"
+    printf '{"width": 7, "SECRET-TOKEN": 1}\n' >"$work/outside.json"
+    ln -s "$work/outside.json" "$repo/cfg.json"
+    commit "linked config"
+    run "$tenscan" check "$repo/cfgtrain.py" --format json
+    expect_status 0; refute_out "SECRET-TOKEN"; refute_err "SECRET-TOKEN"
+    sed -i 's|"cfg.json"|"../outside.json"|' "$repo/cfgtrain.py"
+    run "$tenscan" check "$repo/cfgtrain.py"; expect_status 0
+    rm "$repo/cfg.json"; printf '{"width": 7}\n' >"$repo/cfg.json"
+    sed -i 's|"../outside.json"|"cfg.json"|' "$repo/cfgtrain.py"; commit "own config"
+    run "$tenscan" check "$repo/cfgtrain.py"
+    expect_status 1; expect_out "expects 7 input features"
+    ;;
   dash-entry)
     # an entry whose name starts with '-' is analysed, not taken for an option, in the
     # working tree and at a revision

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "python/parser.h"
+#include "tenscan/ci/data_files.h"
 #include "tenscan/ci/config.h"
 #include "tenscan/core/analyze.h"
 
@@ -177,6 +178,7 @@ int main(int argc, char** argv) {
   AnalysisOptions options;
   options.script_args = spec.args;
   options.symbolic_args = spec.symbolic_args;
+  options.parse_data = tenscan::ci::data_parser();  // (as `tenscan check` reads configurations)
   // a tenscan.json next to the fixture applies as it does to `tenscan check` (stub
   // directories, data hints)
   try {

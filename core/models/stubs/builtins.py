@@ -274,6 +274,10 @@ class TextIOWrapper:
         return _tenscan.unknown_str()
 
     def read(self, size=-1):
+        # a text file of the project is read (a configuration json.load parses); any other
+        # file's content is unknown
+        if size == -1 and _tenscan.const_str(self.name) is not None and "r" in self.mode and "b" not in self.mode:
+            return _tenscan.read_text(self.name)
         return _tenscan.unknown_str()
 
     def readline(self, size=-1):

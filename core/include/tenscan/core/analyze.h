@@ -2,7 +2,9 @@
 // with no CI, git, JSON or process handling around it.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +55,23 @@ struct DataHint {
   std::string kind;                ///< "tensor" or "ndarray"; empty: what the loader makes
 };
 
+/// A value of a data file the analysed program reads (a JSON configuration), as a parser
+/// outside the analyzer gives it (the analyzer itself parses no data format).
+struct DataValue {
+  enum class Kind { Null, Bool, Int, Float, String, List, Map } kind = Kind::Null;
+  bool b = false;
+  std::int64_t i = 0;
+  double f = 0;
+  std::string s;
+  std::vector<DataValue> items;                             ///< List
+  std::vector<std::pair<std::string, DataValue>> entries;  ///< Map, in the file's order
+};
+
+/// Parses a data file's text in `format` ("json"); nullopt with `error` set when the text is
+/// not valid in that format.
+using DataParser =
+    std::function<std::optional<DataValue>(const std::string& text, const std::string& format, std::string& error)>;
+
 struct AnalysisOptions {
   /// Command-line arguments given to the script (sys.argv[1:]).
   std::vector<std::string> script_args;
@@ -84,6 +103,10 @@ struct AnalysisOptions {
   int max_call_depth = 200;
   /// Maximum source file size accepted (bytes); larger files are reported and skipped.
   std::size_t max_file_bytes = 4 * 1024 * 1024;
+  /// Reads the configuration files the program loads from the project (json.load of a file
+  /// in the repository): their values then decide shapes as literals do. None: such files
+  /// are unknown.
+  DataParser parse_data;
 };
 
 /// Analyzes `entry` (a project-relative path) as the program's entry point, following its

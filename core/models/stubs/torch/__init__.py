@@ -1094,8 +1094,10 @@ def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requi
 
 
 def randint(low, high=None, size=None, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
-    # randint(high, size), randint(high, size=...) or randint(low, high, size)
-    if size is None and high is not None and not _b.isinstance(high, _b.int):
+    # randint(high, size), randint(high, size=...) or randint(low, high, size): the second
+    # argument is the size when it is a sequence (an unknown one is a bound tenscan does not
+    # know, never taken for a size)
+    if size is None and high is not None and (_b.isinstance(high, tuple) or _b.isinstance(high, list)):
         size = high
         high = None
     if high is None:
