@@ -2,6 +2,7 @@
 // use, driven by the embedded config/tenscan.schema.json) and the typed configuration.
 #include "tenscan/ci/config.h"
 
+#include <cmath>
 #include <fnmatch.h>
 
 #include <algorithm>
@@ -36,8 +37,11 @@ bool has_type(const json& v, const std::string& type) {
   std::string t = type_of(v);
   if (t == type) return true;
   if (type == "number" && t == "integer") return true;
-  // 3.0 is an integer in JSON-schema terms
-  return type == "integer" && t == "number" && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>()));
+  // 3.0 is an integer in JSON-schema terms (a float too large for an int64 is one too, when it
+  // has no fraction: it is never cast, which would be undefined)
+  if (type != "integer" || t != "number") return false;
+  double d = v.get<double>();
+  return std::isfinite(d) && std::trunc(d) == d;
 }
 
 std::string shown(const json& v) {
@@ -93,6 +97,8 @@ void validate(const json& schema, const json& v, const std::string& path, std::v
       fail("must be at least " + m->dump() + ", got " + shown(v));
     if (auto m = schema.find("exclusiveMinimum"); m != schema.end() && x <= m->get<double>())
       fail("must be greater than " + m->dump() + ", got " + shown(v));
+    if (auto m = schema.find("maximum"); m != schema.end() && x > m->get<double>())
+      fail("must be at most " + m->dump() + ", got " + shown(v));
   }
   if (v.is_string()) {
     const auto& s = v.get_ref<const std::string&>();

@@ -44,8 +44,9 @@ bool convert(const Json& j, DataValue& out, int depth, std::string& error) {
     case Json::value_t::object:
       out.kind = DataValue::Kind::Map;
       for (const auto& [k, v] : j.items()) {
-        out.entries.emplace_back(k, DataValue{});
-        if (!convert(v, out.entries.back().second, depth + 1, error)) return false;
+        out.keys.push_back(k);
+        out.items.emplace_back();
+        if (!convert(v, out.items.back(), depth + 1, error)) return false;
       }
       return true;
     default: error = "a value JSON does not have"; return false;

@@ -292,7 +292,7 @@ bool check_exit(Worker& w) {
 /// Whole seconds (RLIMIT_CPU's unit, at least 1); 0: no limit.
 double cpu_limit_of(const WorkerLimits& limits) {
   double cpu = limits.cpu_seconds > 0 ? limits.cpu_seconds : limits.timeout_seconds;
-  return cpu > 0 ? std::max(1.0, std::ceil(cpu)) : 0;
+  return cpu > 0 ? std::min(std::max(1.0, std::ceil(cpu)), 1e9) : 0;
 }
 
 std::string memory_text(const WorkerLimits& limits) {
@@ -385,7 +385,8 @@ std::optional<WorkerResult> start_worker(Worker& w, int null_fd) {
   const WorkerJob& job = *w.job;
   if (job.argv.empty() || job.argv[0].empty()) return start_failure("cannot run the worker: empty command line");
   w.start = Clock::now();
-  const double timeout = job.limits.timeout_seconds > 0 ? job.limits.timeout_seconds : 1e9;
+  // (at most 1e9 s: a larger one would overflow the clock's duration)
+  const double timeout = job.limits.timeout_seconds > 0 ? std::min(job.limits.timeout_seconds, 1e9) : 1e9;
   w.deadline = w.start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout));
 
   int out[2] = {-1, -1}, err[2] = {-1, -1}, exec_err[2] = {-1, -1};

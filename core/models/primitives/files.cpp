@@ -62,7 +62,8 @@ Value to_value(Interpreter& in, State& st, const DataValue& d) {
     }
     case DataValue::Kind::Map: {
       std::vector<interp::DictEntry> entries;
-      for (const auto& [k, v] : d.entries) entries.push_back({Value::str(k), to_value(in, st, v)});
+      for (std::size_t k = 0; k < d.keys.size() && k < d.items.size(); ++k)
+        entries.push_back({Value::str(d.keys[k]), to_value(in, st, d.items[k])});
       return in.new_dict(st, std::move(entries));
     }
   }

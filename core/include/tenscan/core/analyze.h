@@ -63,8 +63,8 @@ struct DataValue {
   std::int64_t i = 0;
   double f = 0;
   std::string s;
-  std::vector<DataValue> items;                             ///< List
-  std::vector<std::pair<std::string, DataValue>> entries;  ///< Map, in the file's order
+  std::vector<DataValue> items;  ///< List; Map: the values, in the file's order
+  std::vector<std::string> keys;  ///< Map: the keys, one per value
 };
 
 /// Parses a data file's text in `format` ("json"); nullopt with `error` set when the text is
