@@ -326,3 +326,275 @@ def exit(code=None):
 
 
 quit = exit
+
+
+# the rest of CPython 3.11's exception hierarchy
+
+
+class GeneratorExit(BaseException):
+    pass
+
+
+class BaseExceptionGroup(BaseException):
+    pass
+
+
+class ExceptionGroup(Exception):
+    pass
+
+
+class StopAsyncIteration(Exception):
+    pass
+
+
+class FloatingPointError(ArithmeticError):
+    pass
+
+
+class BufferError(Exception):
+    pass
+
+
+class EOFError(Exception):
+    pass
+
+
+class MemoryError(Exception):
+    pass
+
+
+class ReferenceError(Exception):
+    pass
+
+
+class SystemError(Exception):
+    pass
+
+
+class RecursionError(RuntimeError):
+    pass
+
+
+class SyntaxError(Exception):
+    pass
+
+
+class IndentationError(SyntaxError):
+    pass
+
+
+class TabError(IndentationError):
+    pass
+
+
+class UnicodeError(ValueError):
+    pass
+
+
+class UnicodeDecodeError(UnicodeError):
+    pass
+
+
+class UnicodeEncodeError(UnicodeError):
+    pass
+
+
+class UnicodeTranslateError(UnicodeError):
+    pass
+
+
+class BlockingIOError(OSError):
+    pass
+
+
+class ChildProcessError(OSError):
+    pass
+
+
+class ConnectionError(OSError):
+    pass
+
+
+class BrokenPipeError(ConnectionError):
+    pass
+
+
+class ConnectionAbortedError(ConnectionError):
+    pass
+
+
+class ConnectionRefusedError(ConnectionError):
+    pass
+
+
+class ConnectionResetError(ConnectionError):
+    pass
+
+
+class InterruptedError(OSError):
+    pass
+
+
+class IsADirectoryError(OSError):
+    pass
+
+
+class NotADirectoryError(OSError):
+    pass
+
+
+class PermissionError(OSError):
+    pass
+
+
+class ProcessLookupError(OSError):
+    pass
+
+
+class TimeoutError(OSError):
+    pass
+
+
+class PendingDeprecationWarning(Warning):
+    pass
+
+
+class RuntimeWarning(Warning):
+    pass
+
+
+class SyntaxWarning(Warning):
+    pass
+
+
+class FutureWarning(Warning):
+    pass
+
+
+class ImportWarning(Warning):
+    pass
+
+
+class UnicodeWarning(Warning):
+    pass
+
+
+class BytesWarning(Warning):
+    pass
+
+
+class ResourceWarning(Warning):
+    pass
+
+
+class EncodingWarning(Warning):
+    pass
+
+
+# ---- the remaining builtins of CPython 3.11 --------------------------------------------------
+
+def chr(i):
+    return _tenscan.unknown_str()
+
+
+def ord(c):
+    if _tenscan.const_str(c) is not None:
+        if len(c) != 1:
+            raise TypeError("ord() expected a character, but string of length " + str(len(c)) + " found")
+    return _tenscan.unknown("ord()")
+
+
+def _digits(x, base, prefix):
+    if _tenscan.const_int(x) is None:
+        return _tenscan.unknown_str()
+    if x == 0:
+        return prefix + "0"
+    sign = "-" if x < 0 else ""
+    x = -x if x < 0 else x
+    out = ""
+    while x > 0:
+        out = "0123456789abcdef"[x % base] + out
+        x = x // base
+    return sign + prefix + out
+
+
+def bin(x):
+    return _digits(x, 2, "0b")
+
+
+def oct(x):
+    return _digits(x, 8, "0o")
+
+
+def hex(x):
+    return _digits(x, 16, "0x")
+
+
+def ascii(obj):
+    return repr(obj)
+
+
+def dir(obj=None):
+    # the names an object has: tenscan lists them only in part
+    return _tenscan.summary_iter([_tenscan.unknown_str()])
+
+
+def locals():
+    return _tenscan.unknown("locals()")
+
+
+class complex:
+    def __init__(self, real=0, imag=0):
+        self.real = real
+        self.imag = imag
+
+
+class bytes:
+    def __init__(self, source=None, encoding=None, errors=None):
+        self._source = source
+
+    def decode(self, encoding="utf-8", errors="strict"):
+        return _tenscan.unknown_str()
+
+    def __len__(self):
+        return _tenscan.unknown("len(bytes)")
+
+
+class bytearray(bytes):
+    pass
+
+
+class memoryview:
+    def __init__(self, obj):
+        self.obj = obj
+
+
+class frozenset:
+    def __init__(self, iterable=()):
+        self._items = set(iterable)
+
+    def __contains__(self, x):
+        return x in self._items
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self):
+        return len(self._items)
+
+
+def help(*args, **kwds):
+    return None
+
+
+def aiter(x):
+    return x
+
+
+def anext(x, *default):
+    return _tenscan.unknown("anext()")
+
+
+copyright = None
+credits = None
+license = None
