@@ -167,14 +167,7 @@ class MatchLowerer {
         return b;
       }
       // a value pattern: Color.RED
-      Expr* value = load(std::string(h_.text(ids[0])));
-      for (std::size_t i = 1; i < ids.size(); ++i) {
-        Expr* attr = m_.new_expr(ExprKind::Attr, h_.loc(ids[i]));
-        attr->a = value;
-        attr->name = std::string(h_.text(ids[i]));
-        value = attr;
-      }
-      return {if_(compare(load(subj), CmpOp::Eq, value), then())};
+      return {if_(compare(load(subj), CmpOp::Eq, dotted(p)), then())};
     }
     if (Expr* lit = literal(p)) {
       auto kind = lit->kind;
@@ -188,6 +181,19 @@ class MatchLowerer {
     if (t == "dict_pattern") return mapping(p, subj, then);
     if (t == "class_pattern") return class_pattern(p, subj, then);
     return unsupported(p, "this pattern");
+  }
+
+  // `a.b.c` of a dotted_name node: the Name a, then the attribute loads
+  Expr* dotted(TSNode n) {
+    auto ids = named_kids(n);
+    Expr* value = load(std::string(h_.text(ids[0])));
+    for (std::size_t i = 1; i < ids.size(); ++i) {
+      Expr* attr = m_.new_expr(ExprKind::Attr, h_.loc(ids[i]));
+      attr->a = value;
+      attr->name = std::string(h_.text(ids[i]));
+      value = attr;
+    }
+    return value;
   }
 
   // a literal pattern's value (negative numbers: '-' is a sibling token before the number)
@@ -299,16 +305,7 @@ class MatchLowerer {
     std::vector<Expr*> keys;
     for (const auto& e : entries) {
       Expr* k = literal(e.first);
-      if (!k && type(e.first) == "dotted_name") {
-        auto ids = named_kids(e.first);
-        k = load(std::string(h_.text(ids[0])));
-        for (std::size_t i = 1; i < ids.size(); ++i) {
-          Expr* attr = m_.new_expr(ExprKind::Attr, h_.loc(ids[i]));
-          attr->a = k;
-          attr->name = std::string(h_.text(ids[i]));
-          k = attr;
-        }
-      }
+      if (!k && type(e.first) == "dotted_name") k = dotted(e.first);
       if (!k) return unsupported(e.first, "this mapping pattern key");
       keys.push_back(k);
     }
@@ -347,14 +344,7 @@ class MatchLowerer {
   Block class_pattern(TSNode p, const std::string& subj, const Then& then) {
     auto kids = named_kids(p);
     if (kids.empty() || type(kids[0]) != "dotted_name") return unsupported(p, "this class pattern");
-    auto ids = named_kids(kids[0]);
-    Expr* cls = load(std::string(h_.text(ids[0])));
-    for (std::size_t i = 1; i < ids.size(); ++i) {
-      Expr* attr = m_.new_expr(ExprKind::Attr, h_.loc(ids[i]));
-      attr->a = cls;
-      attr->name = std::string(h_.text(ids[i]));
-      cls = attr;
-    }
+    Expr* cls = dotted(kids[0]);
     std::vector<TSNode> subpatterns;  // positional ones first, then the keyword ones' patterns
     std::int64_t npos = 0;
     Expr* kwnames = m_.new_expr(ExprKind::Tuple, at_);

@@ -6,6 +6,7 @@
 # by name, as CPython does for string annotations.
 # Not modelled: frozen instances reject assignment in CPython (FrozenInstanceError); here the
 # assignment goes through. slots=True keeps the same class. order=True's comparisons.
+from collections import _names_list  # "'a' and 'b'", as CPython's argument errors list them
 
 
 class FrozenInstanceError(AttributeError):
@@ -73,15 +74,6 @@ def _annotation_is(annotation, name):
         if annotation == full or annotation.startswith(full + "["):
             return True
     return False
-
-
-def _names_list(names):
-    quoted = [repr(n) for n in names]
-    if len(quoted) == 1:
-        return quoted[0]
-    if len(quoted) == 2:
-        return quoted[0] + " and " + quoted[1]
-    return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
 
 
 def _get_field(cls, a_name, a_type, default_kw_only):
