@@ -1147,6 +1147,27 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
     return _new((input.shape[0], num_samples), None, "int64")
 
 
+def meshgrid(*tensors, indexing=None):
+    # torch 1.13: 0-D or 1-D inputs; each output is [len(t0), len(t1), ...] ("ij", the default)
+    # or with the first two swapped ("xy"), in its input's dtype
+    if _b.len(tensors) == 1 and (_b.isinstance(tensors[0], tuple) or _b.isinstance(tensors[0], list)):
+        tensors = _b.tuple(tensors[0])
+    _t.require(indexing is None or indexing in ("ij", "xy"), "hparam/invalid-value",
+               "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: ", indexing)
+    sizes = []
+    for t in tensors:
+        r = _t.ndim(t)
+        if _t.is_unknown(r):
+            return _b.tuple(_t.unranked(x) for x in tensors)
+        if not _t.require(r <= 1, "shape/rank", "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: ",
+                          t.shape):
+            return _b.tuple(_t.unranked(x) for x in tensors)
+        sizes.append(t.numel())
+    if indexing == "xy" and _b.len(sizes) >= 2:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    return _b.tuple(_new(_b.tuple(sizes), _t.dtype(t)) for t in tensors)
+
+
 def randperm(n, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
     return _new((n,), dtype, "int64")
 

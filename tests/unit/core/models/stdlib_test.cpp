@@ -137,3 +137,15 @@ tenscan_reveal(issubclass(UnicodeDecodeError, ValueError))  # reveal: True
 tenscan_reveal(2 in frozenset([1, 2]))  # reveal: True
 )py");
 }
+
+TEST_CASE("torch.meshgrid: each output is the grid of the inputs' lengths", "[models][torch]") {
+  check_program(R"py(
+import torch
+xs, ys = torch.meshgrid(torch.linspace(-1, 1, 64), torch.arange(32), indexing="ij")
+tenscan_reveal(xs)  # reveal: [64, 32] float32
+tenscan_reveal(ys)  # reveal: [64, 32] int64
+a, b = torch.meshgrid(torch.zeros(3), torch.zeros(5), indexing="xy")
+tenscan_reveal(a)  # reveal: [5, 3] float32
+torch.meshgrid(torch.zeros(2, 2), torch.zeros(3))  # expect: shape/rank
+)py");
+}
