@@ -264,6 +264,7 @@ class FindingCollector {
     f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(identity_text);
     if (f.level == Level::Error) {
       Contingency& c = contingency_[{f.rule, f.location}];
+      c.site = r.site;
       if (!path_contingent_) c.certain = true;
       else if (c.paths.empty() || c.paths.back() != path_) c.paths.push_back(path_);
     }
@@ -283,28 +284,38 @@ class FindingCollector {
   }
 
   /// An error reported only on paths that branched on the input or the data is certain only
-  /// if those paths cover every input and data: the disjunction of what each assumed about
-  /// them (its constraints on Input and Data symbols) holds over their domains. Otherwise it
-  /// is one of the input's possibilities: a warning (a model that works only for 3-channel
-  /// images), not a certain failure.
+  /// if, for every input and data with which the program gets there, it fails there: the
+  /// failing paths' assumptions about them (their constraints on Input and Data symbols) cover
+  /// those of every path that ran the failing statement. (A path that stopped before, at the
+  /// script's own assertion, does not count.) Otherwise it is one of the input's
+  /// possibilities: a warning (a model that works only for 3-channel images).
   void settle_contingent(const interp::States& finals, unsigned rlimit, Stats& stats) {
     auto chosen = [&](sym::SymId id) { return in_.symbol(id).kind != interp::SymKind::Program; };
+    const interp::Coverage& cov = in_.coverage();
     for (auto& f : result_.findings) {
       auto it = contingency_.find({f.rule, f.location});
       if (f.level != Level::Error || it == contingency_.end() || it->second.certain) continue;
       solver::PathSolver s(rlimit);
       std::set<sym::SymId> domain;
-      for (std::size_t i : it->second.paths) {
-        // what the path assumed about the input and the data alone
+      // what a path assumed about the input and the data alone
+      auto assumed_by = [&](const State& st) {
         sym::Cond assumed = sym::Cond::truth(true);
-        for (const auto& c : finals[i].hard) {
+        for (const auto& c : st.hard) {
           auto ids = c.symbols();
           if (ids.empty() || !std::all_of(ids.begin(), ids.end(), chosen)) continue;
           assumed = assumed && c;
           domain.insert(ids.begin(), ids.end());
         }
-        s.add(!assumed);
-      }
+        return assumed;
+      };
+      for (std::size_t i : it->second.paths) s.add(!assumed_by(finals[i]));
+      // the statement of the failing operation, and the input and data of the paths that ran it
+      std::optional<std::size_t> stmt = statement_of(cov, it->second.site);
+      sym::Cond reached = sym::Cond::truth(!stmt);
+      if (stmt)
+        for (const auto& st : finals)
+          if (st.contingent && interp::Coverage::has(st.covered, *stmt)) reached = reached || assumed_by(st);
+      s.add(reached);
       for (sym::SymId id : domain) {
         const auto& info = in_.symbol(id);
         sym::Expr x = sym::Expr::symbol(id);
@@ -335,7 +346,22 @@ class FindingCollector {
   struct Contingency {
     std::vector<std::size_t> paths;  ///< the contingent final paths that reported it
     bool certain = false;            ///< reported on a path that is not contingent
+    ir::Loc site;                    ///< the failing operation
   };
+
+  // The innermost statement of the project's code whose source holds `site`.
+  static std::optional<std::size_t> statement_of(const interp::Coverage& cov, const ir::Loc& site) {
+    std::optional<std::size_t> best;
+    auto before = [](int l1, int c1, int l2, int c2) { return l1 < l2 || (l1 == l2 && c1 <= c2); };
+    for (std::size_t i = 0; i < cov.size(); ++i) {
+      const ir::Loc& l = cov.stmt(i)->loc;
+      if (l.file != site.file || !before(l.line, l.col, site.line, site.col) ||
+          !before(site.end_line, site.end_col, l.end_line, l.end_col))
+        continue;
+      if (!best || before(cov.stmt(*best)->loc.line, cov.stmt(*best)->loc.col, l.line, l.col)) best = i;
+    }
+    return best;
+  }
   const Interpreter& in_;
   AnalysisResult& result_;
   std::size_t path_ = 0;

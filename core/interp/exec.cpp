@@ -795,8 +795,13 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           for (auto& t : branch(std::move(o.st), o.v, s->loc, s->value, &fails)) next.push_back(std::move(t));
           // (at the assertion's test: the site of whatever the test evaluated last is gone)
           SiteGuard at_test(*this, s->value);
+          const ir::Module* m = module_of_file(s->loc.file);
           for (auto& f : fails)
-            for (auto& r : raise(std::move(f), "AssertionError", "assertion failed")) next.push_back(std::move(r.st));
+            for (auto& r : raise(std::move(f), "AssertionError", "assertion failed")) {
+              // the project's own assertion is its own check, as its raise statements are
+              r.st.user_raise = m && !m->is_stub;
+              next.push_back(std::move(r.st));
+            }
         }
       }
       states = std::move(next);

@@ -616,6 +616,16 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
       auto ie = as_int_expr(index);
       if (!ie) {
         if (index.is_unknown()) return one(std::move(st), Value::unknown("element"));
+        // an integer tensor of one element is an index (Tensor.__index__): `classes[labels[j]]`
+        if (const TensorVal* t = tensor_of(st, index)) {
+          const bool integer = t->dtype == DType::Unknown || dtype_is_integer(t->dtype) || t->dtype == DType::Bool;
+          std::optional<std::int64_t> numel = 1;
+          if (t->shape)
+            for (const auto& d : *t->shape) numel = numel && d.as_const() ? std::optional(*numel * *d.as_const()) : std::nullopt;
+          if (integer && (!t->shape || !numel || *numel == 1)) return one(std::move(st), Value::unknown("element"));
+          return raise_program_error(std::move(st), "TypeError",
+                                     "only integer tensors of a single element can be converted to an index");
+        }
         return raise(std::move(st), "TypeError", "list indices must be integers or slices, not " + type_name(st, index));
       }
       if (auto c = ie->as_const()) {

@@ -926,13 +926,16 @@ class Tensor:
     # -- reductions --
     # sum and prod of bool or integer tensors accumulate in int64; mean, std, var and norm
     # have no integer form; logsumexp computes integers in the default float dtype
-    def sum(self, dim=None, keepdim=False, dtype=None):
+    def sum(self, dim=None, keepdim=False, dtype=None, axis=None):
+        dim = axis if dim is None and axis is not None else dim
         return _t.reduce(self, dim, keepdim, _dtype_name(dtype) or _t.if_integral(self, "int64"), "sum()")
 
-    def mean(self, dim=None, keepdim=False, dtype=None):
+    def mean(self, dim=None, keepdim=False, dtype=None, axis=None):
+        dim = axis if dim is None and axis is not None else dim
         return _t.reduce(self, dim, keepdim, _dtype_name(dtype), "mean()", True)
 
-    def prod(self, dim=None, keepdim=False, dtype=None):
+    def prod(self, dim=None, keepdim=False, dtype=None, axis=None):
+        dim = axis if dim is None and axis is not None else dim
         return _t.reduce(self, dim, keepdim, _dtype_name(dtype) or _t.if_integral(self, "int64"), "prod()")
 
     def std(self, dim=None, unbiased=True, keepdim=False, correction=None):
@@ -1427,15 +1430,15 @@ def pow(input, exponent):
     return _t.elementwise(input, exponent, "pow")
 
 
-def add(input, other, alpha=1):
+def add(input, other, alpha=1, *, out=None):
     return _t.elementwise(input, other, "add")
 
 
-def sub(input, other, alpha=1):
+def sub(input, other, alpha=1, *, out=None):
     return _t.elementwise(input, other, "sub")
 
 
-def mul(input, other):
+def mul(input, other, *, out=None):
     return _t.elementwise(input, other, "mul")
 
 

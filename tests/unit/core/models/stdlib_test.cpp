@@ -149,3 +149,25 @@ tenscan_reveal(a)  # reveal: [5, 3] float32
 torch.meshgrid(torch.zeros(2, 2), torch.zeros(3))  # expect: shape/rank
 )py");
 }
+
+TEST_CASE("measured on pytorch/tutorials: what stopped or misled the analysis there", "[models][torch]") {
+  // a one-element integer tensor indexes a list; an assertion tenscan cannot decide is the
+  // script's own check (the path that passes it goes on, and what fails after it for sure is
+  // an error); torch.add with out=, Tensor.sum with axis=; Normalize with a mean and std from
+  // a library tenscan does not model checks nothing
+  auto r = check_program(R"py(
+import torch
+import torchvision.transforms as T
+from timm.data import IMAGENET_DEFAULT_MEAN, IMAGENET_DEFAULT_STD
+classes = ("plane", "car", "bird")
+labels = torch.randint(0, 3, (4,))
+tenscan_reveal(classes[labels[0]])  # reveal: unknown
+x = torch.randn(3, 8)
+assert torch.allclose(x, x.clone())
+tenscan_reveal(torch.add(x, 1, out=x))  # reveal: [3, 8] float32
+tenscan_reveal(x.sum(axis=1))  # reveal: [3] float32
+img = T.Normalize(IMAGENET_DEFAULT_MEAN, IMAGENET_DEFAULT_STD)(torch.rand(3, 32, 32))
+classes[torch.zeros(2, dtype=torch.long)]  # expect: python/type-error
+)py");
+  CHECK(r.result.completeness.complete);
+}

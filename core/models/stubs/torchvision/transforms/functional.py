@@ -167,6 +167,8 @@ def normalize(tensor, mean, std, inplace=False):
     c = tensor.shape[-3]
     n = 1 if _is_number(mean) else _b.len(mean)
     m = 1 if _is_number(std) else _b.len(std)
+    if _t.is_unknown(std) or _t.is_unknown(mean):
+        return _t.same(tensor)  # (a mean or std tenscan does not know: nothing to check against)
     if _is_number(std):
         _t.require(std != 0, "hparam/invalid-value", "Normalize: std evaluated to zero, leading to division by zero.")
     elif not _t.is_tensor(std):
