@@ -759,6 +759,10 @@ Outs Interpreter::setitem(State&& st, const Value& obj, const Value& index, cons
           e.value = v;
           return one(std::move(st), Value::none());
         }
+      // a key tenscan does not know may be any of the others: what they hold is no longer known
+      // (`total[classes[label]] += 1` counts into some entry)
+      if (index.is_unknown() || (index.kind == VKind::Str && !index.s))
+        for (auto& e : es) e.value = Value::unknown("a value a key tenscan does not know may have replaced");
       es.push_back({index, v});
       return one(std::move(st), Value::none());
     }

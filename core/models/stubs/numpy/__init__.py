@@ -861,27 +861,27 @@ def _binary(a, b, op):
     return _t.unknown("numpy." + op)
 
 
-def add(a, b):
+def add(a, b, out=None, **kwargs):
     return _binary(a, b, "add")
 
 
-def subtract(a, b):
+def subtract(a, b, out=None, **kwargs):
     return _binary(a, b, "sub")
 
 
-def multiply(a, b):
+def multiply(a, b, out=None, **kwargs):
     return _binary(a, b, "mul")
 
 
-def divide(a, b):
+def divide(a, b, out=None, **kwargs):
     return _binary(a, b, "/")
 
 
-def maximum(a, b):
+def maximum(a, b, out=None, **kwargs):
     return _binary(a, b, "maximum")
 
 
-def minimum(a, b):
+def minimum(a, b, out=None, **kwargs):
     return _binary(a, b, "minimum")
 
 

@@ -171,3 +171,21 @@ classes[torch.zeros(2, dtype=torch.long)]  # expect: python/type-error
 )py");
   CHECK(r.result.completeness.complete);
 }
+
+TEST_CASE("a dict entry set under a key tenscan does not know may be any entry", "[interp]") {
+  // pytorch/tutorials' CIFAR-10 per-class accuracy: counts keyed by a class name the data picks;
+  // no entry stays a known 0 (dividing by it is no ZeroDivisionError)
+  auto r = check_program(R"py(
+import torch
+import numpy as np
+classes = ("plane", "car", "bird")
+total = {name: 0 for name in classes}
+for label in torch.randint(0, 3, (8,)):
+    total[classes[label]] += 1
+for name, count in total.items():
+    tenscan_reveal(100 / count)  # reveal: unknown
+n = np.ones(5)
+tenscan_reveal(np.add(n, 1, out=n))  # reveal: [5] float64
+)py");
+  CHECK(r.result.completeness.complete);
+}
