@@ -234,6 +234,11 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
   if (op == CmpOp::Is || op == CmpOp::IsNot) {
     bool same;
     if (a.is_unknown() || b.is_unknown()) {
+      // In a library model, `x is None` asks whether an argument was given, and a value
+      // tenscan does not know was given: not None (`randint(0, h - 128)` with h unknown is not
+      // randint(high=0)). In the project's code the value may be None: both answers.
+      const bool in_model = !st.frames.empty() && st.frame().module && st.frame().module->is_stub;
+      if ((a.is_none() || b.is_none()) && in_model) return one(std::move(st), Value::boolean(op == CmpOp::IsNot));
       if (a.is_none() || b.is_none()) {
         Value t = unknown_test(a.is_unknown() ? a : b, "is None");
         if (op == CmpOp::IsNot) t.b = !t.b;

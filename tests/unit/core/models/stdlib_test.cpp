@@ -189,3 +189,17 @@ tenscan_reveal(np.add(n, 1, out=n))  # reveal: [5] float64
 )py");
   CHECK(r.result.completeness.complete);
 }
+
+TEST_CASE("in a library model, a value tenscan does not know was given: it is not None", "[models][numpy]") {
+  // pytorch/tutorials' data loading: a crop offset drawn below an image size tenscan cannot
+  // see, in a loop (np.random.randint(0, unknown) is not randint(high=0))
+  auto r = check_program(R"py(
+import numpy as np
+from skimage import io
+image = io.imread("x.jpg")
+for k in range(2):
+    h, w = image.shape[:2]
+    top = np.random.randint(0, h - 128)
+)py");
+  CHECK(r.result.findings.empty());
+}
