@@ -292,29 +292,43 @@ class FindingCollector {
   void settle_contingent(const interp::States& finals, unsigned rlimit, Stats& stats) {
     auto chosen = [&](sym::SymId id) { return in_.symbol(id).kind != interp::SymKind::Program; };
     const interp::Coverage& cov = in_.coverage();
+    // what each contingent path assumed about the input and the data alone, and their symbols
+    // (computed once, on the first finding that needs them)
+    struct Assumed {
+      sym::Cond cond = sym::Cond::truth(true);
+      std::vector<sym::SymId> symbols;
+    };
+    std::vector<std::optional<Assumed>> assumed(finals.size());
+    auto assumed_by = [&](std::size_t i) -> const Assumed& {
+      if (!assumed[i]) {
+        Assumed a;
+        for (const auto& c : finals[i].hard) {
+          auto ids = c.symbols();
+          if (ids.empty() || !std::all_of(ids.begin(), ids.end(), chosen)) continue;
+          a.cond = a.cond && c;
+          a.symbols.insert(a.symbols.end(), ids.begin(), ids.end());
+        }
+        assumed[i] = std::move(a);
+      }
+      return *assumed[i];
+    };
     for (auto& f : result_.findings) {
       auto it = contingency_.find({f.rule, f.location});
       if (f.level != Level::Error || it == contingency_.end() || it->second.certain) continue;
       solver::PathSolver s(rlimit);
       std::set<sym::SymId> domain;
-      // what a path assumed about the input and the data alone
-      auto assumed_by = [&](const State& st) {
-        sym::Cond assumed = sym::Cond::truth(true);
-        for (const auto& c : st.hard) {
-          auto ids = c.symbols();
-          if (ids.empty() || !std::all_of(ids.begin(), ids.end(), chosen)) continue;
-          assumed = assumed && c;
-          domain.insert(ids.begin(), ids.end());
-        }
-        return assumed;
+      auto use = [&](std::size_t i) -> const sym::Cond& {
+        const Assumed& a = assumed_by(i);
+        domain.insert(a.symbols.begin(), a.symbols.end());
+        return a.cond;
       };
-      for (std::size_t i : it->second.paths) s.add(!assumed_by(finals[i]));
+      for (std::size_t i : it->second.paths) s.add(!use(i));
       // the statement of the failing operation, and the input and data of the paths that ran it
       std::optional<std::size_t> stmt = statement_of(cov, it->second.site);
       sym::Cond reached = sym::Cond::truth(!stmt);
       if (stmt)
-        for (const auto& st : finals)
-          if (st.contingent && interp::Coverage::has(st.covered, *stmt)) reached = reached || assumed_by(st);
+        for (std::size_t i = 0; i < finals.size(); ++i)
+          if (finals[i].contingent && interp::Coverage::has(finals[i].covered, *stmt)) reached = reached || use(i);
       s.add(reached);
       for (sym::SymId id : domain) {
         const auto& info = in_.symbol(id);
@@ -765,18 +779,16 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     for (const auto& r : st.reveals) reveals.push_back(r);
     if (st.flow == interp::Flow::Raise && st.exc.is_obj() && st.program_error) {
       // the program's own certain failure, as Python raises it: a finding (a warning when the
-      // path that reaches it depends on a value tenscan does not know)
-      {
-        interp::Requirement r;
-        r.cond = sym::Cond::truth(false);
-        r.rule = python_rule(in, st);
-        r.msg = findings::exception_text(in, st);
-        r.site = st.exc_site;
-        r.function = st.exc_function;
-        r.path = st.path;
-        collector.report(r, nullptr);
-        continue;
-      }
+      // path that reaches it depends on a value tenscan does not know: settle_contingent)
+      interp::Requirement r;
+      r.cond = sym::Cond::truth(false);
+      r.rule = python_rule(in, st);
+      r.msg = findings::exception_text(in, st);
+      r.site = st.exc_site;
+      r.function = st.exc_function;
+      r.path = st.path;
+      collector.report(r, nullptr);
+      continue;
     }
     if (st.flow == interp::Flow::Raise && st.exc.is_obj()) {
       // an exception that escaped the program: from the user's code it is the script's own

@@ -820,16 +820,7 @@ Outs dict_dunder_getitem(Interpreter& in, State&& st, Args& a) {
 Outs dict_dunder_setitem(Interpreter& in, State&& st, Args& a) {
   const Value& self = arg(a, 0);
   if (!is_dict_instance(in, st, self)) return in.setitem(std::move(st), self, arg(a, 1), arg(a, 2));
-  auto& es = st.heap.mut(self.obj).entries;
-  std::ptrdiff_t i = dict_find(es, arg(a, 1));
-  if (i >= 0) {
-    es[static_cast<std::size_t>(i)].value = arg(a, 2);
-    return none(std::move(st));
-  }
-  // (a key tenscan does not know may be any of the others, as in Interpreter::setitem)
-  if (i == -2)
-    for (auto& e : es) e.value = Value::unknown("a value a key tenscan does not know may have replaced");
-  es.push_back({arg(a, 1), arg(a, 2)});
+  dict_store(st.heap.mut(self.obj).entries, arg(a, 1), arg(a, 2));
   return none(std::move(st));
 }
 

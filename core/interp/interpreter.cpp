@@ -54,12 +54,21 @@ bool dtype_is_integer(DType d) {
 }
 
 std::ptrdiff_t dict_find(const std::vector<DictEntry>& es, const Value& key) {
-  for (std::size_t i = 0; i < es.size(); ++i) {
-    if (same_value(es[i].key, key)) return static_cast<std::ptrdiff_t>(i);
-    if (es[i].key.kind == VKind::Int && key.kind == VKind::Int && es[i].key.i == key.i) return static_cast<std::ptrdiff_t>(i);
-  }
+  for (std::size_t i = 0; i < es.size(); ++i)
+    if (same_value(es[i].key, key)) return static_cast<std::ptrdiff_t>(i);  // (ints: the same expression)
   if (key.is_unknown() || (key.kind == VKind::Str && !key.s)) return -2;
   return -1;
+}
+
+void dict_store(std::vector<DictEntry>& es, const Value& key, const Value& value) {
+  std::ptrdiff_t i = dict_find(es, key);
+  if (i >= 0) {
+    es[static_cast<std::size_t>(i)].value = value;
+    return;
+  }
+  if (i == -2)
+    for (auto& e : es) e.value = Value::unknown("a value a key tenscan does not know may have replaced");
+  es.push_back({key, value});
 }
 
 bool same_value(const Value& a, const Value& b) {

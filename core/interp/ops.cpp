@@ -237,9 +237,9 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
       // In a library model, `x is None` asks whether an argument was given, and a value
       // tenscan does not know was given: not None (`randint(0, h - 128)` with h unknown is not
       // randint(high=0)). In the project's code the value may be None: both answers.
-      const bool in_model = !st.frames.empty() && st.frame().module && st.frame().module->is_stub;
-      if ((a.is_none() || b.is_none()) && in_model) return one(std::move(st), Value::boolean(op == CmpOp::IsNot));
       if (a.is_none() || b.is_none()) {
+        if (!st.frames.empty() && st.frame().module && st.frame().module->is_stub)
+          return one(std::move(st), Value::boolean(op == CmpOp::IsNot));
         Value t = unknown_test(a.is_unknown() ? a : b, "is None");
         if (op == CmpOp::IsNot) t.b = !t.b;
         return one(std::move(st), std::move(t));
@@ -757,20 +757,9 @@ Outs Interpreter::setitem(State&& st, const Value& obj, const Value& index, cons
       }
       return one(std::move(st), Value::none());
     }
-    case OKind::Dict: {
-      auto& es = st.heap.mut(obj.obj).entries;
-      for (auto& e : es)
-        if (same_value(e.key, index)) {
-          e.value = v;
-          return one(std::move(st), Value::none());
-        }
-      // a key tenscan does not know may be any of the others: what they hold is no longer known
-      // (`total[classes[label]] += 1` counts into some entry)
-      if (index.is_unknown() || (index.kind == VKind::Str && !index.s))
-        for (auto& e : es) e.value = Value::unknown("a value a key tenscan does not know may have replaced");
-      es.push_back({index, v});
+    case OKind::Dict:
+      dict_store(st.heap.mut(obj.obj).entries, index, v);
       return one(std::move(st), Value::none());
-    }
     case OKind::Instance: {
       bool found = false;
       Args args;

@@ -144,6 +144,9 @@ struct DictEntry;
 /// The index of `key` among a dict's entries; -1 when it is certainly absent, -2 when an
 /// unknown key (or string) makes that undecidable.
 std::ptrdiff_t dict_find(const std::vector<DictEntry>& es, const Value& key);
+/// d[key] = value on a dict's entries. A key tenscan does not know may be any of the others:
+/// what they hold is then no longer known (`total[classes[label]] += 1` counts into some entry).
+void dict_store(std::vector<DictEntry>& es, const Value& key, const Value& value);
 
 enum class OKind : std::uint8_t {
   Module, Class, Instance, Function, BoundMethod, Builtin, Cell,
