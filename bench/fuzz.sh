@@ -4,7 +4,7 @@
 #
 #   bench/fuzz.sh [--seconds N] [--jobs J] [--keep] [TARGET...]
 #
-# TARGET: fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports (default: all).
+# TARGET: fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports fuzz_notebook (default: all).
 # Each target runs for N seconds (default 1800: 30 CPU-minutes) on J processes at a time
 # (default 1; the targets run one after another). Its corpus lives in
 # /tmp/tenscan-fuzz/TARGET/corpus, seeded from the repository's own inputs (fixtures, examples,
@@ -30,7 +30,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "fuzz.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports)
+[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports fuzz_notebook)
 
 build=$repo/build-fuzz
 if [[ ! -f $build/CMakeCache.txt ]]; then
@@ -50,6 +50,8 @@ seed() {
         while IFS= read -r -d '' f; do cp "$f" "$into/seed-$(echo "$f" | md5sum | cut -c1-16).py"; done ;;
     fuzz_config)
       find "$repo/config/examples" -name '*.json' -exec cp {} "$into/" \; ;;
+    fuzz_notebook)
+      find "$repo/tests/fixtures" -name '*.ipynb' -exec cp {} "$into/" \; ;;
     fuzz_sarif)
       find "$repo/tests/report" -path '*/node_modules' -prune -o -name '*.sarif' -print -exec cp {} "$into/" \; >/dev/null ;;
   esac

@@ -147,11 +147,18 @@ std::string markdown_to_plain(std::string_view md) {
   return out;
 }
 
+std::string cell_source_key(const std::string& path, int cell) {
+  return path + '\0' + std::to_string(cell);
+}
+
+std::string line_text(const SourceRange& r) {
+  if (r.cell.cell > 0) return r.path + ":cell " + std::to_string(r.cell.cell) + ":" + std::to_string(r.cell.line);
+  return r.path + ":" + std::to_string(r.line);
+}
+
 std::string incomplete_text(const Completeness& c) {
   if (c.complete) return {};
-  auto where = [](const SourceRange& r) {
-    return r.path.empty() ? std::string() : " at " + r.path + ":" + std::to_string(r.line);
-  };
+  auto where = [](const SourceRange& r) { return r.path.empty() ? std::string() : " at " + line_text(r); };
   std::string out;
   const int total = c.paths_completed + c.paths_stopped;
   if (c.paths_stopped > 0 && c.paths_completed == 0)
@@ -338,13 +345,20 @@ Level level_at(const Json& j) {
 }  // namespace
 
 Json range_to_json(const SourceRange& r) {
-  return {
-      {"path", r.path}, {"line", r.line}, {"col", r.col}, {"end_line", r.end_line}, {"end_col", r.end_col}};
+  Json j = {{"path", r.path}, {"line", r.line}, {"col", r.col}, {"end_line", r.end_line}, {"end_col", r.end_col}};
+  if (r.cell.cell > 0)
+    j["cell"] = {{"cell", r.cell.cell}, {"line", r.cell.line}, {"col", r.cell.col},
+                 {"end_line", r.cell.end_line}, {"end_col", r.cell.end_col}};
+  return j;
 }
 
 SourceRange range_from_json(const Json& j) {
-  return {j.at("path").get<std::string>(), to_int(j.at("line")), to_int(j.at("col")),
-          to_int(j.at("end_line")), to_int(j.at("end_col"))};
+  SourceRange r{j.at("path").get<std::string>(), to_int(j.at("line")), to_int(j.at("col")),
+                to_int(j.at("end_line")), to_int(j.at("end_col"))};
+  if (auto it = j.find("cell"); it != j.end())
+    r.cell = {to_int(it->at("cell")), to_int(it->at("line")), to_int(it->at("col")), to_int(it->at("end_line")),
+              to_int(it->at("end_col"))};
+  return r;
 }
 
 namespace {

@@ -87,8 +87,9 @@ std::string seconds(double s) {
 
 // "models/net.py:9:18: warning: message"
 std::string finding_line(const Finding& f) {
-  std::string s = f.location.path + ":" + std::to_string(f.location.line);
-  if (f.location.col > 0) s += ":" + std::to_string(f.location.col);
+  std::string s = line_text(f.location);
+  if (const int col = f.location.cell.cell > 0 ? f.location.cell.col : f.location.col; col > 0)
+    s += ":" + std::to_string(col);
   return s + ": " + level_name(f.level) + ": " + f.message + "\n";
 }
 

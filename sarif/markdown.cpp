@@ -32,10 +32,11 @@ std::string escape(std::string_view text) {
 }
 
 std::string location_cell(const SourceRange& r, const MarkdownOptions& options) {
-  const std::string text = escape(r.path + ":" + std::to_string(r.line));
+  const std::string text = escape(line_text(r));
   if (options.link_prefix.empty()) return text;
-  return "[" + text + "](" + options.link_prefix + project_relative_uri(r.path).value_or(r.path) + "#L" +
-         std::to_string(r.line) + ")";
+  // a notebook's page shows it rendered, where no line can be anchored: link its source view
+  return "[" + text + "](" + options.link_prefix + project_relative_uri(r.path).value_or(r.path) +
+         (r.cell.cell > 0 ? "?plain=1" : "") + "#L" + std::to_string(r.line) + ")";
 }
 
 void table(std::string& out, const char* title, const std::vector<const RunFinding*>& rows,

@@ -63,8 +63,10 @@ class Writer {
   }
 
  private:
+  // "path:line:col", in a notebook "path:cell N:line:col" with the line and column in the cell
   static std::string location(const SourceRange& r) {
     if (r.path.empty()) return "tenscan";
+    if (r.cell.cell > 0) return location(SourceRange{r.path + ":cell " + std::to_string(r.cell.cell), r.cell.line, r.cell.col});
     std::string s = r.path;
     if (r.line > 0) s += ":" + std::to_string(r.line);
     if (r.line > 0 && r.col > 0) s += ":" + std::to_string(r.col);
@@ -74,8 +76,13 @@ class Writer {
   // The source line, then a caret line that reproduces the line's tabs and the display width
   // of every code point before the range (columns are code points, not bytes), then '^' and
   // '~' under the range's part on this line. No caret when the column is unknown.
-  void snippet(const std::string& indent, const SourceRange& r) {
-    if (r.path.empty() || r.line < 1) return;
+  void snippet(const std::string& indent, const SourceRange& where) {
+    if (where.path.empty() || where.line < 1) return;
+    // in a notebook: the line of the cell's source (the file's line is JSON)
+    const SourceRange r = where.cell.cell > 0 ? SourceRange{cell_source_key(where.path, where.cell.cell), where.cell.line,
+                                                            where.cell.col, where.cell.end_line, where.cell.end_col}
+                                              : where;
+    if (where.cell.cell > 0 && r.line < 1) return;
     auto text = sources_.line(r.path, r.line);
     if (!text) return;
     out_ += indent;

@@ -11,6 +11,7 @@
 
 #include "tenscan/ci/cancel.h"
 #include "tenscan/ci/output.h"
+#include "tenscan/ci/notebook.h"
 #include "tenscan/ci/workers.h"
 #include "tenscan/report/codequality.h"
 #include "tenscan/report/json.h"
@@ -131,12 +132,7 @@ report::EntryOutcome outcome_of(const SelectedEntry& entry, WorkerResult& w) {
   return o;
 }
 
-report::SourceLookup lookup_of(const SourceProvider& sources) {
-  return [&sources](const std::string& path) -> std::optional<std::string> {
-    std::string e;
-    return sources.read(path, e);
-  };
-}
+report::SourceLookup lookup_of(const SourceProvider& sources) { return source_lookup(sources); }
 
 Side build_side(const std::vector<SelectedEntry>& entries, std::vector<WorkerResult>& results, const Config& config,
                 const SourceProvider& sources) {
@@ -294,7 +290,7 @@ void anchor_to_changes(std::vector<report::RunFinding>& findings, const std::vec
     std::string why = anchor->message;
     f.related.erase(anchor);
     f.related.insert(f.related.begin(), failing);
-    f.message += " (fails at " + failing.range.path + ":" + std::to_string(failing.range.line) +
+    f.message += " (fails at " + report::line_text(failing.range) +
                  "; reported on this changed line: " + why + ")";
     f.location = at;
     rf.anchored = true;

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <deque>
 
+#include "tenscan/ci/notebook.h"
+
 namespace tenscan::ci {
 namespace {
 
@@ -329,6 +331,31 @@ bool ends_with_py(const std::string& path) {
   return path.size() > 3 && path.compare(path.size() - 3, 3, ".py") == 0;
 }
 
+constexpr std::string_view kTrainingSteps[] = {".backward(", ".fit(", ".train_on_batch("};
+
+// A notebook runs top to bottom like a script. It is an entry when it trains a model: it
+// imports a deep-learning framework and calls a training step (`loss.backward()`,
+// `model.fit(...)`); a notebook that only explores data is not one.
+bool is_training_notebook(const PythonFileInfo& info, std::string_view code) {
+  const bool framework = std::any_of(info.imports.begin(), info.imports.end(), [](const ImportRef& r) {
+    const std::string top = r.module.substr(0, r.module.find('.'));
+    return r.level == 0 && (top == "torch" || top == "tensorflow" || top == "keras" || top == "pytorch_lightning" ||
+                            top == "lightning");
+  });
+  return framework && std::any_of(std::begin(kTrainingSteps), std::end(kTrainingSteps),
+                                  [&](std::string_view step) { return code.find(step) != std::string_view::npos; });
+}
+
+PythonFileInfo scan_file(const std::string& path, const std::string& text) {
+  if (!is_notebook(path)) return scan_python(text);
+  std::string error;
+  auto nb = read_notebook(text, error);
+  if (!nb) return {};
+  PythonFileInfo info = scan_python(nb->source);
+  info.is_main_script = is_training_notebook(info, nb->source);
+  return info;
+}
+
 }  // namespace
 
 PythonFileInfo scan_python(std::string_view source) {
@@ -348,21 +375,21 @@ const PythonFileInfo& ImportGraph::info(const std::string& path) {
   auto it = scanned_.find(path);
   if (it != scanned_.end()) return it->second;
   auto text = read_(path);
-  return scanned_.emplace(path, text ? scan_python(*text) : PythonFileInfo{}).first->second;
+  return scanned_.emplace(path, text ? scan_file(path, *text) : PythonFileInfo{}).first->second;
 }
 
 std::vector<std::string> ImportGraph::main_scripts() {
   std::vector<std::string> scripts;
   for (const auto& path : files_) {
-    if (!ends_with_py(path)) continue;
+    if (!ends_with_py(path) && !is_notebook(path)) continue;
     if (auto it = scanned_.find(path); it != scanned_.end()) {
       if (it->second.is_main_script) scripts.push_back(path);
       continue;
     }
     auto text = read_(path);
     // cheap pre-check: a script's guard spells __main__ (files without it are not scanned now)
-    if (!text || !memmem(text->data(), text->size(), "__main__", 8)) continue;
-    const auto& scanned = scanned_.emplace(path, scan_python(*text)).first->second;
+    if (!text || (!is_notebook(path) && !memmem(text->data(), text->size(), "__main__", 8))) continue;
+    const auto& scanned = scanned_.emplace(path, scan_file(path, *text)).first->second;
     if (scanned.is_main_script) scripts.push_back(path);
   }
   return scripts;  // files_ is ordered, so this is sorted

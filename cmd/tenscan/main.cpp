@@ -16,6 +16,7 @@
 #include "tenscan/ci/data_files.h"
 #include "tenscan/ci/driver.h"
 #include "tenscan/ci/git.h"
+#include "tenscan/ci/notebook.h"
 #include "tenscan/ci/output.h"
 #include "tenscan/ci/workers.h"
 #include "tenscan/core/analyze.h"
@@ -177,7 +178,7 @@ int run_check(const CheckArgs& args) {
   }
   if (args.worker) {
     inject_test_fault(entry);
-    tenscan::AnalysisResult result = tenscan::analyze(*sources, entry, options);
+    tenscan::AnalysisResult result = tenscan::ci::analyze_entry(*sources, entry, options);
     std::cout << tenscan::report::encode_json_lines(result);
     std::cout.flush();
     return std::cout ? kExitClean : kExitError;
@@ -190,13 +191,10 @@ int run_check(const CheckArgs& args) {
   options.stub_dirs.insert(options.stub_dirs.end(), config.stub_dirs.begin(), config.stub_dirs.end());
   options.data_hints.insert(options.data_hints.end(), config.data.begin(), config.data.end());
   if (!args.symbolic_args_given) options.symbolic_args = config.symbolic_args;
-  tenscan::AnalysisResult result = tenscan::analyze(*sources, entry, options);
+  tenscan::AnalysisResult result = tenscan::ci::analyze_entry(*sources, entry, options);
   tenscan::ci::apply_rule_overrides(result, config.rules);
 
-  tenscan::report::SourceLookup lookup = [&sources](const std::string& path) -> std::optional<std::string> {
-    std::string err;
-    return sources->read(path, err);
-  };
+  tenscan::report::SourceLookup lookup = tenscan::ci::source_lookup(*sources);
   // `# tenscan: ignore[rule]` comments
   std::erase_if(result.findings, [&](const tenscan::Finding& f) { return tenscan::report::is_suppressed(f, lookup); });
   std::string out;

@@ -8,7 +8,7 @@ namespace tenscan::models {
 namespace {
 
 // A name matches a prefix when it is the prefix or starts with the prefix and a dot.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 60> kBenign{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 61> kBenign{{
     // reading and writing files: what they read reaches tensors as data tenscan cannot see
     {"open", "I/O"}, {"io", "I/O"}, {"os", "I/O"}, {"pathlib", "I/O"}, {"shutil", "I/O"}, {"glob", "I/O"},
     {"json", "I/O"}, {"csv", "I/O"}, {"pickle", "I/O"}, {"h5py", "I/O"}, {"yaml", "I/O"}, {"zipfile", "I/O"},
@@ -28,6 +28,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 60> kBenign{
     {"re", "text"}, {"string", "text"},
     // figures
     {"matplotlib", "plotting"}, {"seaborn", "plotting"}, {"visdom", "plotting"}, {"plotly", "plotting"},
+    // a notebook's display() and its IPython shell
+    {"IPython", "plotting"},
     // clocks
     {"time", "timing"}, {"datetime", "timing"}, {"timeit", "timing"},
     // seeds, threads and back-end switches

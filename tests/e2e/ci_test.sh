@@ -43,6 +43,29 @@ case "$case_name" in
     [[ $(json "$work/cq.json" "d[0]['location']['lines']['begin']") == 16 ]] || fail "cq line"
     expect_file "$work/t.md" "model.py"
     ;;
+  notebook)
+    # a training notebook is an entry; the bug is introduced in one of its cells: text output
+    # names the cell, SARIF, Code Quality and JUnit the line of the .ipynb file that holds the
+    # code (where GitHub anchors the alert and where the diff changed it)
+    mkdir -p "$repo"
+    cp "$src/tests/fixtures/notebook/mnist_notebook_fixed.ipynb" "$repo/train.ipynb"
+    printf '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n' >"$repo/empty.ipynb"
+    (cd "$repo" && g init -q && g add -A && g commit -qm base)
+    base=$(cd "$repo" && git rev-parse HEAD)
+    sed -i 's/nn.Linear(9216, hidden)/nn.Linear(64 * 13 * 13, hidden)/' "$repo/train.ipynb"
+    (cd "$repo" && g commit -qam "resize fc1")
+    line=$(grep -n 'x = F.relu(self.fc1(x))' "$repo/train.ipynb" | cut -d: -f1)
+    run env CI_PROJECT_URL=https://gitlab.example/g/p CI_COMMIT_SHA=abc "$tenscan" ci --repo "$repo" --base "$base" \
+        --sarif "$work/t.sarif" --junit "$work/t.xml" --codequality "$work/cq.json" --markdown "$work/t.md"
+    expect_status 1; expect_err "1 entry selected"
+    expect_out "train.ipynb:cell 4:6:20: error:"; expect_out "(fails at train.ipynb:cell 4:13;"
+    expect_out "        x = F.relu(self.fc1(x))"
+    [[ $(json "$work/t.sarif" "d['runs'][0]['results'][0]['relatedLocations'][0]['physicalLocation']['region']['startLine']") == "$line" ]] || fail "SARIF line"
+    [[ $(json "$work/t.sarif" "d['runs'][0]['results'][0]['baselineState']") == new ]] || fail "not new"
+    [[ $(json "$work/cq.json" "d[0]['location']['lines']['begin']") == $((line - 7)) ]] || fail "cq line"
+    expect_file "$work/t.xml" 'classname="train.ipynb" name="shape/matmul-inner-dim"'
+    expect_file "$work/t.md" "[train.ipynb:cell 4:6](https://gitlab.example/g/p/-/blob/abc/train.ipynb?plain=1#L$((line - 7)))"
+    ;;
   unrelated-change)
     make_repo
     printf 'more\n' >>"$repo/README.md"; (cd "$repo" && g commit -qam docs)

@@ -359,7 +359,17 @@ case_pre_commit() {
   expect_grep 'tenscan.*Passed' "$work/try-fixed.log" "[try-repo] pre-commit reports the hook as passed"
   git_q commit -m "reviewed"
 
-  # Only non-Python files staged: the hook is skipped (types_or: python, pyi).
+  # A staged notebook that trains a model with a shape bug: the hook runs on it (types_or:
+  # jupyter) and fails, naming the cell.
+  cp "$source_root/tests/fixtures/notebook/mnist_notebook_bad.ipynb" train_nb.ipynb
+  git add train_nb.ipynb
+  rc=0
+  pre-commit try-repo "$work/hooks" tenscan --verbose >"$work/try-nb.log" 2>&1 || rc=$?
+  expect_rc 1 "$rc" "[try-repo] a staged notebook with a shape bug fails the hook"
+  expect_grep 'train_nb\.ipynb:cell 4:13:20: error: .*\[shape/matmul-inner-dim\]' "$work/try-nb.log" "[try-repo] the finding names the notebook's cell"
+  git rm -q --cached train_nb.ipynb && rm train_nb.ipynb
+
+  # Only non-Python files staged: the hook is skipped (types_or: python, pyi, jupyter).
   printf 'notes\n' >NOTES.txt
   git add NOTES.txt
   rc=0

@@ -14,6 +14,7 @@
 #include "python/parser.h"
 #include "tenscan/ci/data_files.h"
 #include "tenscan/ci/config.h"
+#include "tenscan/ci/notebook.h"
 #include "tenscan/core/analyze.h"
 
 namespace fs = std::filesystem;
@@ -156,6 +157,25 @@ int main(int argc, char** argv) {
   std::stringstream ss;
   ss << in.rdbuf();
   std::string src = ss.str();
+  // a notebook: its expectations are comments of its script, and a finding's place in the
+  // notebook (cell, line) is mapped back to the script's line to match them
+  std::map<std::pair<int, int>, int> script_line;
+  if (tenscan::ci::is_notebook(fixture.string())) {
+    std::string error;
+    auto nb = tenscan::ci::read_notebook(src, error);
+    if (!nb) {
+      std::cout << fixture.filename().string() << ": " << error << "\n";
+      return 1;
+    }
+    src = nb->source;
+    for (std::size_t i = 0; i < nb->lines.size(); ++i)
+      script_line[{nb->lines[i].cell, nb->lines[i].line}] = static_cast<int>(i) + 1;
+  }
+  auto line_of = [&](const SourceRange& r) {
+    if (script_line.empty()) return r.line;
+    auto it = script_line.find({r.cell.cell, r.cell.line});
+    return it == script_line.end() ? -r.line : it->second;  // (negative: not in a cell, matches nothing)
+  };
   Spec spec;
   python::Tree tree = python::parse_python(src);
   if (tree) collect_comments(ts_tree_root_node(tree.get()), src, spec);
@@ -189,7 +209,7 @@ int main(int argc, char** argv) {
     std::cout << name << ": " << e.what() << "\n";
     return 1;
   }
-  AnalysisResult result = analyze(sources, name, options);
+  AnalysisResult result = tenscan::ci::analyze_entry(sources, name, options);
   if (!result.completed) {
     std::cout << name << ": the analysis did not complete\n";
     ok = false;
@@ -206,7 +226,7 @@ int main(int argc, char** argv) {
   for (const auto& f : result.findings) {
     bool matched = false;
     for (auto& e : spec.expects) {
-      if (e.matched >= e.count || e.line != f.location.line || e.rule != rule_info(f.rule).id) continue;
+      if (e.matched >= e.count || e.line != line_of(f.location) || e.rule != rule_info(f.rule).id) continue;
       if (e.level && *e.level != f.level) continue;
       bool subs = true;
       for (const auto& s : e.substrings) subs = subs && f.message.find(s) != std::string::npos;
@@ -216,7 +236,7 @@ int main(int argc, char** argv) {
       break;
     }
     if (!matched) {
-      std::cout << "unexpected: " << name << ":" << f.location.line << ":" << f.location.col << " " << level_name(f.level)
+      std::cout << "unexpected: " << name << ":" << line_of(f.location) << ":" << f.location.col << " " << level_name(f.level)
                 << " " << rule_info(f.rule).id << " \"" << f.message << "\"\n";
       ok = false;
     }
@@ -233,7 +253,7 @@ int main(int argc, char** argv) {
   // reveal probes: exactly the expected text, and no probe without an expectation
   std::map<int, std::vector<std::string>> got;
   for (const auto& n : result.notifications)
-    if (n.kind == Notification::Kind::Reveal && n.location.path == name) got[n.location.line].push_back(n.message);
+    if (n.kind == Notification::Kind::Reveal && n.location.path == name) got[line_of(n.location)].push_back(n.message);
   for (const auto& [line, want] : spec.reveals) {
     auto it = got.find(line);
     if (it == got.end()) {
@@ -256,7 +276,7 @@ int main(int argc, char** argv) {
     std::cout << "-- notifications --\n";
     for (const auto& n : result.notifications)
       if (n.kind != Notification::Kind::Reveal)
-        std::cout << "  " << n.location.path << ":" << n.location.line << " " << notification_kind_name(n.kind) << ": "
+        std::cout << "  " << n.location.path << ":" << line_of(n.location) << " " << notification_kind_name(n.kind) << ": "
                   << n.message << "\n";
   }
   std::cout << name << ": " << (ok ? "ok" : "FAILED") << " (" << result.findings.size() << " findings, "

@@ -5,21 +5,42 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tenscan/core/rules.h"
 
 namespace tenscan {
 
+/// Where a range in a Jupyter notebook is in the notebook's own terms: the cell (1-based,
+/// counting every cell as the notebook shows them, markdown included) and the range in that
+/// cell's source. cell 0: not in a notebook.
+struct CellRange {
+  int cell = 0;
+  int line = 0;
+  int col = 0;
+  int end_line = 0;
+  int end_col = 0;
+  friend bool operator==(const CellRange&, const CellRange&) = default;
+  friend auto operator<=>(const CellRange&, const CellRange&) = default;
+};
+
 /// A source range. Lines are 1-based; columns are 1-based and count Unicode code points
 /// (end_col is exclusive, like SARIF's endColumn). `path` is relative to the project root
-/// with '/' separators, never absolute, never outside the project.
+/// with '/' separators, never absolute, never outside the project. In a notebook, line and
+/// columns are positions in the .ipynb file itself (the JSON text of the cell's source line,
+/// where GitHub anchors an alert and where a diff changes lines), and `cell` says where that
+/// is in the notebook (what text output shows).
 struct SourceRange {
+  SourceRange() = default;
+  SourceRange(std::string p, int l = 0, int c = 0, int el = 0, int ec = 0)  // NOLINT: braced as an aggregate
+      : path(std::move(p)), line(l), col(c), end_line(el), end_col(ec) {}
   std::string path;
   int line = 0;
   int col = 0;
   int end_line = 0;
   int end_col = 0;
+  CellRange cell;
   friend bool operator==(const SourceRange&, const SourceRange&) = default;
   friend auto operator<=>(const SourceRange&, const SourceRange&) = default;
 };

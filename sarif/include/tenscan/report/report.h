@@ -17,6 +17,14 @@ namespace tenscan::report {
 /// and means "no sources" (no snippets in text, no line hashes in SARIF).
 using SourceLookup = std::function<std::optional<std::string>(const std::string& rel_path)>;
 
+/// The key a reporter asks a SourceLookup for the source of one cell of a Jupyter notebook
+/// (SourceRange::cell): the notebook's path, a NUL (never part of a path), the cell's number.
+/// A lookup that knows no notebooks returns nullopt for it, and then there is no snippet.
+std::string cell_source_key(const std::string& path, int cell);
+
+/// "path:line" for a person to read; in a notebook "path:cell N:line", the line in the cell.
+std::string line_text(const SourceRange& r);
+
 /// Findings in reporting order: path, line, column, rule id (then end, message, identity, so
 /// the order is total).
 std::vector<const Finding*> sorted_findings(const std::vector<Finding>& findings);
