@@ -7,7 +7,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 apt_packages=(
   build-essential cmake pkg-config git nodejs npm
-  libtree-sitter-dev libz3-dev nlohmann-json3-dev libgit2-dev catch2 libcli11-dev
+  libtree-sitter-dev libz3-dev nlohmann-json3-dev libgit2-dev catch2 libcli11-dev libyaml-cpp-dev
+  libtomlplusplus-dev
 )
 # Only for the test suite: the fuzzer/sanitizer build (clang) and the SARIF/JUnit validators.
 test_packages=(clang-14 libclang-rt-14-dev libxml2-utils python3 pre-commit rsync git)

@@ -4,17 +4,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include "data_formats.h"
+
 namespace tenscan::ci {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-// (nesting deeper than this is refused: a hostile file must not exhaust the stack)
-constexpr int kMaxDepth = 256;
+using detail::kMaxDataDepth;
 
 bool convert(const Json& j, DataValue& out, int depth, std::string& error) {
-  if (depth > kMaxDepth) {
-    error = "nested more than " + std::to_string(kMaxDepth) + " levels deep";
+  if (depth > kMaxDataDepth) {
+    error = "nested more than " + std::to_string(kMaxDataDepth) + " levels deep";
     return false;
   }
   switch (j.type()) {
@@ -44,7 +45,8 @@ bool convert(const Json& j, DataValue& out, int depth, std::string& error) {
     case Json::value_t::object:
       out.kind = DataValue::Kind::Map;
       for (const auto& [k, v] : j.items()) {
-        out.keys.push_back(k);
+        out.keys.emplace_back().kind = DataValue::Kind::String;
+        out.keys.back().s = k;
         out.items.emplace_back();
         if (!convert(v, out.items.back(), depth + 1, error)) return false;
       }
@@ -57,6 +59,8 @@ bool convert(const Json& j, DataValue& out, int depth, std::string& error) {
 
 DataParser data_parser() {
   return [](const std::string& text, const std::string& format, std::string& error) -> std::optional<DataValue> {
+    if (format == "yaml") return detail::parse_yaml(text, error);
+    if (format == "toml") return detail::parse_toml(text, error);
     if (format != "json") {
       error = "tenscan does not read " + format + " files";
       return std::nullopt;
@@ -68,7 +72,7 @@ DataParser data_parser() {
       return std::nullopt;
     }
     DataValue out;
-    if (!convert(j, out, 0, error)) return std::nullopt;
+    if (!convert(j, out, 0, error)) return detail::unknown_data("a JSON file tenscan did not read: " + error);
     return out;
   };
 }

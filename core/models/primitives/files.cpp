@@ -50,6 +50,7 @@ Outs read_text(Interpreter& in, State&& st, Args& a) {
 
 Value to_value(Interpreter& in, State& st, const DataValue& d) {
   switch (d.kind) {
+    case DataValue::Kind::Unknown: return Value::unknown(d.s);
     case DataValue::Kind::Null: return Value::none();
     case DataValue::Kind::Bool: return Value::boolean(d.b);
     case DataValue::Kind::Int: return Value::integer(d.i);
@@ -63,7 +64,7 @@ Value to_value(Interpreter& in, State& st, const DataValue& d) {
     case DataValue::Kind::Map: {
       std::vector<interp::DictEntry> entries;
       for (std::size_t k = 0; k < d.keys.size() && k < d.items.size(); ++k)
-        entries.push_back({Value::str(d.keys[k]), to_value(in, st, d.items[k])});
+        entries.push_back({to_value(in, st, d.keys[k]), to_value(in, st, d.items[k])});
       return in.new_dict(st, std::move(entries));
     }
   }

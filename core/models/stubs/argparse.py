@@ -93,6 +93,7 @@ class ArgumentParser:
                  exit_on_error=True):
         self.prog = prog
         self.description = description
+        self.fromfile_prefix_chars = fromfile_prefix_chars
         self._actions = []
         self._defaults = {}
         self._allow_abbrev = allow_abbrev
@@ -274,11 +275,46 @@ class ArgumentParser:
             self.error("unrecognized arguments: " + " ".join(extras))
         return ns
 
+    def convert_arg_line_to_args(self, arg_line):
+        return [arg_line]
+
+    def _read_args_from_files(self, args):
+        """`@args.txt` with fromfile_prefix_chars="@": the file's lines are arguments, in its
+        place (CPython's _read_args_from_files). A file tenscan cannot read (absent, outside the
+        project) makes the arguments unknown: None, and the options keep no known value."""
+        out = []
+        for arg in args:
+            if not arg or arg[0] not in self.fromfile_prefix_chars:
+                out.append(arg)
+                continue
+            text = _tenscan.read_text(arg[1:])
+            if _tenscan.const_str(text) is None:
+                return None
+            lines = []
+            for line in text.splitlines():
+                lines.extend(self.convert_arg_line_to_args(line))
+            more = self._read_args_from_files(lines)
+            if more is None:
+                return None
+            out.extend(more)
+        return out
+
+    def _unknown_namespace(self, ns):
+        for a in self._actions:
+            if a.option_strings or a.action != "parsers":
+                setattr(ns, a.dest, _tenscan.unknown("argparse option " + (a.option_strings or [a.dest])[-1] +
+                                                     ", from a file tenscan did not read"))
+        return ns, []
+
     def parse_known_args(self, args=None, namespace=None):
         if args is None:
             args = sys.argv[1:]
         args = list(args)
         ns = namespace if namespace is not None else Namespace()
+        if self.fromfile_prefix_chars is not None:
+            args = self._read_args_from_files(args)
+            if args is None:
+                return self._unknown_namespace(ns)
         seen = []
         for a in self._actions:
             if _suppressed(a.dest) or _suppressed(a.default):

@@ -276,8 +276,12 @@ class TextIOWrapper:
     def read(self, size=-1):
         # a text file of the project is read (a configuration json.load parses); any other
         # file's content is unknown
-        if size == -1 and _tenscan.const_str(self.name) is not None and "r" in self.mode and "b" not in self.mode:
+        if size == -1 and _tenscan.const_str(self.name) is not None and "r" in self.mode:
+            if "b" in self.mode:
+                return bytes._of_text(_tenscan.read_text(self.name))
             return _tenscan.read_text(self.name)
+        if "b" in self.mode:
+            return bytes()
         return _tenscan.unknown_str()
 
     def readline(self, size=-1):
@@ -552,8 +556,19 @@ class complex:
 class bytes:
     def __init__(self, source=None, encoding=None, errors=None):
         self._source = source
+        # the UTF-8 text these bytes encode, when tenscan knows it (a file of the project
+        # read in binary mode)
+        self._text = source if isinstance(source, str) and encoding is not None else None
+
+    @staticmethod
+    def _of_text(text):
+        b = bytes()
+        b._text = text if _tenscan.const_str(text) is not None else None
+        return b
 
     def decode(self, encoding="utf-8", errors="strict"):
+        if self._text is not None:
+            return self._text
         return _tenscan.unknown_str()
 
     def __len__(self):

@@ -55,20 +55,23 @@ struct DataHint {
   std::string kind;                ///< "tensor" or "ndarray"; empty: what the loader makes
 };
 
-/// A value of a data file the analysed program reads (a JSON configuration), as a parser
-/// outside the analyzer gives it (the analyzer itself parses no data format).
+/// A value of a data file the analysed program reads (a JSON, YAML or TOML configuration), as
+/// a parser outside the analyzer gives it (the analyzer itself parses no data format).
 struct DataValue {
-  enum class Kind { Null, Bool, Int, Float, String, List, Map } kind = Kind::Null;
+  /// Unknown: a value the parser will not read (beyond its limits, or a type it does not
+  /// make), `s` saying why: the program sees a value tenscan does not know, never an error.
+  enum class Kind { Null, Bool, Int, Float, String, List, Map, Unknown } kind = Kind::Null;
   bool b = false;
   std::int64_t i = 0;
   double f = 0;
   std::string s;
   std::vector<DataValue> items;  ///< List; Map: the values, in the file's order
-  std::vector<std::string> keys;  ///< Map: the keys, one per value
+  std::vector<DataValue> keys;   ///< Map: the keys (scalars: YAML's may be numbers), one per value
 };
 
-/// Parses a data file's text in `format` ("json"); nullopt with `error` set when the text is
-/// not valid in that format.
+/// Parses a data file's text in `format` ("json", "yaml", "toml"), as the Python library that
+/// reads that format gives it (json, PyYAML's safe loader, tomllib); nullopt with `error` set
+/// when the text is not valid in that format.
 using DataParser =
     std::function<std::optional<DataValue>(const std::string& text, const std::string& format, std::string& error)>;
 

@@ -6,8 +6,9 @@
 
 namespace tenscan::ci {
 
-/// Parses "json" (with nlohmann/json, keeping the file's key order); other formats are
-/// reported as not supported.
+/// Parses "json" (nlohmann/json, keeping the file's key order), "yaml" (yaml-cpp, typed as
+/// PyYAML's safe loader types it) and "toml" (toml++); other formats are reported as not
+/// supported.
 DataParser data_parser();
 
 }  // namespace tenscan::ci

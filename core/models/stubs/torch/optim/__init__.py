@@ -3,8 +3,18 @@ import _tenscan as _t
 from torch.optim import lr_scheduler
 
 
+def _number(name, value):
+    """torch compares each hyperparameter with 0.0 before anything else (`if not 0.0 <= lr`): one
+    that is not a number is the program's TypeError, as under torch (a YAML `lr: 1e-3` is a str:
+    PyYAML reads an exponent without a dot as text)."""
+    if isinstance(value, str) or value is None:
+        raise TypeError("'<=' not supported between instances of 'float' and '" + type(value).__name__ + "' (" + name +
+                        " = " + repr(value) + ")")
+
+
 class Optimizer:
     def __init__(self, params, lr=0.001, **kwargs):
+        _number("lr", lr)
         _t.require(lr >= 0, "hparam/invalid-value", "Invalid learning rate: ", lr)
         self.param_groups = [{"params": params, "lr": lr}]
         self.defaults = {"lr": lr}
