@@ -796,6 +796,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
       // lacks, an attribute a library model does not have) it is a gap in them, and what the
       // path would have run next was not checked
       auto where = to_range(in, st.exc_site);
+      if (!st.user_raise) ++result.stats.unsupported[findings::exception_text(in, st)];
       Notification n;
       n.kind = st.user_raise ? Notification::Kind::ScriptExit : Notification::Kind::Unsupported;
       n.level = Level::Note;

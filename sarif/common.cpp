@@ -441,6 +441,7 @@ Json stats_to_json(const Stats& s) {
           {"modules_loaded", s.modules_loaded},
           {"statements_executed", s.statements_executed},
           {"unmodelled_calls", s.unmodelled_calls},
+          {"unsupported", s.unsupported},
           {"benign_calls", s.benign_calls},
           {"operations", s.operations}};
 }
@@ -465,6 +466,7 @@ Stats stats_from_json(const Json& j) {
   s.modules_loaded = get_or(j, "modules_loaded", 0);
   s.statements_executed = get_or(j, "statements_executed", 0);
   s.unmodelled_calls = get_or(j, "unmodelled_calls", std::map<std::string, int>{});
+  s.unsupported = get_or(j, "unsupported", std::map<std::string, int>{});
   s.benign_calls = get_or(j, "benign_calls", std::map<std::string, int>{});
   s.operations = get_or(j, "operations", std::map<std::string, int>{});
   return s;

@@ -285,7 +285,8 @@ std::string render_stats_text(const Stats& s) {
                 s.paths_explored, s.paths_valid, s.paths_invalid, s.paths_dontknow, s.paths_unreachable,
                 s.paths_pruned, s.paths_merged, s.paths_joined, s.loops_widened, s.solver_calls, s.solver_ms, s.requirements_checked,
                 s.requirements_online, s.assumptions, s.modules_loaded, s.statements_executed, s.objects_reclaimed);
-  return buf + format_count_table(s.unmodelled_calls, "unmodelled calls") +
+  return buf + (s.unsupported.empty() ? std::string() : format_count_table(s.unsupported, "paths stopped where tenscan's models fall short")) +
+         format_count_table(s.unmodelled_calls, "unmodelled calls") +
          (s.benign_calls.empty() ? std::string() : format_count_table(s.benign_calls, "unmodelled calls that need no model")) +
          format_count_table(s.operations, "operations");
 }

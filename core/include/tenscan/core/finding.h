@@ -112,6 +112,9 @@ struct Stats {
   /// Unmodelled calls that need no model (files, logs, plots, clocks, seeds, RL environments:
   /// nothing they return is a shape tenscan could check), "reason: name" -> count.
   std::map<std::string, int> benign_calls;
+  /// Where tenscan's models fell short (analysis/unsupported): the exception a path stopped
+  /// with ("AttributeError: module 'torch' has no attribute 'fft'") -> paths it stopped.
+  std::map<std::string, int> unsupported;
   /// Tensor operations analysed, primitive name -> count (shows what the run covered).
   std::map<std::string, int> operations;
 };

@@ -171,6 +171,9 @@ else:
 )py");
   CHECK_FALSE(r.result.completeness.complete);
   CHECK(r.has_note_containing(Notification::Kind::Unsupported, "'Config' object has no attribute 'momentum'"));
+  // --stats counts the paths each gap stopped
+  CHECK(r.result.stats.unsupported ==
+        std::map<std::string, int>{{"AttributeError: 'Config' object has no attribute 'momentum'", 1}});
 }
 
 TEST_CASE("interp: function calls bind arguments like Python", "[interp]") {
