@@ -81,7 +81,7 @@ TEST_CASE("run sarif: entries, statuses and notifications", "[sarif][run]") {
                 "loops_widened": 0, "objects_reclaimed": 0, "assumptions": 0,
                 "solver_calls": 0, "solver_ms": 0.0,
                 "requirements_checked": 0, "requirements_online": 0, "modules_loaded": 0,
-                "statements_executed": 0, "unmodelled_calls": {}, "benign_calls": {}, "operations": {}}})j"));
+                "statements_executed": 0, "unmodelled_calls": {}, "unsupported": {}, "benign_calls": {}, "operations": {}}})j"));
   CHECK(tenscan["entries"][2]["path"] == "train.py");
   CHECK(tenscan["entries"][2]["stats"]["solver_calls"] == 17);
   CHECK(tenscan["entries"][2]["stats"]["paths_merged"] == 5);
