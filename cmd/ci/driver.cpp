@@ -256,6 +256,18 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
                                [](const SelectedEntry& a, const SelectedEntry& b) { return a.path == b.path && a.args == b.args; }),
                    candidates.end());
   if (!changed) return candidates;
+  // a changed configuration file (JSON, YAML, TOML, INI, a list of arguments) counts for every
+  // entry whose code or arguments name it: what the analysis reads changed
+  std::set<std::string, std::less<>> changed_data;
+  for (const auto& p : *changed)
+    if (is_data_file(p)) changed_data.emplace(base_name(p));
+  // an argument names a file as `a.yaml`, `configs/a.yaml`, `--config=a.yaml` or `@args.txt`
+  auto names_changed_data = [&](const std::vector<std::string>& args) {
+    return std::any_of(args.begin(), args.end(), [&](const std::string& a) {
+      const auto cut = a.find_last_of("/\\=@");
+      return is_data_file(a) && changed_data.count(cut == std::string::npos ? a : a.substr(cut + 1)) > 0;
+    });
+  };
   std::vector<SelectedEntry> selected;
   std::map<std::string, bool> touched;  // closure per path, computed once
   for (auto& c : candidates) {
@@ -263,9 +275,13 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
     if (it == touched.end()) {
       auto closure = graph.closure(c.path);
       bool hit = std::any_of(closure.begin(), closure.end(), [&](const std::string& p) { return changed->count(p) > 0; });
+      if (!hit && !changed_data.empty()) {
+        auto named = graph.data_files(closure);
+        hit = std::any_of(named.begin(), named.end(), [&](const std::string& n) { return changed_data.count(n) > 0; });
+      }
       it = touched.emplace(c.path, hit).first;
     }
-    if (it->second) selected.push_back(std::move(c));
+    if (it->second || names_changed_data(c.args)) selected.push_back(std::move(c));
   }
   return selected;
 }

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstring>
 #include <deque>
+#include <functional>
 
 #include "tenscan/ci/notebook.h"
 
@@ -38,7 +39,9 @@ bool is_ident_start(unsigned char c) {
 /// Splits source into logical lines of tokens and hands each line to `on_line`.
 class Tokenizer {
  public:
-  explicit Tokenizer(std::string_view src) : s_(src) {}
+  /// `strings`, if given, receives every string literal's content.
+  explicit Tokenizer(std::string_view src, std::function<void(std::string_view)> strings = {})
+      : s_(src), strings_(std::move(strings)) {}
 
   template <typename OnLine>
   void run(OnLine&& on_line) {
@@ -210,10 +213,12 @@ class Tokenizer {
       ++j;
     }
     keep(line, {Tok::String, s_.substr(content, end - content), first_line, depth_ == 0, column0, plain});
+    if (strings_) strings_(s_.substr(content, end - content));
     i_ = after;
   }
 
   std::string_view s_;
+  std::function<void(std::string_view)> strings_;
   std::size_t i_ = 0;
   std::size_t line_start_ = 0;
   int line_no_ = 1;
@@ -358,9 +363,24 @@ PythonFileInfo scan_file(const std::string& path, const std::string& text) {
 
 }  // namespace
 
+std::string_view base_name(std::string_view path) {
+  const auto slash = path.find_last_of("/\\");
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+bool is_data_file(std::string_view path) {
+  static constexpr std::string_view kinds[] = {".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".txt"};
+  return std::any_of(std::begin(kinds), std::end(kinds), [&](std::string_view k) {
+    return path.size() > k.size() && path.ends_with(k);
+  });
+}
+
 PythonFileInfo scan_python(std::string_view source) {
   PythonFileInfo info;
-  Tokenizer(source).run([&](const std::vector<Token>& line) { LineParser(line, info).run(); });
+  auto strings = [&](std::string_view text) {
+    if (text.size() < 256 && is_data_file(text)) info.data_files.emplace(base_name(text));
+  };
+  Tokenizer(source, strings).run([&](const std::vector<Token>& line) { LineParser(line, info).run(); });
   return info;
 }
 
@@ -435,6 +455,12 @@ std::vector<ImportGraph::Module> ImportGraph::resolve(const std::string& entry_d
     if (auto path = find_module(entry_dir, name); !path.empty())
       found.push_back({std::move(path), std::move(name)});
   return found;
+}
+
+std::set<std::string> ImportGraph::data_files(const std::vector<std::string>& closure) {
+  std::set<std::string> names;
+  for (const auto& path : closure) names.insert(info(path).data_files.begin(), info(path).data_files.end());
+  return names;
 }
 
 std::vector<std::string> ImportGraph::closure(const std::string& entry) {

@@ -369,7 +369,7 @@ case_pre_commit() {
   expect_grep 'train_nb\.ipynb:cell 4:13:20: error: .*\[shape/matmul-inner-dim\]' "$work/try-nb.log" "[try-repo] the finding names the notebook's cell"
   git rm -q --cached train_nb.ipynb && rm train_nb.ipynb
 
-  # Only non-Python files staged: the hook is skipped (types_or: python, pyi, jupyter).
+  # Only non-Python files staged: the hook is skipped (types_or: python, pyi, jupyter and configuration formats).
   printf 'notes\n' >NOTES.txt
   git add NOTES.txt
   rc=0

@@ -137,6 +137,31 @@ TEST_CASE("entries: a changed user stub selects the entries that import its modu
         std::vector<std::string>{"train.py"});
 }
 
+TEST_CASE("entries: a changed configuration file selects the entries whose code or arguments name it", "[driver]") {
+  std::map<std::string, std::string> project = {
+      {"train.py", "from common import load\nif __name__ == '__main__':\n    load()\n"},
+      {"common.py", "import yaml\ndef load(path='configs/base.yaml'):\n    return yaml.safe_load(open(path))\n"},
+      {"eval.py", "import json\nif __name__ == '__main__':\n    json.load(open(\"eval.json\"))\n"},
+      {"sweep.py", "import argparse\nif __name__ == '__main__':\n    pass\n"},
+      {"configs/base.yaml", "lr: 0.1\n"},
+      {"eval.json", "{}"},
+      {"sweep_args.txt", "--lr\n0.1\n"},
+      {"notes.txt", "x"},
+  };
+  std::vector<std::string> files;
+  ImportGraph g = graph_of(project, files);
+  Config c;
+  c.entries.push_back({"sweep.py", {"@sweep_args.txt"}});
+  using Set = std::set<std::string>;
+  using V = std::vector<std::string>;
+  // named by a module the entry imports, by the entry itself, by the entry's configured arguments
+  CHECK(paths(select_entries(c, g, files, Set{"configs/base.yaml"})) == V{"train.py"});
+  CHECK(paths(select_entries(c, g, files, Set{"eval.json"})) == V{"eval.py"});
+  CHECK(paths(select_entries(c, g, files, Set{"sweep_args.txt"})) == V{"sweep.py"});
+  // a text file no entry names selects nothing
+  CHECK(select_entries(c, g, files, Set{"notes.txt"}).empty());
+}
+
 TEST_CASE("shards partition the entries deterministically", "[driver]") {
   std::vector<SelectedEntry> v;
   for (int i = 0; i < 7; ++i) v.push_back({"e" + std::to_string(i) + ".py", {}, 1});

@@ -23,7 +23,16 @@ struct ImportRef {
 struct PythonFileInfo {
   std::vector<ImportRef> imports;  ///< every import statement, at any nesting (functions, try, if)
   bool is_main_script = false;  ///< has a top-level `if __name__ == "__main__":` (either quote, either order)
+  /// The last path component of every string literal that names a data file the program may
+  /// read (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".txt"): "a.yaml" of
+  /// "configs/a.yaml" (a change to such a file changes what the analysis reads).
+  std::set<std::string> data_files;
 };
+
+/// The last path component of `path` ("a.yaml" of "configs/a.yaml").
+std::string_view base_name(std::string_view path);
+/// Whether `path` names a file of a kind a training script reads its configuration from.
+bool is_data_file(std::string_view path);
 
 /// Scans Python source. Never fails: strings, comments, continuation lines, parentheses and
 /// invalid bytes are handled; what cannot be understood is skipped.
@@ -48,6 +57,9 @@ class ImportGraph {
   /// The project files `entry` loads: itself plus every project module it imports,
   /// transitively (sorted).
   std::vector<std::string> closure(const std::string& entry);
+  /// The data files (their last path components) that the modules of `closure` name in
+  /// string literals.
+  std::set<std::string> data_files(const std::vector<std::string>& closure);
 
  private:
   /// A loaded module: its file and the dotted name it was imported as ("__main__" for the
