@@ -777,7 +777,9 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     collector.on_path(static_cast<std::size_t>(&st - finals.data()), st.contingent);
     classify(options, in, st, collector, result.stats, verdicts);
     for (const auto& r : st.reveals) reveals.push_back(r);
-    if (st.flow == interp::Flow::Raise && st.exc.is_obj() && st.program_error) {
+    // (a program error raised where no project code is on the stack has no place to report
+    // it: it stops its path as a gap below, never silently)
+    if (st.flow == interp::Flow::Raise && st.exc.is_obj() && st.program_error && to_range(in, st.exc_site)) {
       // the program's own certain failure, as Python raises it: a finding (a warning when the
       // path that reaches it depends on a value tenscan does not know: settle_contingent)
       interp::Requirement r;

@@ -123,7 +123,7 @@ Outs b_getattr(Interpreter& in, State&& st, Args& a) {
 
 Outs b_setattr(Interpreter& in, State&& st, Args& a) {
   if (const std::string* name = arg(a, 1).const_str()) {
-    in.setattr(st, arg(a, 0), *name, arg(a, 2));
+    return in.store_attr(std::move(st), arg(a, 0), *name, arg(a, 2));
   } else if (arg(a, 0).is_obj() && st.heap.get(arg(a, 0).obj).kind == OKind::Instance) {
     // a name tenscan does not know: the instance's attributes are no longer all known
     st.heap.mut(arg(a, 0).obj).attrs[kOpenAttrsMarker] = Value::boolean(true);
@@ -617,6 +617,13 @@ Outs object_dunder_new(Interpreter& in, State&& st, Args& a) {
   }
   Value v = in.allocate(st, cls);
   return one(std::move(st), v);
+}
+
+// object.__setattr__(self, name, value): the attribute stored, past the class's own
+// __setattr__ (how a frozen dataclass's __init__ and a checking __setattr__ store)
+Outs object_setattr(Interpreter& in, State&& st, Args& a) {
+  if (const std::string* name = arg(a, 1).const_str()) in.setattr(st, arg(a, 0), *name, arg(a, 2));
+  return none(std::move(st));
 }
 
 // object.__init_subclass__(cls): nothing (what super().__init_subclass__() reaches)
@@ -1355,7 +1362,9 @@ struct TypeSpec {
 
 const std::vector<TypeSpec>& type_specs() {
   static const std::vector<TypeSpec> specs = {
-      {"object", t_object, {{"__init__", object_init}, {"__new__", object_dunder_new}, {"__init_subclass__", object_init_subclass}}},
+      {"object", t_object,
+       {{"__init__", object_init}, {"__new__", object_dunder_new}, {"__init_subclass__", object_init_subclass},
+        {"__setattr__", object_setattr}}},
       {"type", t_type, {{"__new__", type_dunder_new}, {"__call__", type_dunder_call}}},
       {"int", t_int, {{"item", number_item}}},
       {"bool", t_bool, {{"item", number_item}}},

@@ -263,8 +263,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                       continue;
                     }
                     if (t->kind == ir::ExprKind::Attr) {
-                      setattr(r.st, obj.v, t->name, r.v);
-                      next.push_back(std::move(r.st));
+                      for (auto& w : store_attr(std::move(r.st), obj.v, t->name, r.v)) next.push_back(std::move(w.st));
                     } else {
                       for (auto& w : setitem(std::move(r.st), obj.v, idx.v, r.v)) next.push_back(std::move(w.st));
                     }
@@ -1019,8 +1018,12 @@ States Interpreter::assign(const ir::Expr* target, State&& st, const Value& v) {
       return res;
     case ir::ExprKind::Attr:
       for (auto& o : eval(target->a, std::move(st))) {
-        if (o.st.normal()) setattr(o.st, o.v, target->name, v);
-        res.push_back(std::move(o.st));
+        if (!o.st.normal()) {
+          res.push_back(std::move(o.st));
+          continue;
+        }
+        SiteGuard g(*this, target);  // (a failing __setattr__ of a library class is reported here)
+        for (auto& w : store_attr(std::move(o.st), o.v, target->name, v)) res.push_back(std::move(w.st));
       }
       return res;
     case ir::ExprKind::Subscript:

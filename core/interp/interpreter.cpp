@@ -1088,6 +1088,20 @@ void Interpreter::setattr(State& st, const Value& obj, const std::string& name, 
   st.heap.mut(obj.obj).attrs[name] = v;
 }
 
+Outs Interpreter::store_attr(State&& st, const Value& obj, const std::string& name, const Value& v) {
+  if (obj.is_obj() && st.heap.get(obj.obj).kind == OKind::Instance) {
+    if (auto hook = user_function(st, class_lookup(st, st.heap.get(obj.obj).cls, "__setattr__"))) {
+      Args args;
+      args.pos = {obj, Value::str(name), v};
+      Outs outs = call(std::move(st), *hook, std::move(args));
+      for (auto& o : outs) o.v = Value::none();
+      return outs;
+    }
+  }
+  setattr(st, obj, name, v);
+  return one(std::move(st), Value::none());
+}
+
 // ---- calls ---------------------------------------------------------------------------------
 
 bool Interpreter::bind_arguments(State& st, const ir::Code* code, const Function& fn, Args& args,

@@ -94,7 +94,11 @@ class Interpreter {
   Outs getattr(State&& st, const Value& obj, const std::string& name);
   /// Attribute lookup without raising: nullopt when absent (hasattr/getattr with default).
   Outs getattr_opt(State&& st, const Value& obj, const std::string& name, bool& found);
+  /// Stores the attribute, whatever the class (object.__setattr__).
   void setattr(State& st, const Value& obj, const std::string& name, const Value& v);
+  /// `obj.name = v` as Python runs it: an instance whose class defines __setattr__ (a frozen
+  /// dataclass, a configuration class that checks its fields) gets the call; otherwise setattr.
+  Outs store_attr(State&& st, const Value& obj, const std::string& name, const Value& v);
   Outs binary(State&& st, ir::BinOp op, const Value& a, const Value& b, bool inplace = false);
   Outs compare(State&& st, ir::CmpOp op, const Value& a, const Value& b);
   Outs getitem(State&& st, const Value& obj, const Value& index);

@@ -4,8 +4,8 @@
 # source text; here each is one function over the field list. Annotations are kept as their
 # source text (tenscan never evaluates them), so ClassVar, InitVar and KW_ONLY are recognised
 # by name, as CPython does for string annotations.
-# Not modelled: frozen instances reject assignment in CPython (FrozenInstanceError); here the
-# assignment goes through. slots=True keeps the same class. order=True's comparisons.
+# frozen=True: the class's __setattr__ and __delattr__ raise FrozenInstanceError, as CPython's do.
+# Not modelled: slots=True keeps the same class. order=True's comparisons.
 from collections import _names_list  # "'a' and 'b'", as CPython's argument errors list them
 
 
@@ -117,7 +117,7 @@ def _takes(qualname, params, given):
             (" was given" if given == 0 else " were given"))
 
 
-def _make_init(qualname, fields, std_params, kw_params, has_post_init):
+def _make_init(qualname, fields, std_params, kw_params, has_post_init, frozen=False):
     names = [f.name for f in std_params] + [f.name for f in kw_params]
 
     def __init__(self, *args, **kwargs):
@@ -156,6 +156,8 @@ def _make_init(qualname, fields, std_params, kw_params, has_post_init):
                 continue
             if f._field_type == _FIELD_INITVAR:
                 init_vars.append(value)
+            elif frozen:
+                object.__setattr__(self, f.name, value)
             else:
                 setattr(self, f.name, value)
         if has_post_init:
@@ -231,7 +233,7 @@ def _process_class(cls, init, repr, eq, frozen, match_args, kw_only):
             elif seen_default:
                 raise TypeError("non-default argument " + repr(f.name) + " follows default argument")
         has_post_init = hasattr(cls, "__post_init__")
-        _set_new_attribute(cls, "__init__", _make_init(qualname, all_fields, std_params, kw_params, has_post_init))
+        _set_new_attribute(cls, "__init__", _make_init(qualname, all_fields, std_params, kw_params, has_post_init, frozen))
     plain = [f for f in all_fields if f._field_type == _FIELD]
     if repr:
         _set_new_attribute(cls, "__repr__", _make_repr(qualname, plain))
@@ -239,7 +241,18 @@ def _process_class(cls, init, repr, eq, frozen, match_args, kw_only):
         _set_new_attribute(cls, "__eq__", _make_eq([f for f in plain if f.compare]))
     if match_args:
         _set_new_attribute(cls, "__match_args__", tuple(f.name for f in std_params))
+    if frozen:
+        _set_new_attribute(cls, "__setattr__", _make_frozen_setattr(cls, fields))
     return cls
+
+
+def _make_frozen_setattr(cls, fields):
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in fields:
+            raise FrozenInstanceError("cannot assign to field " + repr(name))
+        object.__setattr__(self, name, value)
+
+    return __setattr__
 
 
 def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe_hash=False, frozen=False,

@@ -176,6 +176,26 @@ else:
         std::map<std::string, int>{{"AttributeError: 'Config' object has no attribute 'momentum'", 1}});
 }
 
+TEST_CASE("interp: an assignment to an attribute calls the class's __setattr__", "[interp]") {
+  check_program(R"py(
+class Checked:
+    def __init__(self):
+        object.__setattr__(self, "log", [])
+        self.width = 4
+    def __setattr__(self, name, value):
+        self.log.append(name)
+        super().__setattr__(name, value * 2 if name == "width" else value)
+class Plain(Checked):
+    pass
+c = Plain()
+c.depth = 3
+setattr(c, "width", 5)
+tenscan_reveal(c.width)  # reveal: 10
+tenscan_reveal(c.depth)  # reveal: 3
+tenscan_reveal(len(c.log))  # reveal: 3
+)py");
+}
+
 TEST_CASE("interp: function calls bind arguments like Python", "[interp]") {
   check_program(R"py(
 def kw(a, b=2, *, c):
