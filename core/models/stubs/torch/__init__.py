@@ -728,6 +728,12 @@ class Tensor:
     def eq(self, other):
         return _t.elementwise(self, other, "eq", "bool")
 
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return isclose(self, other, rtol, atol, equal_nan)
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return allclose(self, other, rtol, atol, equal_nan)
+
     def ne(self, other):
         return _t.elementwise(self, other, "ne", "bool")
 
@@ -1450,6 +1456,33 @@ def eq(input, other):
     return _t.elementwise(input, other, "eq", "bool")
 
 
+# ATen's names of the dtypes, as its messages spell them ("Float did not match Double")
+_SCALAR_TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "bfloat16": "BFloat16",
+                      "int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+                      "bool": "Bool", "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+
+
+def _same_dtype(input, other, op):
+    """isclose/allclose compare tensors of one dtype only (ATen's isclose checks it first)."""
+    a, b = _t.dtype(input), _t.dtype(other)
+    if _t.is_unknown(a) or _t.is_unknown(b) or not _t.is_tensor(other):
+        return True
+    return _t.require(a == b, "dtype/mismatch", op, ": ", _SCALAR_TYPE_NAMES.get(a, a), " did not match ",
+                      _SCALAR_TYPE_NAMES.get(b, b))
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    _same_dtype(input, other, "isclose")
+    return _t.elementwise(input, other, "isclose", "bool")
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    # the shapes broadcast and the dtypes agree, or torch raises; whether the values are close
+    # is the data's
+    isclose(input, other, rtol, atol, equal_nan)
+    return _t.unknown("torch.allclose()")
+
+
 def where(condition, input=None, other=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
@@ -1623,4 +1656,5 @@ from torch import distributions
 from torch import linalg
 from torch import distributed
 from torch import sparse
+from torch import testing
 from torch.nn import functional
