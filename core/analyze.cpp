@@ -720,7 +720,7 @@ RuleId python_rule(const Interpreter& in, const State& st) {
       {"TypeError", RuleId::TypeError},        {"ZeroDivisionError", RuleId::ZeroDivision},
       {"ValueError", RuleId::ValueError},      {"LookupError", RuleId::LookupError},
   };
-  if (interp::ObjId cls = in.class_of(st, st.exc))
+  if (interp::ObjId cls = in.class_of(st, st.raised.exc))
     for (interp::ObjId c : st.heap.get(cls).mro)
       for (const auto& [name, rule] : kRules)
         if (st.heap.get(c).name == name) return rule;
@@ -779,30 +779,30 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     for (const auto& r : st.reveals) reveals.push_back(r);
     // (a program error raised where no project code is on the stack has no place to report
     // it: it stops its path as a gap below, never silently)
-    if (st.flow == interp::Flow::Raise && st.exc.is_obj() && st.program_error && to_range(in, st.exc_site)) {
+    if (st.flow == interp::Flow::Raise && st.raised.exc.is_obj() && st.raised.program_error && to_range(in, st.raised.site)) {
       // the program's own certain failure, as Python raises it: a finding (a warning when the
       // path that reaches it depends on a value tenscan does not know: settle_contingent)
       interp::Requirement r;
       r.cond = sym::Cond::truth(false);
       r.rule = python_rule(in, st);
       r.msg = findings::exception_text(in, st);
-      r.site = st.exc_site;
-      r.function = st.exc_function;
+      r.site = st.raised.site;
+      r.function = st.raised.function;
       r.path = st.path;
       collector.report(r, nullptr);
       continue;
     }
-    if (st.flow == interp::Flow::Raise && st.exc.is_obj()) {
+    if (st.flow == interp::Flow::Raise && st.raised.exc.is_obj()) {
       // an exception that escaped the program: from the user's code it is the script's own
       // check; from tenscan's models (a TypeError from a stub, a NameError of a builtin it
       // lacks, an attribute a library model does not have) it is a gap in them, and what the
       // path would have run next was not checked
-      auto where = to_range(in, st.exc_site);
-      if (!st.user_raise) ++result.stats.unsupported[findings::exception_text(in, st)];
+      auto where = to_range(in, st.raised.site);
+      if (!st.raised.user_raise) ++result.stats.unsupported[findings::exception_text(in, st)];
       Notification n;
-      n.kind = st.user_raise ? Notification::Kind::ScriptExit : Notification::Kind::Unsupported;
+      n.kind = st.raised.user_raise ? Notification::Kind::ScriptExit : Notification::Kind::Unsupported;
       n.level = Level::Note;
-      n.message = st.user_raise ? "a path of the script ends with its own uncaught " + findings::exception_text(in, st)
+      n.message = st.raised.user_raise ? "a path of the script ends with its own uncaught " + findings::exception_text(in, st)
                                 : "tenscan's models fall short here, and the path stopped: an uncaught " +
                                       findings::exception_text(in, st);
       if (where) n.location = *where;
@@ -819,8 +819,8 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   // sys.exit(1)): say why; if every path does, the analysis had nothing to run
   std::size_t failed_exits = 0;
   for (auto& st : finals) {
-    if (st.flow != interp::Flow::Exit || !st.exc.is_obj()) continue;
-    const auto& attrs = st.heap.get(st.exc.obj).attrs;
+    if (st.flow != interp::Flow::Exit || !st.raised.exc.is_obj()) continue;
+    const auto& attrs = st.heap.get(st.raised.exc.obj).attrs;
     auto code = attrs.find("code");
     bool error_status = code != attrs.end() && !code->second.is_none() && code->second.const_int().value_or(1) != 0;
     if (!error_status) continue;
@@ -830,7 +830,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     n.kind = Notification::Kind::ScriptExit;
     n.level = Level::Warning;
     n.message = "the script exits with an error status" + (msg.empty() ? std::string() : ": " + msg);
-    if (auto where = to_range(in, st.exc_site)) n.location = *where;
+    if (auto where = to_range(in, st.raised.site)) n.location = *where;
     bool dup = false;
     for (const auto& e : result.notifications) dup = dup || (e.message == n.message && e.location == n.location);
     if (!dup) result.notifications.push_back(std::move(n));

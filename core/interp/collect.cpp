@@ -61,10 +61,10 @@ int reclaim(State& st, const Heap& base) {
   for (const Frame& f : st.frames) {
     for (const Value& v : f.slots) refs_of(v, reach);
     for (ObjId id : {f.globals, f.function, f.class_ns, f.generator}) reach(id);
-    refs_of(f.handling, reach);
+    refs_of(f.handling.exc, reach);
   }
   refs_of(st.ret, reach);
-  refs_of(st.exc, reach);
+  refs_of(st.raised.exc, reach);
   reach(st.tensor_cls);
   for (const auto& [name, id] : st.modules) reach(id);
   for (const auto& j : st.joined_lookups) {

@@ -73,7 +73,7 @@ bool same_ids(const State& a, const State& b, Recorder& rec, std::size_t& work) 
     return equivalent_at(a, x, b, y, 0) || rec.record(x, y, w);
   };
   if (a.flow == Flow::Return && !leaf(a.ret, b.ret, kRet)) return false;
-  if (a.flow == Flow::Raise && !equivalent(a, a.exc, b, b.exc)) return false;
+  if (a.flow == Flow::Raise && !equivalent(a, a.raised.exc, b, b.raised.exc)) return false;
   for (std::size_t i = 0; i < a.frames.size(); ++i) {
     const auto& fa = a.frames[i];
     const auto& fb = b.frames[i];
@@ -172,13 +172,13 @@ class Isomorphism {
     const bool same_table = a_.modules == b_.modules;  // (mostly one shared table: no name comparisons)
     for (auto ia = a_.modules.begin(), ib = b_.modules.begin(); ia != a_.modules.end(); ++ia, ++ib)
       if ((!same_table && ia->first != ib->first) || !obj(ia->second, ib->second)) return false;
-    if (!leaf(a_.ret, b_.ret, kRet) || !value(a_.exc, b_.exc)) return false;
+    if (!leaf(a_.ret, b_.ret, kRet) || !value(a_.raised.exc, b_.raised.exc)) return false;
     for (std::size_t i = 0; i < a_.frames.size(); ++i) {
       const Frame& fa = a_.frames[i];
       const Frame& fb = b_.frames[i];
       if (fa.code != fb.code || fa.slots.size() != fb.slots.size()) return false;
       if (!obj(fa.globals, fb.globals) || !obj(fa.function, fb.function) || !obj(fa.class_ns, fb.class_ns) ||
-          !obj(fa.generator, fb.generator) || !value(fa.handling, fb.handling))
+          !obj(fa.generator, fb.generator) || !value(fa.handling.exc, fb.handling.exc))
         return false;
       for (std::size_t k = 0; k < fa.slots.size(); ++k)
         if (!leaf(fa.slots[k], fb.slots[k], slot(i, k))) return false;
@@ -415,7 +415,7 @@ bool equivalent(const State& a, const Value& x, const State& b, const Value& y) 
 Value& value_at(State& st, const Place& p) {
   switch (p.in) {
     case Place::In::Ret: return st.ret;
-    case Place::In::Exc: return st.exc;
+    case Place::In::Exc: return st.raised.exc;
     case Place::In::Slot: return st.frames[p.where].slots[p.index];
     case Place::In::Item: return st.heap.mut(static_cast<ObjId>(p.where)).items[p.index];
     case Place::In::Entry: return st.heap.mut(static_cast<ObjId>(p.where)).entries[p.index].value;

@@ -553,11 +553,11 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         if (pass_abnormal(st)) continue;
         if (!s->value) {
           // bare raise: re-raise the exception the enclosing `except` block is handling
-          Value current = st.frame().handling;
-          if (current.is_obj()) {
+          // (Python re-raises the same exception: where it came from stays what it was)
+          const Raised& current = st.frame().handling;
+          if (current.exc.is_obj()) {
             st.flow = Flow::Raise;
-            st.exc = current;
-            st.exc_site = raised_at;
+            st.raised = current;
             next.push_back(std::move(st));
           } else {
             for (auto& r : raise(std::move(st), "RuntimeError", "No active exception to reraise")) next.push_back(std::move(r.st));
@@ -574,14 +574,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           for (auto& e : exc) {
             if (e.st.normal()) {
               e.st.flow = Flow::Raise;
-              e.st.exc = e.v;
-              e.st.exc_site = raised_at;
               // the project's own raise is the script's own check; a library model's raise is the
               // library refusing the program's call, as the real one does (the models keep its
               // checks and messages): the program's certain failure
-              e.st.user_raise = !(m && m->is_stub);
-              e.st.program_error = m && m->is_stub;
-              e.st.exc_function = site_function();
+              e.st.raised = {e.v, raised_at, !(m && m->is_stub), m && m->is_stub, site_function()};
               // SystemExit ends the program normally on this path
               ObjId se = builtin_class("SystemExit");
               if (se && isinstance(e.st, e.v, se)) e.st.flow = Flow::Exit;
@@ -621,7 +617,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             const Value& t = tv[0].v;
             auto check = [&](const Value& cls) {
               if (cls.is_unknown()) return true;  // an exception type tenscan does not know
-              return cls.is_obj() && probe.heap.get(cls.obj).kind == OKind::Class && isinstance(probe, st.exc, cls.obj);
+              return cls.is_obj() && probe.heap.get(cls.obj).kind == OKind::Class && isinstance(probe, st.raised.exc, cls.obj);
             };
             if (const auto* seq = sequence_of(probe, t)) {
               for (const auto& c : *seq) matches = matches || check(c);
@@ -631,11 +627,12 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           }
           if (!matches) continue;
           handled = true;
-          Value exc = st.exc;
-          probe.exc = Value::none();
+          Raised caught = std::move(probe.raised);
+          const Value exc = caught.exc;
+          probe.raised = {};
           probe.unwound.clear();
-          Value outer = probe.frame().handling;
-          probe.frame().handling = exc;
+          Raised outer = probe.frame().handling;
+          probe.frame().handling = std::move(caught);
           States hs;
           hs.push_back(std::move(probe));
           if (h.target) {
@@ -661,7 +658,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       if (!s->finalbody.empty()) {
         for (auto& st : normal) {
           Flow saved = st.flow;
-          Value ret = st.ret, exc = st.exc;
+          Value ret = st.ret;
+          Raised raised = st.raised;
           if (saved == Flow::Dead || saved == Flow::Covered) {
             next.push_back(std::move(st));
             continue;
@@ -674,7 +672,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             if (f.normal()) {
               f.flow = saved;
               f.ret = ret;
-              f.exc = exc;
+              f.raised = raised;
             }
             next.push_back(std::move(f));
           }
@@ -739,14 +737,12 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             }
             Value mgr = c.exits.back();
             c.exits.pop_back();
-            if (c.flow != Flow::Raise || !mgr.is_obj() || !c.exc.is_obj()) {
+            if (c.flow != Flow::Raise || !mgr.is_obj() || !c.raised.exc.is_obj()) {
               left.push_back(std::move(c));
               continue;
             }
-            const Value exc = c.exc;
-            const ir::Loc exc_site = c.exc_site;
-            const bool user_raise = c.user_raise, program_error = c.program_error;
-            const std::string exc_function = c.exc_function;
+            const Raised raised = c.raised;
+            const Value& exc = raised.exc;
             c.flow = Flow::Normal;
             Args args;
             ObjId exc_cls = class_of(c, exc);
@@ -766,11 +762,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               for (auto& t : keep) left.push_back(std::move(t));
               for (auto& t : reraise) {
                 t.flow = Flow::Raise;
-                t.exc = exc;
-                t.exc_site = exc_site;
-                t.user_raise = user_raise;
-                t.program_error = program_error;
-                t.exc_function = exc_function;
+                t.raised = raised;
                 left.push_back(std::move(t));
               }
             }
@@ -798,7 +790,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           for (auto& f : fails)
             for (auto& r : raise(std::move(f), "AssertionError", "assertion failed")) {
               // the project's own assertion is its own check, as its raise statements are
-              r.st.user_raise = m && !m->is_stub;
+              r.st.raised.user_raise = m && !m->is_stub;
               next.push_back(std::move(r.st));
             }
         }

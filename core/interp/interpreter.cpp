@@ -720,11 +720,7 @@ Outs Interpreter::raise(State&& st, const std::string& exc_class, const std::str
   o.attrs["message"] = Value::str(message);
   Value exc = Value::object(st.heap.alloc(std::move(o)));
   st.flow = Flow::Raise;
-  st.exc = exc;
-  st.exc_site = site();
-  st.user_raise = false;
-  st.program_error = false;
-  st.exc_function = site_function();
+  st.raised = {exc, site(), false, false, site_function()};
   return one(std::move(st), Value::none());
 }
 
@@ -733,7 +729,7 @@ Outs Interpreter::raise_program_error(State&& st, const std::string& exc_class, 
   // gap of the model or a consequence of one)
   const bool project = !st.frames.empty() && st.frame().module && !st.frame().module->is_stub;
   Outs r = raise(std::move(st), exc_class, message);
-  r[0].st.program_error = project;
+  r[0].st.raised.program_error = project;
   return r;
 }
 

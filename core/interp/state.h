@@ -147,6 +147,21 @@ inline constexpr const char* kOpenAttrsMarker = "__tenscan_open_attrs__";
 /// builtins and the operators the class does not define itself use.
 inline constexpr const char* kScalarValueAttr = "__tenscan_value__";
 
+/// An exception in flight, and where it came from: what a path that ends with it reports.
+struct Raised {
+  Value exc;
+  ir::Loc site;  ///< where it is reported: the raise, or the project's call that reached the model that raised
+  /// Raised by a `raise` statement of the project's own code (the script's own check), not by
+  /// tenscan's models or the interpreter (a gap, or an error it hit).
+  bool user_raise = false;
+  /// A certain failure of the project's own code on this path, as Python raises it (a name it
+  /// never defines, an attribute its own class never sets, a call that its own function's
+  /// signature rejects, a division by zero): a finding, not a gap of tenscan's models
+  /// (Interpreter::raise_program_error).
+  bool program_error = false;
+  std::string function;  ///< the project function it was raised in (identity)
+};
+
 struct Frame {
   const ir::Code* code = nullptr;
   const ir::Module* module = nullptr;
@@ -155,7 +170,7 @@ struct Frame {
   ObjId class_ns = kNoObj;    ///< class body: the namespace object being filled
   std::vector<Value> slots;
   ObjId generator = kNoObj;   ///< eager generator: the list that collects yielded values
-  Value handling;             ///< the exception an `except` block is handling (bare `raise`)
+  Raised handling;            ///< the exception an `except` block is handling (bare `raise`)
   const ir::Stmt* at = nullptr;  ///< the statement of the project's code it is executing (coverage)
 };
 
@@ -196,17 +211,7 @@ struct State {
   ObjId tensor_cls = kNoObj;             ///< torch.Tensor, once the torch stub registered it
   Flow flow = Flow::Normal;
   Value ret;   ///< Flow::Return
-  Value exc;   ///< Flow::Raise
-  ir::Loc exc_site;
-  /// The exception was raised by a `raise` statement of the project's own code (the script's
-  /// own check), not by tenscan's models or the interpreter (a gap, or an error it hit).
-  bool user_raise = false;
-  /// The exception is a certain failure of the project's own code on this path, as Python
-  /// raises it (a name it never defines, an attribute its own class never sets, a call that
-  /// its own function's signature rejects, a division by zero): a finding, not a gap of
-  /// tenscan's models (Interpreter::raise_program_error).
-  bool program_error = false;
-  std::string exc_function;  ///< the project function the exception was raised in (identity)
+  Raised raised;  ///< Flow::Raise (and Flow::Exit: the SystemExit)
   /// The context managers of the with statements the path is inside, innermost last, whose
   /// __exit__ an exception leaving the statement's body goes to (none: a manager without one)
   std::vector<Value> exits;

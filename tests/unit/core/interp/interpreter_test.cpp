@@ -196,6 +196,23 @@ tenscan_reveal(len(c.log))  # reveal: 3
 )py");
 }
 
+TEST_CASE("interp: a bare raise re-raises the exception as it came, whatever was raised meanwhile", "[interp]") {
+  // the optimizer's TypeError is the program's certain failure (a library model refusing its
+  // call); the script's own ValueError caught in between does not make the re-raise its own
+  check_program(R"py(
+import torch
+model = torch.nn.Linear(2, 2)
+try:
+    opt = torch.optim.SGD(model.parameters(), lr="0.1")  # expect: python/type-error
+except TypeError:
+    try:
+        raise ValueError("retrying")
+    except ValueError:
+        pass
+    raise
+)py");
+}
+
 TEST_CASE("interp: function calls bind arguments like Python", "[interp]") {
   check_program(R"py(
 def kw(a, b=2, *, c):
