@@ -828,23 +828,8 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
         // registry's lookup method)
         auto meta = o.attrs.find(kMetaclassAttr);
         if (meta != o.attrs.end() && meta->second.is_obj())
-          if (auto mv = class_lookup(st, meta->second.obj, name)) {
-            const Object* d = mv->is_obj() ? &st.heap.get(mv->obj) : nullptr;
-            if (d && d->kind == OKind::Property) {
-              Args args;
-              args.pos.push_back(obj);
-              return call(std::move(st), d->a, std::move(args));
-            }
-            if (d && (d->kind == OKind::Function || (d->kind == OKind::Builtin && !d->builtin.self))) {
-              Object bm;
-              bm.kind = OKind::BoundMethod;
-              bm.a = obj;
-              bm.b = *mv;
-              return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
-            }
-            if (d && d->kind == OKind::StaticMethod) return one(std::move(st), d->a);
-            return one(std::move(st), *mv);
-          }
+          if (auto mv = class_lookup(st, meta->second.obj, name))
+            return bind_attribute(std::move(st), *mv, obj, meta->second.obj);
         found = false;
         return one(std::move(st), Value::none());
       }
@@ -882,27 +867,7 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
       }
       auto it = o.attrs.find(name);
       if (it != o.attrs.end()) return one(std::move(st), it->second);
-      if (cv) {
-        if (cv->is_obj()) {
-          const Object& d = st.heap.get(cv->obj);
-          if (d.kind == OKind::Function || (d.kind == OKind::Builtin && !d.builtin.self)) {
-            Object bm;
-            bm.kind = OKind::BoundMethod;
-            bm.a = obj;
-            bm.b = *cv;
-            return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
-          }
-          if (d.kind == OKind::StaticMethod) return one(std::move(st), d.a);
-          if (d.kind == OKind::ClassMethod) {
-            Object bm;
-            bm.kind = OKind::BoundMethod;
-            bm.a = Value::object(o.cls);
-            bm.b = d.a;
-            return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
-          }
-        }
-        return one(std::move(st), *cv);
-      }
+      if (cv) return bind_attribute(std::move(st), *cv, obj, o.cls);
       if (auto ga = class_lookup(st, o.cls, "__getattr__")) {
         Args args;
         args.pos = {obj, Value::str(name)};
@@ -940,31 +905,8 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
         const auto& attrs = st.heap.get(*pos).attrs;
         auto it = attrs.find(name);
         if (it == attrs.end()) continue;
-        Value v = it->second;
-        if (v.is_obj()) {
-          const Object& d = st.heap.get(v.obj);
-          if (d.kind == OKind::Function || (d.kind == OKind::Builtin && !d.builtin.self)) {
-            Object bm;
-            bm.kind = OKind::BoundMethod;
-            bm.a = self;
-            bm.b = v;
-            return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
-          }
-          if (d.kind == OKind::ClassMethod) {
-            Object bm;
-            bm.kind = OKind::BoundMethod;
-            bm.a = Value::object(self_cls);
-            bm.b = d.a;
-            return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
-          }
-          if (d.kind == OKind::StaticMethod) return one(std::move(st), d.a);
-          if (d.kind == OKind::Property) {
-            Args args;
-            args.pos.push_back(self);
-            return call(std::move(st), d.a, std::move(args));
-          }
-        }
-        return one(std::move(st), v);
+        const Value v = it->second;
+        return bind_attribute(std::move(st), v, self, self_cls);
       }
       if (name == "__init__") {
         // object.__init__: accepts anything from super().__init__(...) chains
@@ -1082,6 +1024,28 @@ void Interpreter::setattr(State& st, const Value& obj, const std::string& name, 
   // `self.__dict__ = mapping` (an attribute dict): its attributes are not followed
   if (name == "__dict__") st.heap.mut(obj.obj).attrs[kOpenAttrsMarker] = Value::boolean(true);
   st.heap.mut(obj.obj).attrs[name] = v;
+}
+
+Outs Interpreter::bind_attribute(State&& st, const Value& v, const Value& self, ObjId self_cls) {
+  if (!v.is_obj()) return one(std::move(st), v);
+  const Object& d = st.heap.get(v.obj);
+  auto bound = [&](Value to, Value fn) {
+    Object bm;
+    bm.kind = OKind::BoundMethod;
+    bm.a = std::move(to);
+    bm.b = std::move(fn);
+    return one(std::move(st), Value::object(st.heap.alloc(std::move(bm))));
+  };
+  if (d.kind == OKind::Function || (d.kind == OKind::Builtin && !d.builtin.self)) return bound(self, v);
+  if (d.kind == OKind::ClassMethod) return bound(Value::object(self_cls), d.a);
+  if (d.kind == OKind::StaticMethod) return one(std::move(st), d.a);
+  if (d.kind == OKind::Property) {
+    Args args;
+    args.pos.push_back(self);
+    const Value fget = d.a;
+    return call(std::move(st), fget, std::move(args));
+  }
+  return one(std::move(st), v);
 }
 
 Outs Interpreter::store_attr(State&& st, const Value& obj, const std::string& name, const Value& v) {

@@ -94,6 +94,10 @@ class Interpreter {
   Outs getattr(State&& st, const Value& obj, const std::string& name);
   /// Attribute lookup without raising: nullopt when absent (hasattr/getattr with default).
   Outs getattr_opt(State&& st, const Value& obj, const std::string& name, bool& found);
+  /// A class attribute `v` looked up for `self` (whose class is self_cls), bound as Python's
+  /// descriptors bind it: a function or native method to self, a classmethod to self_cls, a
+  /// staticmethod to nothing, a property called on self; anything else as it is.
+  Outs bind_attribute(State&& st, const Value& v, const Value& self, ObjId self_cls);
   /// Stores the attribute, whatever the class (object.__setattr__).
   void setattr(State& st, const Value& obj, const std::string& name, const Value& v);
   /// `obj.name = v` as Python runs it: an instance whose class defines __setattr__ (a frozen
