@@ -17,6 +17,7 @@
 #include <unordered_map>
 
 #include "python/limits.h"
+#include "python/logical_lines.h"
 #include "python/parser.h"
 
 namespace tenscan::python {
@@ -1518,9 +1519,12 @@ LowerResult lower_module(std::string path, std::string dotted_name, std::string 
     if (!cut_off) error = *first;
   }
   if (!error && limits.error) error = nesting_diag(*limits.error, file_id);
-  // the compiler's limits, on a module that parsed
+  // the compiler's limits, on a module that parsed; then the logical lines tree-sitter's scanner
+  // ran together
   if (!error)
     if (auto e = compiler_limits(root)) error = nesting_diag(*e, file_id);
+  if (!error)
+    if (auto e = broken_logical_line(root, parsed)) error = nesting_diag(*e, file_id);
   if (error) {
     r.syntax_error = true;
     r.diags.push_back(std::move(*error));

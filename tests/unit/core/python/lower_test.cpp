@@ -917,6 +917,40 @@ TEST_CASE("lower: syntax errors are reported with a position", "[python][lower]"
   }
 }
 
+TEST_CASE("lower: a statement run past a line break that does not continue it is CPython's syntax error", "[python][lower]") {
+  // tree-sitter's scanner skips the line break where its parser cannot end the statement yet:
+  // `x =` then `y = 1` would be `x = y = 1`; CPython's positions (line, byte column of the
+  // break's end of line)
+  struct Row {
+    const char* src;
+    int line, col;
+  };
+  std::vector<Row> rows{
+      {"x =\ny = 1\n", 1, 3},
+      {"def f():\n    x = \n    pass\n", 2, 8},
+      {"if a and\n  b:\n    pass\n", 1, 8},
+      {"model = Net(\n)\nloss = crit(out,\n  y) +\nprint(loss)\n", 4, 6},
+  };
+  for (const auto& row : rows) {
+    INFO("source:\n" << row.src);
+    auto r = lower(row.src);
+    CHECK(r.syntax_error);
+    REQUIRE(count_diags(r, LowerDiag::Kind::SyntaxError) == 1);
+    CHECK(r.diags[0].message == "invalid syntax");
+    CHECK(r.diags[0].loc.line == row.line);
+    CHECK(r.diags[0].loc.col == row.col);
+  }
+  // what Python joins: brackets, a backslash, strings, decorators, clauses after blocks, comments
+  for (const char* ok : {"x = (1 +\n 2)\ny = 1 + \\\n 2\n", "s = \"\"\"a\nb\"\"\"\n@dec\ndef f(): pass\n",
+                         "if x:\n    pass\nelif y:\n    pass\nelse:\n    pass\n",
+                         "try:\n    pass\nexcept E as e:  # why\n    pass\nfinally:\n    pass\n",
+                         "class A(B,\n  C):\n    x = [1,\n      2]  # c\n", "t = f'{a}'\\\n  f'{b}'\n",
+                         "match p:\n    case [a, b]:\n        pass\n    case _:\n        pass\n"}) {
+    INFO("source:\n" << ok);
+    CHECK_FALSE(lower(ok).syntax_error);
+  }
+}
+
 TEST_CASE("lower: syntax error ranges point at the offending tokens", "[python][lower]") {
   struct Row {
     const char* src;
