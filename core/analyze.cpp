@@ -16,12 +16,22 @@
 #include "findings/completeness.h"
 #include "interp/interpreter.h"
 #include "interp/question.h"
+#include "python/lower.h"
 #include "solver/question_cache.h"
 #include "solver/solver.h"
 
 namespace tenscan {
 
 const char* version() { return TENSCAN_VERSION; }
+
+std::optional<CompileError> compile_error(const std::string& source) {
+  auto lowered = python::lower_module("<cell>", "__main__", source, 0, false);
+  if (!lowered.syntax_error) return std::nullopt;
+  for (const auto& d : lowered.diags)
+    if (d.kind == python::LowerDiag::Kind::SyntaxError)
+      return CompileError{d.error, d.message, d.loc.line, d.loc.col + 1, d.loc.end_line, d.loc.end_col + 1};
+  return CompileError{"SyntaxError", "invalid syntax", 1, 1, 1, 1};
+}
 
 // ---- DirectorySource -----------------------------------------------------------------------
 

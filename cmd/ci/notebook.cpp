@@ -410,14 +410,29 @@ std::optional<NotebookScript> read_notebook(std::string_view text, std::string& 
     if (cell.type != "code") continue;
     std::vector<CellLine> lines = cell_lines(text, cell.source, walk);
     for (std::size_t k = 0; k < lines.size(); ++k) own += lines[k].text + (k + 1 < lines.size() ? "\n" : "");
+    if (nb.compile_error) {
+      ++nb.code_cells_after;
+      continue;
+    }
     std::vector<std::size_t> at;
     const std::size_t before = nb.skipped.size();
     python_of_cell(lines, nb.skipped, at);
     if (before == 0 && !at.empty())
       nb.first_skipped = {"", static_cast<int>(nb.lines.size() + at[0]) + 1, 1,
                           static_cast<int>(nb.lines.size() + at[0]) + 1, 1};
+    // each cell is compiled on its own, as Jupyter runs it: one that does not compile stops
+    // Run All there (its lines stay, blank, so that its error has a place)
+    std::string code;
+    for (const auto& l : lines) code += l.text + "\n";
+    const int first_line = static_cast<int>(nb.lines.size());
+    if (auto e = compile_error(code)) {
+      e->line += first_line;
+      e->end_line += first_line;
+      nb.compile_error = e;
+      nb.compile_error_cell = static_cast<int>(c) + 1;
+    }
     for (std::size_t k = 0; k < lines.size(); ++k) {
-      nb.source += lines[k].text;
+      nb.source += nb.compile_error ? "" : lines[k].text;
       nb.source += '\n';
       nb.lines.push_back({static_cast<int>(c) + 1, static_cast<int>(k) + 1, std::move(lines[k].cols)});
     }
@@ -495,6 +510,26 @@ void NotebookSource::relocate_all(AnalysisResult& result) const {
         l.line = first.line;
         l.end_line = std::max(first.end_line, first.line);
       }
+    if (const auto& e = nb->compile_error) {
+      // the cell's error, as CPython reports it (columns: the cell's code points stand in for
+      // its bytes, which differ only after a non-ASCII character)
+      Finding f;
+      f.rule = RuleId::SyntaxError;
+      f.level = Level::Error;
+      f.message = e->error + ": " + e->message;
+      f.location = SourceRange{path, e->line, e->col, e->end_line, e->end_col};
+      relocate(f.location, *nb);
+      f.identity = "python/syntax-error|" + path;
+      result.findings.push_back(std::move(f));
+      if (nb->code_cells_after > 0)
+        result.notifications.push_back(
+            {Notification::Kind::SyntaxError, Level::Note,
+             "Run All stops at cell " + std::to_string(nb->compile_error_cell) + "'s " + e->error + ": " +
+                 (nb->code_cells_after == 1 ? std::string("the code cell after it was")
+                                            : "the " + std::to_string(nb->code_cells_after) + " code cells after it were") +
+                 " not analysed",
+             SourceRange{path}});
+    }
     if (!nb->skipped.empty()) {
       Notification n{Notification::Kind::UnsupportedSyntax, Level::Note, "", nb->first_skipped};
       n.location.path = path;

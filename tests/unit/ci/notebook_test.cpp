@@ -168,3 +168,20 @@ TEST_CASE("a notebook that trains a model is an entry; one that explores data is
   CHECK(graph.main_scripts() == std::vector<std::string>{"keras.ipynb", "train.ipynb"});
   CHECK(graph.closure("train.ipynb") == std::vector<std::string>{"model.py", "train.ipynb"});
 }
+
+TEST_CASE("a code cell that does not compile stops the script there, as Run All stops", "[notebook]") {
+  std::string error;
+  auto nb = read_notebook(code_cells({R"j("x = 1")j", R"j(["# TODO\n", "model = \n"])j", R"j("y = x")j", R"j("z = y")j"}), error);
+  REQUIRE(nb);
+  // the cells before it, its own lines blank, nothing after it
+  CHECK(nb->source.substr(nb->source.find('\n') + 1) == "x = 1\n\n\n");
+  REQUIRE(nb->compile_error);
+  CHECK(nb->compile_error->error == "SyntaxError");
+  CHECK(nb->compile_error->line == 4);  // the prelude, cell 1, then the cell's second line
+  CHECK(nb->compile_error_cell == 2);
+  CHECK(nb->code_cells_after == 2);
+  // a cell is compiled alone: what would join with the next cell's code does not
+  auto joined = read_notebook(code_cells({R"j("total = 1 +")j", R"j("2")j"}), error);
+  REQUIRE(joined);
+  CHECK(joined->compile_error_cell == 1);
+}

@@ -120,6 +120,16 @@ struct AnalysisOptions {
 /// notification of kind UnreadableFile or ScriptExit then says why.
 AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, const AnalysisOptions& options);
 
+/// An error CPython's compiler reports for a module's text before anything runs.
+struct CompileError {
+  std::string error;    ///< "SyntaxError", "IndentationError", ...
+  std::string message;  ///< CPython's message ("invalid syntax")
+  int line = 0, col = 0, end_line = 0, end_col = 0;  ///< 1-based lines, 1-based byte columns
+};
+/// The first error CPython would report compiling `source` as a module, nullopt when it compiles
+/// (a notebook's cells are compiled one at a time, as Jupyter runs them).
+std::optional<CompileError> compile_error(const std::string& source);
+
 /// tenscan's version string (semantic version).
 const char* version();
 

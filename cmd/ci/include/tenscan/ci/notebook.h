@@ -41,6 +41,12 @@ struct NotebookScript {
   /// one's place (in script coordinates, before relocate()).
   std::vector<std::string> skipped;
   SourceRange first_skipped;
+  /// The first code cell that does not compile on its own (a SyntaxError: Jupyter's Run All
+  /// stops there), in script coordinates; the script holds the cells before it, and that cell's
+  /// lines blank. code_cells_after: the code cells after it, left out.
+  std::optional<CompileError> compile_error;
+  int compile_error_cell = 0;
+  int code_cells_after = 0;
 };
 
 /// Reads an nbformat 4 notebook's JSON. nullopt with `error` set when the text is not a
