@@ -622,7 +622,7 @@ Outs object_dunder_new(Interpreter& in, State&& st, Args& a) {
 // object.__setattr__(self, name, value): the attribute stored, past the class's own
 // __setattr__ (how a frozen dataclass's __init__ and a checking __setattr__ store)
 Outs object_setattr(Interpreter& in, State&& st, Args& a) {
-  if (const std::string* name = arg(a, 1).const_str()) in.setattr(st, arg(a, 0), *name, arg(a, 2));
+  if (const std::string* name = arg(a, 1).const_str()) return in.object_setattr(std::move(st), arg(a, 0), *name, arg(a, 2));
   return none(std::move(st));
 }
 
@@ -654,6 +654,20 @@ Outs wrap_descriptor(State&& st, Args& a, OKind kind) {
   return one(std::move(st), Value::object(st.heap.alloc(std::move(o))));
 }
 Outs t_property(Interpreter&, State&& st, Args& a) { return wrap_descriptor(std::move(st), a, OKind::Property); }
+
+// property.getter(f) / .setter(f): a copy of the property with that accessor (`@x.setter`)
+template <bool Setter>
+Outs property_with(Interpreter& in, State&& st, Args& a) {
+  const Value& self = arg(a, 0);
+  if (!self.is_obj() || st.heap.get(self.obj).kind != OKind::Property)
+    return in.raise(std::move(st), "TypeError", "descriptor requires a 'property' object");
+  Object copy = st.heap.get(self.obj);
+  (Setter ? copy.b : copy.a) = arg(a, 1);
+  return one(std::move(st), Value::object(st.heap.alloc(std::move(copy))));
+}
+
+// property.deleter(f): the same property (deleting through it is not followed)
+Outs property_deleter(Interpreter&, State&& st, Args& a) { return one(std::move(st), arg(a, 0)); }
 Outs t_staticmethod(Interpreter&, State&& st, Args& a) { return wrap_descriptor(std::move(st), a, OKind::StaticMethod); }
 Outs t_classmethod(Interpreter&, State&& st, Args& a) { return wrap_descriptor(std::move(st), a, OKind::ClassMethod); }
 
@@ -1383,7 +1397,8 @@ const std::vector<TypeSpec>& type_specs() {
                         {"__iter__", dict_dunder_iter}}},
       {"range", t_range, {}},
       {"slice", t_slice, {}},
-      {"property", t_property, {}},
+      {"property", t_property,
+       {{"getter", property_with<false>}, {"setter", property_with<true>}, {"deleter", property_deleter}}},
       {"staticmethod", t_staticmethod, {}},
       {"classmethod", t_classmethod, {}},
       {"NoneType", nullptr, {}},

@@ -1012,15 +1012,6 @@ bool Interpreter::attribute_certainly_missing(const State& st, const Value& obj,
 
 void Interpreter::setattr(State& st, const Value& obj, const std::string& name, const Value& v) {
   if (!obj.is_obj()) return;  // attributes of unknowns and scalars are not tracked
-  const Object& o = st.heap.get(obj.obj);
-  if (o.kind == OKind::Instance) {
-    // data descriptors (property setters) take priority
-    auto cv = class_lookup(st, o.cls, name);
-    if (cv && cv->is_obj() && st.heap.get(cv->obj).kind == OKind::Property) {
-      // setter calls are rare in training scripts; evaluated for effect by the caller
-      return;
-    }
-  }
   // `self.__dict__ = mapping` (an attribute dict): its attributes are not followed
   if (name == "__dict__") st.heap.mut(obj.obj).attrs[kOpenAttrsMarker] = Value::boolean(true);
   st.heap.mut(obj.obj).attrs[name] = v;
@@ -1056,6 +1047,33 @@ Outs Interpreter::store_attr(State&& st, const Value& obj, const std::string& na
       Outs outs = call(std::move(st), *hook, std::move(args));
       for (auto& o : outs) o.v = Value::none();
       return outs;
+    }
+  }
+  return object_setattr(std::move(st), obj, name, v);
+}
+
+Outs Interpreter::object_setattr(State&& st, const Value& obj, const std::string& name, const Value& v) {
+  if (obj.is_obj() && st.heap.get(obj.obj).kind == OKind::Instance) {
+    // a data descriptor of the class (a property) takes the assignment
+    const ObjId cls = st.heap.get(obj.obj).cls;
+    ObjId owner = kNoObj;
+    auto cv = class_lookup(st, cls, name, &owner);
+    if (cv && cv->is_obj() && st.heap.get(cv->obj).kind == OKind::Property) {
+      const Value fset = st.heap.get(cv->obj).b;
+      if (!fset.is_none()) {
+        Args args;
+        args.pos = {obj, v};
+        Outs outs = call(std::move(st), fset, std::move(args));
+        for (auto& o : outs) o.v = Value::none();
+        return outs;
+      }
+      // the program's own property: CPython's error; a library class's (its model may lack the
+      // setter): what the assignment would change is unknown, and it is counted as unmodelled
+      if (!is_stub_class_public(st, owner))
+        return raise_program_error(std::move(st), "AttributeError",
+                                   "property '" + name + "' of '" + st.heap.get(cls).name + "' object has no setter");
+      record_unmodelled(st.heap.get(owner).name + "." + name + ".setter");
+      return one(std::move(st), Value::none());
     }
   }
   setattr(st, obj, name, v);

@@ -98,8 +98,11 @@ class Interpreter {
   /// descriptors bind it: a function or native method to self, a classmethod to self_cls, a
   /// staticmethod to nothing, a property called on self; anything else as it is.
   Outs bind_attribute(State&& st, const Value& v, const Value& self, ObjId self_cls);
-  /// Stores the attribute, whatever the class (object.__setattr__).
+  /// Stores the attribute in the object's own namespace.
   void setattr(State& st, const Value& obj, const std::string& name, const Value& v);
+  /// object.__setattr__: a property of the class takes the value (its setter, or the
+  /// program's AttributeError when it has none); otherwise setattr.
+  Outs object_setattr(State&& st, const Value& obj, const std::string& name, const Value& v);
   /// `obj.name = v` as Python runs it: an instance whose class defines __setattr__ (a frozen
   /// dataclass, a configuration class that checks its fields) gets the call; otherwise setattr.
   Outs store_attr(State&& st, const Value& obj, const std::string& name, const Value& v);

@@ -306,6 +306,11 @@ class ndarray:
     def shape(self):
         return _t.shape(self)
 
+    @shape.setter
+    def shape(self, value):
+        # `a.shape = (2, -1)`: a reshape of the array itself, with reshape's checks
+        _t.set_tensor(self, _t.reshape(self, _shape(value)))
+
     @property
     def ndim(self):
         return _t.ndim(self)
@@ -393,6 +398,8 @@ class ndarray:
         return _wrap(_t.reshape(self, _axes(shape)))
 
     def resize(self, *shape, refcheck=True):
+        # in place, to any size (the new elements are zeros)
+        _t.set_tensor(self, _t.new(_axes(shape), _t.dtype(self)))
         return None
 
     def flatten(self, order="C"):

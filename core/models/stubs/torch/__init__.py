@@ -245,6 +245,14 @@ def _norm(input, p, dim, keepdim, dtype):
 
 
 # ---- the Tensor class ----------------------------------------------------------------------
+def _in_place(self, result):
+    """A method that changes the tensor itself (`x.unsqueeze_(0)`): self takes the result's
+    shape, and is what the method returns."""
+    if _t.is_tensor(result):
+        _t.set_tensor(self, result)
+    return self
+
+
 class Tensor:
     def __init__(self, *args, **kwargs):
         if args and (_b.isinstance(args[0], _b.int) or _b.isinstance(args[0], tuple)):
@@ -492,7 +500,22 @@ class Tensor:
         return _t.transpose(self, dim0, dim1)
 
     def transpose_(self, dim0, dim1):
-        return _t.transpose(self, dim0, dim1)
+        return _in_place(self, _t.transpose(self, dim0, dim1))
+
+    def swapaxes_(self, axis0, axis1):
+        return _in_place(self, _t.transpose(self, axis0, axis1))
+
+    swapdims_ = swapaxes_
+
+    def t_(self):
+        return _in_place(self, _t.t(self))
+
+    def resize_(self, *sizes, memory_format=None):
+        # any size (the storage grows or is reused), the dtype kept
+        return _in_place(self, _t.new(_sizes(sizes), _t.dtype(self)))
+
+    def resize_as_(self, other, memory_format=None):
+        return _in_place(self, _t.new(_t.shape(other), _t.dtype(self)))
 
     def t(self):
         return _t.t(self)
@@ -519,10 +542,10 @@ class Tensor:
         return _t.unsqueeze(self, dim)
 
     def squeeze_(self, dim=None):
-        return _t.squeeze(self, dim)
+        return _in_place(self, _t.squeeze(self, dim))
 
     def unsqueeze_(self, dim):
-        return _t.unsqueeze(self, dim)
+        return _in_place(self, _t.unsqueeze(self, dim))
 
     def expand(self, *sizes):
         return _t.expand(self, _sizes(sizes))

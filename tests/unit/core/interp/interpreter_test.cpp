@@ -213,6 +213,27 @@ except TypeError:
 )py");
 }
 
+TEST_CASE("interp: a property's setter takes the assignment; one without a setter refuses it", "[interp]") {
+  check_program(R"py(
+class Config:
+    def __init__(self):
+        self._width = 8
+    @property
+    def width(self):
+        return self._width
+    @width.setter
+    def width(self, value):
+        self._width = value * 2
+    @property
+    def depth(self):
+        return 3
+c = Config()
+c.width = 5
+tenscan_reveal(c.width)  # reveal: 10
+c.depth = 4  # expect: python/attribute-error
+)py");
+}
+
 TEST_CASE("interp: function calls bind arguments like Python", "[interp]") {
   check_program(R"py(
 def kw(a, b=2, *, c):
