@@ -237,14 +237,13 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
       // In a library model, `x is None` asks whether an argument was given, and a value
       // tenscan does not know was given: not None (`randint(0, h - 128)` with h unknown is not
       // randint(high=0)). In the project's code the value may be None: both answers.
-      if (a.is_none() || b.is_none()) {
-        if (!st.frames.empty() && st.frame().module && st.frame().module->is_stub)
-          return one(std::move(st), Value::boolean(op == CmpOp::IsNot));
-        Value t = unknown_test(a.is_unknown() ? a : b, "is None");
-        if (op == CmpOp::IsNot) t.b = !t.b;
-        return one(std::move(st), std::move(t));
-      }
-      same = false;
+      // The same for any other object (a sentinel default): in the project's code an unknown
+      // may be that very object (`fwAD.unpack_dual(d).tangent is tangent`).
+      if (!st.frames.empty() && st.frame().module && st.frame().module->is_stub)
+        return one(std::move(st), Value::boolean(op == CmpOp::IsNot));
+      Value t = unknown_test(a.is_unknown() ? a : b, a.is_none() || b.is_none() ? "is None" : "is");
+      if (op == CmpOp::IsNot) t.b = !t.b;
+      return one(std::move(st), std::move(t));
     } else if (a.kind != b.kind) {
       same = false;
     } else if (a.kind == VKind::Obj) {

@@ -245,6 +245,14 @@ def _norm(input, p, dim, keepdim, dtype):
 
 
 # ---- the Tensor class ----------------------------------------------------------------------
+def _out(out, result):
+    """`out=`: the result is written into the given tensor (resized to it), which is what the
+    function returns."""
+    if out is None:
+        return result
+    return _in_place(out, result)
+
+
 def _in_place(self, result):
     """A method that changes the tensor itself (`x.unsqueeze_(0)`): self takes the result's
     shape, and is what the method returns."""
@@ -1299,14 +1307,14 @@ def numel(input):
 
 # ---- functions over tensors ----------------------------------------------------------------
 def cat(tensors, dim=0, out=None):
-    return _t.cat(_b.list(tensors), dim)
+    return _out(out, _t.cat(_b.list(tensors), dim))
 
 
 concat = cat
 
 
 def stack(tensors, dim=0, out=None):
-    return _t.stack(_b.list(tensors), dim)
+    return _out(out, _t.stack(_b.list(tensors), dim))
 
 
 def split(tensor, split_size_or_sections, dim=0):
@@ -1334,11 +1342,11 @@ def chunk(input, chunks, dim=0):
 
 
 def matmul(input, other, out=None):
-    return _t.matmul(input, other)
+    return _out(out, _t.matmul(input, other))
 
 
 def mm(input, mat2, out=None):
-    return _t.mm(input, mat2)
+    return _out(out, _t.mm(input, mat2))
 
 
 def spmm(input, mat2):
@@ -1350,7 +1358,7 @@ def sparse_coo_tensor(indices, values, size=None, dtype=None, device=None, requi
 
 
 def bmm(input, mat2, out=None):
-    return _t.bmm(input, mat2)
+    return _out(out, _t.bmm(input, mat2))
 
 
 def reshape(input, shape):
@@ -1370,7 +1378,7 @@ def t(input):
 
 
 def diag(input, diagonal=0, out=None):
-    return _t.diag(input, diagonal)
+    return _out(out, _t.diag(input, diagonal))
 
 
 def flip(input, dims):
@@ -1423,7 +1431,7 @@ def log_softmax(input, dim, dtype=None):
 
 def _pointwise(input, *, out=None):
     """A pointwise function: the input's shape and dtype."""
-    return _t.same(input)
+    return _out(out, _t.same(input))
 
 
 exp = sin = cos = log = sqrt = abs = sigmoid = tanh = relu = log1p = expm1 = log2 = log10 = tan = sinh = cosh = asin = acos = atan = erf = reciprocal = square = neg = sign = floor = ceil = trunc = rsqrt = frac = _pointwise
@@ -1441,15 +1449,15 @@ def _triangle(input, name):
 
 
 def triu(input, diagonal=0, out=None):
-    return _triangle(input, "triu")
+    return _out(out, _triangle(input, "triu"))
 
 
 def tril(input, diagonal=0, out=None):
-    return _triangle(input, "tril")
+    return _out(out, _triangle(input, "tril"))
 
 
 def clamp(input, min=None, max=None, out=None):
-    return _clamp(input, min, max, False)
+    return _out(out, _clamp(input, min, max, False))
 
 
 clip = clamp
@@ -1460,15 +1468,15 @@ def pow(input, exponent):
 
 
 def add(input, other, alpha=1, *, out=None):
-    return _t.elementwise(input, other, "add")
+    return _out(out, _t.elementwise(input, other, "add"))
 
 
 def sub(input, other, alpha=1, *, out=None):
-    return _t.elementwise(input, other, "sub")
+    return _out(out, _t.elementwise(input, other, "sub"))
 
 
 def mul(input, other, *, out=None):
-    return _t.elementwise(input, other, "mul")
+    return _out(out, _t.elementwise(input, other, "mul"))
 
 
 def div(input, other, rounding_mode=None):
@@ -1536,7 +1544,7 @@ def nonzero(input, out=None, as_tuple=False):
 
 
 def gather(input, dim, index, sparse_grad=False, out=None):
-    return input.gather(dim, index)
+    return _out(out, input.gather(dim, index))
 
 
 def scatter(input, dim, index, src=None, value=None, reduce=None):
@@ -1548,7 +1556,7 @@ def scatter_add(input, dim, index, src):
 
 
 def index_select(input, dim, index, out=None):
-    return input.index_select(dim, index)
+    return _out(out, input.index_select(dim, index))
 
 
 def masked_fill(input, mask, value):
@@ -1562,15 +1570,15 @@ def einsum(equation, *operands):
 
 
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
-    return _norm(input, p, dim, keepdim, dtype)
+    return _out(out, _norm(input, p, dim, keepdim, dtype))
 
 
 def cumsum(input, dim, dtype=None, out=None):
-    return input.cumsum(dim, dtype)
+    return _out(out, input.cumsum(dim, dtype))
 
 
 def cumprod(input, dim, dtype=None, out=None):
-    return input.cumprod(dim, dtype)
+    return _out(out, input.cumprod(dim, dtype))
 
 
 def topk(input, k, dim=-1, largest=True, sorted=True, out=None):
