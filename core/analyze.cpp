@@ -729,6 +729,7 @@ RuleId python_rule(const Interpreter& in, const State& st) {
       {"NameError", RuleId::NameError},        {"AttributeError", RuleId::AttributeError},
       {"TypeError", RuleId::TypeError},        {"ZeroDivisionError", RuleId::ZeroDivision},
       {"ValueError", RuleId::ValueError},      {"LookupError", RuleId::LookupError},
+      {"AssertionError", RuleId::AssertionFailed},
   };
   if (interp::ObjId cls = in.class_of(st, st.raised.exc))
     for (interp::ObjId c : st.heap.get(cls).mro)

@@ -783,16 +783,26 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             continue;
           }
           States fails;
-          for (auto& t : branch(std::move(o.st), o.v, s->loc, s->value, &fails)) next.push_back(std::move(t));
+          States passes = branch(std::move(o.st), o.v, s->loc, s->value, &fails);
           // (at the assertion's test: the site of whatever the test evaluated last is gone)
           SiteGuard at_test(*this, s->value);
+          // The project's assertion failing for sure on this path is a finding
+          // (python/assertion-failed, a warning: its test often rests on tenscan's models). One
+          // that fails only for some values tenscan does not know (`assert torch.allclose(a,
+          // b)`) is the script's own check, as a raise of its own is. Its message is the one a
+          // literal gives (`assert ok, "why"`), as CPython's.
+          const bool certain = passes.empty();
+          for (auto& t : passes) next.push_back(std::move(t));
           const ir::Module* m = module_of_file(s->loc.file);
-          for (auto& f : fails)
-            for (auto& r : raise(std::move(f), "AssertionError", "assertion failed")) {
-              // the project's own assertion is its own check, as its raise statements are
-              r.st.raised.user_raise = m && !m->is_stub;
+          const std::string* why = s->cause && s->cause->kind == ir::ExprKind::Str ? &s->cause->name : nullptr;
+          for (auto& f : fails) {
+            Outs raised = certain ? raise_program_error(std::move(f), "AssertionError", why ? *why : "")
+                                  : raise(std::move(f), "AssertionError", why ? *why : "");
+            for (auto& r : raised) {
+              if (!certain) r.st.raised.user_raise = m && !m->is_stub;
               next.push_back(std::move(r.st));
             }
+          }
         }
       }
       states = std::move(next);
