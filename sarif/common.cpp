@@ -188,8 +188,11 @@ std::string incomplete_text(const Completeness& c) {
     for (; i < c.unchecked.size() && c.unchecked[i].path == path; ++i, ++n) {
       const auto& l = c.unchecked[i];
       if (shown < kRanges) {
-        parts.push_back(l.end_line > l.line ? std::to_string(l.line) + "\u2013" + std::to_string(l.end_line)
-                                            : std::to_string(l.line));
+        // in a notebook, the lines of a cell: "cell 4 lines 3–9"
+        const int from = l.cell > 0 ? l.cell_line : l.line, to = l.cell > 0 ? l.cell_end_line : l.end_line;
+        std::string range = to > from ? std::to_string(from) + "\u2013" + std::to_string(to) : std::to_string(from);
+        if (l.cell > 0) range = "cell " + std::to_string(l.cell) + (to > from ? " lines " : " line ") + range;
+        parts.push_back(range);
         ++shown;
       }
     }
@@ -198,7 +201,8 @@ std::string incomplete_text(const Completeness& c) {
       list += (k == 0 ? "" : k + 1 == parts.size() && parts.size() == n ? " and " : ", ") + parts[k];
     if (parts.size() < n) list += ", ...";
     bool several = parts.size() > 1 || c.unchecked[i - n].end_line > c.unchecked[i - n].line;
-    lines += (lines.empty() ? "" : ", ") + std::string(several ? "lines " : "line ") + list + " of " + path;
+    const bool cells = c.unchecked[i - n].cell > 0;
+    lines += (lines.empty() ? "" : ", ") + std::string(cells ? "" : several ? "lines " : "line ") + list + " of " + path;
   }
   if (shown < c.unchecked.size() && !lines.empty()) lines += " and more";
   if (!lines.empty())
@@ -475,7 +479,11 @@ Stats stats_from_json(const Json& j) {
 Json completeness_to_json(const Completeness& c) {
   Json causes = Json::array(), unchecked = Json::array();
   for (const auto& k : c.causes) causes.push_back({{"what", k.what}, {"location", range_to_json(k.location)}, {"paths", k.paths}});
-  for (const auto& l : c.unchecked) unchecked.push_back({{"path", l.path}, {"line", l.line}, {"end_line", l.end_line}});
+  for (const auto& l : c.unchecked) {
+    Json u = {{"path", l.path}, {"line", l.line}, {"end_line", l.end_line}};
+    if (l.cell > 0) u["cell"] = {{"cell", l.cell}, {"line", l.cell_line}, {"end_line", l.cell_end_line}};
+    unchecked.push_back(std::move(u));
+  }
   Json j = {{"complete", c.complete},
             {"coverage", std::round(c.coverage() * 10) / 10},
             {"paths_completed", c.paths_completed},
@@ -508,7 +516,15 @@ Completeness completeness_from_json(const Json& j) {
       c.causes.push_back({k.at("what").get<std::string>(), range_from_json(k.at("location")), to_int(k.at("paths"))});
   if (auto it = j.find("unchecked"); it != j.end())
     for (const auto& l : *it)
-      c.unchecked.push_back({l.at("path").get<std::string>(), to_int(l.at("line")), to_int(l.at("end_line"))});
+    {
+      Completeness::Lines u{l.at("path").get<std::string>(), to_int(l.at("line")), to_int(l.at("end_line"))};
+      if (auto cell = l.find("cell"); cell != l.end()) {
+        u.cell = to_int(cell->at("cell"));
+        u.cell_line = to_int(cell->at("line"));
+        u.cell_end_line = to_int(cell->at("end_line"));
+      }
+      c.unchecked.push_back(std::move(u));
+    }
   if (auto it = j.find("executed"); it != j.end() && it->is_object())
     for (const auto& [path, runs] : it->items()) {
       std::string text = runs.get<std::string>();

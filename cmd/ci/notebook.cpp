@@ -475,6 +475,24 @@ void relocate(SourceRange& r, const NotebookScript& nb) {
   r.cell.end_col = end.cell_col;
 }
 
+std::vector<Completeness::Lines> relocate_lines(const Completeness::Lines& lines, const NotebookScript& nb) {
+  // one range per cell the script's lines fall in; the prelude's line is nowhere
+  std::vector<Completeness::Lines> out;
+  const int last = std::min(std::max(lines.end_line, lines.line), static_cast<int>(nb.lines.size()));
+  for (int k = std::max(lines.line, 1); k <= last; ++k) {
+    const NotebookScript::Line& l = nb.lines[static_cast<std::size_t>(k) - 1];
+    if (l.cell == 0 || l.cols.empty()) continue;
+    const int file_first = l.cols.front().file_line, file_last = l.cols.back().file_line;
+    if (!out.empty() && out.back().cell == l.cell && out.back().cell_end_line + 1 == l.line) {
+      out.back().end_line = file_last;
+      out.back().cell_end_line = l.line;
+    } else {
+      out.push_back({lines.path, file_first, file_last, l.cell, l.line, l.line});
+    }
+  }
+  return out;
+}
+
 std::optional<std::string> NotebookSource::read(const std::string& rel_path, std::string& error) const {
   auto text = base_.read(rel_path, error);
   if (!text || !is_notebook(rel_path)) return text;
@@ -502,14 +520,18 @@ void NotebookSource::relocate_all(AnalysisResult& result) const {
     }
     for (auto& n : result.notifications) move(n.location);
     for (auto& c : result.completeness.causes) move(c.location);
-    for (auto* list : {&result.completeness.unchecked, &result.completeness.executed})
-      for (auto& l : *list) {
-        if (l.path != path) continue;
-        SourceRange first{path, l.line, 1, l.end_line, 1};
-        relocate(first, *nb);
-        l.line = first.line;
-        l.end_line = std::max(first.end_line, first.line);
+    for (auto* list : {&result.completeness.unchecked, &result.completeness.executed}) {
+      std::vector<Completeness::Lines> moved;
+      for (const auto& l : *list) {
+        if (l.path != path) {
+          moved.push_back(l);
+          continue;
+        }
+        auto parts = relocate_lines(l, *nb);
+        moved.insert(moved.end(), parts.begin(), parts.end());
       }
+      *list = std::move(moved);
+    }
     if (const auto& e = nb->compile_error) {
       // the cell's error, as CPython reports it (columns: the cell's code points stand in for
       // its bytes, which differ only after a non-ASCII character)

@@ -151,7 +151,10 @@ TEST_CASE("entries: a changed configuration file selects the entries whose code 
   std::vector<std::string> files;
   ImportGraph g = graph_of(project, files);
   Config c;
-  c.entries.push_back({"sweep.py", {"@sweep_args.txt"}});
+  EntrySpec sweep;
+  sweep.pattern = "sweep.py";
+  sweep.args = {"@sweep_args.txt"};
+  c.entries.push_back(sweep);
   using Set = std::set<std::string>;
   using V = std::vector<std::string>;
   // named by a module the entry imports, by the entry itself, by the entry's configured arguments

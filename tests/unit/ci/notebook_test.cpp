@@ -185,3 +185,21 @@ TEST_CASE("a code cell that does not compile stops the script there, as Run All 
   REQUIRE(joined);
   CHECK(joined->compile_error_cell == 1);
 }
+
+TEST_CASE("completeness lines move into the notebook one cell at a time", "[notebook]") {
+  std::string error;
+  auto nb = read_notebook(kNotebook, error);
+  REQUIRE(nb);
+  // script lines 1 (the prelude) to 6: cell 2's three lines, then cell 3's two, on one file line
+  auto parts = tenscan::ci::relocate_lines({"nb.ipynb", 1, 6}, *nb);
+  REQUIRE(parts.size() == 2);
+  CHECK(parts[0] == tenscan::Completeness::Lines{"nb.ipynb", 14, 16, 2, 1, 3});
+  CHECK(parts[1] == tenscan::Completeness::Lines{"nb.ipynb", 22, 22, 3, 1, 2});
+  tenscan::Completeness c;
+  c.complete = false;
+  c.paths_stopped = 1;
+  c.unchecked = parts;
+  CHECK(tenscan::report::incomplete_text(c) ==
+        "no path reached the end of the program; cell 2 lines 1\u20133 and cell 3 lines 1\u20132 of nb.ipynb were not "
+        "analysed (coverage 100%)");
+}

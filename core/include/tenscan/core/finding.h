@@ -136,6 +136,9 @@ struct Completeness {
   struct Lines {
     std::string path;
     int line = 0, end_line = 0;
+    /// In a notebook (cell > 0): the lines of that cell's source (line and end_line are the
+    /// .ipynb file's, as SourceRange's).
+    int cell = 0, cell_line = 0, cell_end_line = 0;
     friend bool operator==(const Lines&, const Lines&) = default;
   };
   bool complete = true;

@@ -56,6 +56,9 @@ std::optional<NotebookScript> read_notebook(std::string_view json, std::string& 
 /// Moves a range in the script into the notebook (SourceRange's notebook convention).
 void relocate(SourceRange& range, const NotebookScript& notebook);
 
+/// Script lines (a completeness range) moved into the notebook: one range per cell they fall in.
+std::vector<Completeness::Lines> relocate_lines(const Completeness::Lines& lines, const NotebookScript& notebook);
+
 /// A SourceProvider that reads a notebook as its script (and everything else as `base` does),
 /// and keeps the notebooks it converted for relocate_all().
 class NotebookSource final : public SourceProvider {
