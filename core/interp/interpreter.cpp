@@ -943,6 +943,9 @@ Outs Interpreter::getattr(State&& st, const Value& obj, const std::string& name)
       continue;
     }
     std::string tn = type_name(o.st, obj);
+    if (obj.is_obj())
+      if (auto named = o.st.heap.get(obj.obj).attrs.find(kTypeNameAttr); named != o.st.heap.get(obj.obj).attrs.end())
+        if (const std::string* n = named->second.const_str()) tn = *n;
     // Library objects (stub modules, classes and their instances) with a missing attribute:
     // an API tenscan does not model yet, so an unknown value named after it, not an error.
     if (obj.is_obj()) {

@@ -146,6 +146,10 @@ inline constexpr const char* kOpenAttrsMarker = "__tenscan_open_attrs__";
 /// Meters(float)`): the builtin value it stands for, which the library models, the numeric
 /// builtins and the operators the class does not define itself use.
 inline constexpr const char* kScalarValueAttr = "__tenscan_value__";
+/// The name a library model gives the type of a builtin object it hands out, for messages
+/// only (a DataLoader's iterator is CPython's `_SingleProcessDataLoaderIter`, a list iterator
+/// here): what the object can do is still its real type's.
+inline constexpr const char* kTypeNameAttr = "__tenscan_type_name__";
 
 /// An exception in flight, and where it came from: what a path that ends with it reports.
 struct Raised {

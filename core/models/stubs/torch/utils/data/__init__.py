@@ -127,6 +127,15 @@ class DataLoader:
         return _collate(sample, n)
 
     def __iter__(self):
+        it = self._batches()
+        # (in messages, the iterator is the class torch 1.13 makes: `it.next()` fails with
+        # "'_SingleProcessDataLoaderIter' object has no attribute 'next'")
+        workers = _t.const_int(self.num_workers)
+        it.__tenscan_type_name__ = "_SingleProcessDataLoaderIter" if workers is None or workers == 0 \
+            else "_MultiProcessingDataLoaderIter"
+        return it
+
+    def _batches(self):
         if self.batch_size is None:
             return _t.summary_iter([self.dataset[0]])
         batches = [self._batch(self.batch_size)]
