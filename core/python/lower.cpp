@@ -1506,6 +1506,12 @@ LowerResult lower_module(std::string path, std::string dotted_name, std::string 
   }
   TSNode root = ts_tree_root_node(tree.get());
   std::optional<LowerDiag> error = tree_error(root, file_id);
+  // a statement run past a line break (which tree-sitter's scanner allows) before the first
+  // error tree-sitter found is CPython's first error: `n_batches =` of an exercise, three
+  // blanks before the one tree-sitter could not join
+  if (error)
+    if (auto e = broken_logical_line(root, parsed); e && std::pair(e->line, e->col) < std::pair(error->loc.line, error->loc.col))
+      error = nesting_diag(*e, file_id);
   std::vector<LowerDiag> lowered;
   Lowerer lowerer(m, file_id, lowered);
   lowerer.check_indentation_ = !error;

@@ -930,6 +930,8 @@ TEST_CASE("lower: a statement run past a line break that does not continue it is
       {"def f():\n    x = \n    pass\n", 2, 8},
       {"if a and\n  b:\n    pass\n", 1, 8},
       {"model = Net(\n)\nloss = crit(out,\n  y) +\nprint(loss)\n", 4, 6},
+      // before an error tree-sitter does report (it could not join the last blank with `for`)
+      {"def f(a):\n    n = \n    a = \n    for i in range(3):\n        pass\n", 2, 8},
   };
   for (const auto& row : rows) {
     INFO("source:\n" << row.src);
