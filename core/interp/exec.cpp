@@ -791,11 +791,14 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           // that fails only for some values tenscan does not know (`assert torch.allclose(a,
           // b)`) is the script's own check, as a raise of its own is. Its message is the one a
           // literal gives (`assert ok, "why"`), as CPython's.
-          const bool certain = passes.empty();
+          // (a path whose own branches rested on such values, inside the test or before it,
+          // does not make it certain either)
+          const bool decided = passes.empty();
           for (auto& t : passes) next.push_back(std::move(t));
           const ir::Module* m = module_of_file(s->loc.file);
           const std::string* why = s->cause && s->cause->kind == ir::ExprKind::Str ? &s->cause->name : nullptr;
           for (auto& f : fails) {
+            const bool certain = decided && !f.contingent;
             Outs raised = certain ? raise_program_error(std::move(f), "AssertionError", why ? *why : "")
                                   : raise(std::move(f), "AssertionError", why ? *why : "");
             for (auto& r : raised) {

@@ -203,3 +203,26 @@ for k in range(2):
 )py");
   CHECK(r.result.findings.empty());
 }
+
+TEST_CASE("a module's named parameters and modules carry torch's dotted names", "[models][torch]") {
+  // (forward-mode AD replaces each parameter by name: delattr(model, name), setattr(...))
+  check_program(R"py(
+import torch
+import torch.nn as nn
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 2))
+        self.heads = nn.ModuleList([nn.Linear(2, 1)])
+        self.table = nn.ModuleDict({"out": nn.Linear(2, 5)})
+        self.scale = nn.Parameter(torch.ones(1))
+net = Net()
+tenscan_reveal([k for k, _ in net.named_parameters()])  # reveal: ['scale', 'body.0.weight', 'body.0.bias', 'body.2.weight', 'body.2.bias', 'heads.0.weight', 'heads.0.bias', 'table.out.weight', 'table.out.bias']
+tenscan_reveal([k for k, _ in net.named_modules()])  # reveal: ['', 'body', 'body.0', 'body.1', 'body.2', 'heads', 'heads.0', 'table', 'table.out']
+lin = nn.Linear(3, 4)
+for name, p in dict(lin.named_parameters()).items():
+    delattr(lin, name)
+    setattr(lin, name, p * 2)
+tenscan_reveal(lin(torch.zeros(5, 3)))  # reveal: [5, 4] float32
+)py");
+}

@@ -81,8 +81,12 @@ class Module:
             out.extend(m.modules())
         return out
 
-    def named_modules(self, memo=None, prefix=""):
-        return [(prefix, m) for m in self.modules()]
+    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
+        # ("", self), then each child's under its dotted name ("layer1.0.conv1"), as torch does
+        out = [(prefix, self)]
+        for name, m in self.named_children():
+            out.extend(m.named_modules(prefix=prefix + "." + name if prefix else name))
+        return out
 
     def parameters(self, recurse=True):
         out = []
@@ -93,8 +97,17 @@ class Module:
                 out.extend(v.parameters())
         return _b.iter(out)  # a generator in PyTorch: next() works
 
-    def named_parameters(self, prefix="", recurse=True):
-        return _b.iter([("", p) for p in self.parameters()])
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        # the module's own parameters first, then its children's under their dotted names
+        # ("fc1.weight"), as torch's named_modules order gives them
+        out = []
+        for k, v in _b.vars(self).items():
+            if _b.isinstance(v, Parameter):
+                out.append((prefix + "." + k if prefix else k, v))
+        if recurse:
+            for name, m in self.named_children():
+                out.extend(m.named_parameters(prefix + "." + name if prefix else name))
+        return _b.iter(out)  # a generator in PyTorch: next() works
 
     def buffers(self, recurse=True):
         return []
@@ -1309,6 +1322,9 @@ class ModuleList(Module):
         Module.__init__(self)
         self._layers = _b.list(modules) if modules is not None else []
 
+    def _children(self):
+        return [(_b.str(i), m) for i, m in _b.enumerate(self._layers)]
+
     def __getitem__(self, idx):
         if _b.isinstance(idx, slice):
             return ModuleList(self._layers[idx])
@@ -1356,6 +1372,9 @@ class ModuleDict(Module):
     def __init__(self, modules=None):
         Module.__init__(self)
         self._dict = _b.dict(modules) if modules is not None else {}
+
+    def _children(self):
+        return _b.list(self._dict.items())
 
     def __getitem__(self, key):
         return self._dict[key]
