@@ -694,7 +694,12 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
           }
         }
         if (assume(st, none_of)) {
-          for (auto& r : raise(std::move(st), "KeyError", ie->str(namer()))) res.push_back(std::move(r));
+          // (CPython's message is the key; tenscan's names for a value it derived are its own)
+          std::string key = ie->str(namer());
+          if (key.find('#') != std::string::npos)
+            key = "a value of " + key.substr(0, key.find('#')) + " that is not one of the dict's " +
+                  std::to_string(keys.size()) + (keys.size() == 1 ? " key" : " keys");
+          for (auto& r : raise(std::move(st), "KeyError", key)) res.push_back(std::move(r));
         }
         return res;
       }
