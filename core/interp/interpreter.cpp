@@ -181,6 +181,13 @@ const ir::Module* Interpreter::module_of_file(std::uint32_t file) const {
 }
 
 void Interpreter::record_unmodelled(const std::string& name) {
+  // an API is a dotted name; a label with anything else in it ("result of an operation on an
+  // unknown value.find", "dict[...][i].items") is a value derived from an earlier gap, whose
+  // methods are consequences of that gap, not gaps of their own
+  if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_. ") !=
+                          std::string::npos ||
+      (name.find(' ') != std::string::npos && name.rfind("import ", 0) != 0))
+    return;
   if (auto why = models::benign_reason(name); !why.empty()) ++result_.stats.benign_calls[std::string(why) + ": " + name];
   else ++result_.stats.unmodelled_calls[name];
 }

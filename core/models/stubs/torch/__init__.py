@@ -245,6 +245,13 @@ def _norm(input, p, dim, keepdim, dtype):
 
 
 # ---- the Tensor class ----------------------------------------------------------------------
+class _NoGradSet:
+    pass
+
+
+_NO_GRAD_SET = _NoGradSet()
+
+
 def _out(out, result):
     """`out=`: the result is written into the given tensor (resized to it), which is what the
     function returns."""
@@ -321,9 +328,19 @@ class Tensor:
     def T(self):
         return self.permute(*_b.reversed(_b.range(_t.ndim(self))))
 
+    # the gradient: a tensor of the parameter's shape once backward() ran (what tenscan
+    # assumes), or what the program assigned (`p.grad = None` before a manual step)
+    _grad = _NO_GRAD_SET
+
     @property
     def grad(self):
-        return _t.same(self)
+        if self._grad is _NO_GRAD_SET:
+            return _t.same(self)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        self._grad = value
 
     requires_grad = False
     # the value of a one-element random draw (torch.randint(lo, hi, ()), bernoulli): a bounded

@@ -226,3 +226,25 @@ for name, p in dict(lin.named_parameters()).items():
 tenscan_reveal(lin(torch.zeros(5, 3)))  # reveal: [5, 4] float32
 )py");
 }
+
+TEST_CASE("the methods of a value derived from an unmodelled API are not gaps of their own", "[models]") {
+  auto r = check_program(R"py(
+import somelib
+text = somelib.loaded + "\n"
+text.find("x").bit_length()
+somelib.tool(3)
+)py");
+  CHECK(r.result.stats.unmodelled_calls == std::map<std::string, int>{{"import somelib", 1}, {"somelib.tool", 1}});
+}
+
+TEST_CASE("a tensor's grad is what the program assigned, else a tensor of its shape", "[models][torch]") {
+  check_program(R"py(
+import torch
+p = torch.nn.Parameter(torch.zeros(3, 4))
+tenscan_reveal(p.grad)  # reveal: [3, 4] float32
+p.grad = None
+tenscan_reveal(p.grad)  # reveal: None
+p.grad = torch.ones(3, 4, dtype=torch.float64)
+tenscan_reveal(p.grad)  # reveal: [3, 4] float64
+)py");
+}
