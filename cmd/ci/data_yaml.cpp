@@ -229,13 +229,14 @@ class Converter {
     DataValue out;
     out.kind = DataValue::Kind::Map;
     for (auto* list : {&merged, &own})
-      for (auto& [k, v] : *list) {
-        auto at = std::find_if(out.keys.begin(), out.keys.end(), [&](const DataValue& x) { return same_key(x, k); });
+      for (auto& entry : *list) {
+        const DataValue& key = entry.first;
+        auto at = std::find_if(out.keys.begin(), out.keys.end(), [&](const DataValue& x) { return same_key(x, key); });
         if (at != out.keys.end()) {
-          out.items[static_cast<std::size_t>(at - out.keys.begin())] = std::move(v);
+          out.items[static_cast<std::size_t>(at - out.keys.begin())] = std::move(entry.second);
         } else {
-          out.keys.push_back(std::move(k));
-          out.items.push_back(std::move(v));
+          out.keys.push_back(std::move(entry.first));
+          out.items.push_back(std::move(entry.second));
         }
       }
     return out;
