@@ -329,7 +329,9 @@ class Tensor:
         return self.permute(*_b.reversed(_b.range(_t.ndim(self))))
 
     # the gradient: a tensor of the parameter's shape once backward() ran (what tenscan
-    # assumes), or what the program assigned (`p.grad = None` before a manual step)
+    # assumes), or the tensor the program assigned. `p.grad = None` (zeroing after a manual
+    # step) lasts until the next backward() fills it again, which tenscan does not follow: a
+    # read of it is the tensor of the parameter's shape
     _grad = _NO_GRAD_SET
 
     @property
@@ -340,7 +342,7 @@ class Tensor:
 
     @grad.setter
     def grad(self, value):
-        self._grad = value
+        self._grad = _NO_GRAD_SET if value is None else value
 
     requires_grad = False
     # the value of a one-element random draw (torch.randint(lo, hi, ()), bernoulli): a bounded
