@@ -166,31 +166,6 @@ std::size_t utf8_length(unsigned char lead) {
   return lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 1;
 }
 
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
-
-unsigned hex4(std::string_view s, std::size_t at) {
-  unsigned v = 0;
-  if (at + 4 > s.size()) return 0;
-  std::from_chars(s.data() + at, s.data() + at + 4, v, 16);
-  return v;
-}
-
 // One line of a cell: its text (UTF-8) and where each code point is, then the place just
 // past its end.
 struct CellLine {
@@ -231,13 +206,18 @@ std::vector<CellLine> cell_lines(std::string_view text, const std::vector<Span>&
         case 'b': out = "\b"; break;
         case 'f': out = "\f"; break;
         case 'u': {
-          char32_t c = hex4(text, i + 2);
+          // \uXXXX, or a surrogate pair of two: its UTF-8 as nlohmann/json decodes it
           used = 6;
-          if (c >= 0xD800 && c < 0xDC00 && i + 12 <= s.end && text[i + 6] == '\\' && text[i + 7] == 'u') {
-            c = 0x10000 + ((c - 0xD800) << 10) + (hex4(text, i + 8) - 0xDC00);
-            used = 12;
+          auto decoded = [&](std::size_t n) {
+            Json j = Json::parse("\"" + std::string(text.substr(i, n)) + "\"", nullptr, false);
+            return j.is_string() ? j.get<std::string>() : std::string();
+          };
+          if (i + 12 <= s.end && text[i + 6] == '\\' && text[i + 7] == 'u') {
+            out = decoded(12);
+            if (!out.empty() && static_cast<unsigned char>(out[0]) >= 0xF0) used = 12;  // a pair: one code point
           }
-          append_utf8(out, c);
+          if (used == 6) out = decoded(6);
+          if (out.empty()) out = "\uFFFD";
           break;
         }
         default: out = std::string(1, e);  // \" \\ \/

@@ -2,6 +2,7 @@
 # loads() of a text tenscan knows (a file of the project: builtins.open reads it) give its
 # values, which then decide shapes as literals do; an unknown text gives an unknown value.
 # Writing (dump, dumps) changes nothing tenscan follows.
+import _configfile
 import _tenscan as _t
 
 
@@ -13,12 +14,7 @@ def loads(s, *, cls=None, object_hook=None, parse_float=None, parse_int=None, pa
           object_pairs_hook=None, **kw):
     if not isinstance(s, str) and not _t.is_unknown(s):
         raise TypeError("the JSON object must be str, bytes or bytearray, not " + type(s).__name__)
-    parsed = _t.parse_data(s, "json")
-    if _t.is_unknown(parsed):
-        return _t.unknown("json.loads()")
-    ok, value = parsed
-    if not ok:
-        raise JSONDecodeError(value)
+    value = _configfile.parse(s, "json", "json.loads()", JSONDecodeError)
     if object_hook is not None:
         value = _hook(value, object_hook)
     return value

@@ -1,6 +1,7 @@
 # tomllib (Python 3.11): load() of a file of the project opened in binary mode, and loads() of
 # a text tenscan knows, give the file's values (a table's keys in sorted order); an unknown
 # text gives an unknown value.
+import _configfile
 import _tenscan as _t
 
 
@@ -11,13 +12,7 @@ class TOMLDecodeError(ValueError):
 def loads(s, /, *, parse_float=float):
     if not isinstance(s, str) and not _t.is_unknown(s):
         raise TypeError("Expected str object, not '" + type(s).__name__ + "'")
-    parsed = _t.parse_data(s, "toml")
-    if _t.is_unknown(parsed):
-        return _t.unknown("tomllib.loads()")
-    ok, value = parsed
-    if not ok:
-        raise TOMLDecodeError(value)
-    return value
+    return _configfile.parse(s, "toml", "tomllib.loads()", TOMLDecodeError)
 
 
 def load(fp, /, *, parse_float=float):

@@ -2,6 +2,7 @@
 # a text tenscan knows (a file of the project: builtins.open reads it) give its values, typed as
 # PyYAML's safe loader types them (YAML 1.1: `yes` is True, `1e-3` a string); an unknown text
 # gives an unknown value. Writing (dump, safe_dump) changes nothing tenscan follows.
+import _configfile
 import _tenscan as _t
 
 
@@ -57,14 +58,7 @@ def _text(stream):
 def load(stream, Loader):
     # (the loaders differ in the Python objects they construct: a training configuration
     # holds the plain types every loader reads alike)
-    text = _text(stream)
-    parsed = _t.parse_data(text, "yaml")
-    if _t.is_unknown(parsed):
-        return _t.unknown("yaml.load()")
-    ok, value = parsed
-    if not ok:
-        raise YAMLError(value)
-    return value
+    return _configfile.parse(_text(stream), "yaml", "yaml.load()", YAMLError)
 
 
 def safe_load(stream):

@@ -1,22 +1,12 @@
 # torch.testing (torch 1.13): assert_close fails when the two tensors' shapes or dtypes differ
 # (an AssertionError naming the attribute, as torch's message does); whether their values are
 # close is the data's.
-import builtins as _b
 import _tenscan as _t
+from torch.nn.functional import _same_shape
 
 _NAMES = {"float32": "torch.float32", "float64": "torch.float64", "float16": "torch.float16",
           "bfloat16": "torch.bfloat16", "int64": "torch.int64", "int32": "torch.int32", "int16": "torch.int16",
           "int8": "torch.int8", "uint8": "torch.uint8", "bool": "torch.bool"}
-
-
-def _same_shape(a, b):
-    sa, sb = _b.list(a.shape), _b.list(b.shape)
-    if _b.len(sa) != _b.len(sb):
-        return False
-    ok = True
-    for x, y in _b.zip(sa, sb):
-        ok = ok & (x == y)
-    return ok
 
 
 def assert_close(actual, expected, *, allow_subclasses=True, rtol=None, atol=None, equal_nan=False,
