@@ -380,6 +380,17 @@ std::optional<NotebookScript> read_notebook(std::string_view text, std::string& 
     error = "a notebook in " + language + ", not Python";
     return std::nullopt;
   }
+  // (the analyzer takes scripts of at most 4 MiB; the map of every character's place costs
+  // twelve bytes per character, so a notebook's code is bounded before it is built)
+  constexpr std::size_t kMaxCode = std::size_t{4} << 20;
+  std::size_t code_bytes = 0;
+  for (const CellTokens& cell : sax.cells)
+    if (cell.type == "code")
+      for (const Span& sp : cell.source) code_bytes += sp.end - sp.begin;
+  if (code_bytes > kMaxCode) {
+    error = "its code cells hold more than " + std::to_string(kMaxCode >> 20) + " MiB of source";
+    return std::nullopt;
+  }
   NotebookScript nb;
   nb.source = kPrelude;
   nb.lines.emplace_back();  // the prelude: nowhere in the notebook

@@ -149,6 +149,7 @@ TEST_CASE("what is not a notebook tenscan can analyse is refused with the reason
   CHECK(error_of(R"j({"cells": [], "metadata": {"kernelspec": {"language": "R"}}, "nbformat": 4})j") ==
         "a notebook in R, not Python");
   CHECK(error_of(std::string(100000, '[') + std::string(100000, ']')) == "nested more than 512 levels deep");
+  CHECK(error_of(code_cells({"\"" + std::string(5u << 20, 'x') + "\""})) == "its code cells hold more than 4 MiB of source");
   // a kernel named by language_info alone is enough
   std::string error;
   CHECK(read_notebook(R"j({"cells": [], "metadata": {"language_info": {"name": "python"}}, "nbformat": 4})j", error));
