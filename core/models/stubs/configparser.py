@@ -328,7 +328,7 @@ class RawConfigParser:
         if value is None and fallback is not _UNSET:
             return fallback
         if _t.is_unknown(value):
-            return _t.unknown("the option " + str(option) + " of [" + str(section) + "] in a configuration file tenscan did not read")
+            return self._unknown_value(section, option)
         return conv(value)
 
     def getint(self, section, option, *, raw=False, vars=None, fallback=_UNSET, **kwargs):
