@@ -4,7 +4,8 @@
 #
 #   bench/fuzz.sh [--seconds N] [--jobs J] [--keep] [TARGET...]
 #
-# TARGET: fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports fuzz_notebook (default: all).
+# TARGET: fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports fuzz_diff fuzz_notebook
+# (default: all).
 # Each target runs for N seconds (default 1800: 30 CPU-minutes) on J processes at a time
 # (default 1; the targets run one after another). Its corpus lives in
 # /tmp/tenscan-fuzz/TARGET/corpus, seeded from the repository's own inputs (fixtures, examples,
@@ -30,7 +31,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "fuzz.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports fuzz_notebook)
+[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports fuzz_diff fuzz_notebook)
 
 build=$repo/build-fuzz
 if [[ ! -f $build/CMakeCache.txt ]]; then
@@ -52,6 +53,15 @@ seed() {
       find "$repo/config/examples" -name '*.json' -exec cp {} "$into/" \; ;;
     fuzz_notebook)
       find "$repo/tests/fixtures" -name '*.ipynb' -exec cp {} "$into/" \; ;;
+    fuzz_diff)
+      # a change as a pull request makes it: each bad fixture as the base, its fixed twin as the
+      # head (the format is in tests/fuzz/fuzz_diff.cpp)
+      find "$repo/tests/fixtures" -name '*_bad.py' -print0 | while IFS= read -r -d '' f; do
+        local twin=${f%_bad.py}_fixed.py
+        [[ -f $twin ]] || continue
+        { printf '#### a train.py\n'; cat "$f"; printf '#### b train.py\n'; cat "$twin"
+          printf '#### b moved/train.py\n'; cat "$f"; } >"$into/seed-$(echo "$f" | md5sum | cut -c1-16)"
+      done ;;
     fuzz_sarif)
       find "$repo/tests/report" -path '*/node_modules' -prune -o -name '*.sarif' -print -exec cp {} "$into/" \; >/dev/null ;;
   esac
@@ -61,7 +71,10 @@ seed() {
 export LSAN_OPTIONS="suppressions=$repo/tests/fuzz/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 found=0
-printf '| target | seconds | CPU seconds | executions | corpus | coverage | found |\n|---|---|---|---|---|---|---|\n' >/tmp/tenscan-fuzz-summary.md
+# this run's table (its own file: two runs on different targets may go on side by side)
+mkdir -p /tmp/tenscan-fuzz
+summary=/tmp/tenscan-fuzz/summary-$$.md
+printf '| target | seconds | CPU seconds | executions | corpus | coverage | found |\n|---|---|---|---|---|---|---|\n' >"$summary"
 for t in "${targets[@]}"; do
   work=/tmp/tenscan-fuzz/$t
   mkdir -p "$work/corpus" "$work/artifacts"
@@ -89,7 +102,7 @@ for t in "${targets[@]}"; do
     what="exit $rc, $artifacts reproducer(s) in $work/artifacts"
     found=1
   fi
-  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$seconds" "${cpu:-?}" "$execs" "$n" "${cov:-?}" "$what" >>/tmp/tenscan-fuzz-summary.md
+  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$seconds" "${cpu:-?}" "$execs" "$n" "${cov:-?}" "$what" >>"$summary"
   if [[ $keep == 1 ]]; then
     # only what adds coverage to the repository's own inputs: merge into a copy of the seeds
     # and keep the files the merge added
@@ -104,5 +117,5 @@ for t in "${targets[@]}"; do
     done | sort -n | head -n 60 | cut -d' ' -f2- | while IFS= read -r f; do cp "$f" "$repo/tests/fuzz/corpus/$t/"; done
   fi
 done
-cat /tmp/tenscan-fuzz-summary.md
+cat "$summary"
 exit $found

@@ -4,6 +4,9 @@
 #include "tenscan/ci/git.h"
 
 #include <git2.h>
+#include <git2/sys/mempack.h>
+#include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
 
 #include <algorithm>
 #include <cctype>
@@ -278,6 +281,58 @@ bool is_submodule(const git_diff_delta& d) {
   return d.old_file.mode == GIT_FILEMODE_COMMIT || d.new_file.mode == GIT_FILEMODE_COMMIT;
 }
 
+/// The diff's options: context 0, blobs above the read limit not loaded, submodules' own edits
+/// ignored.
+git_diff_options diff_options() {
+  git_diff_options opts;
+  check(git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION), "cannot set up the diff");
+  opts.context_lines = 0;
+  opts.interhunk_lines = 0;
+  // a blob above the read limit is not loaded to be diffed: it counts as binary (whole file)
+  opts.max_size = static_cast<git_off_t>(kMaxReadBytes);
+  // a submodule whose recorded commit changed is a change (ChangedFile::submodule); its
+  // working directory's own edits are not
+  opts.flags = GIT_DIFF_INCLUDE_TYPECHANGE;
+  opts.ignore_submodules = GIT_SUBMODULE_IGNORE_DIRTY;
+  return opts;
+}
+
+/// A diff's changed files, renames detected, sorted by path.
+std::vector<ChangedFile> changed_files(DiffPtr diff) {
+  git_diff_find_options find;
+  check(git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION), "cannot set up rename detection");
+  find.flags = GIT_DIFF_FIND_RENAMES;
+  check(git_diff_find_similar(diff.get(), &find), "cannot detect renames");
+
+  std::vector<ChangedFile> files;
+  const std::size_t n = git_diff_num_deltas(diff.get());
+  for (std::size_t i = 0; i < n; ++i) {
+    const git_diff_delta* d = git_diff_get_delta(diff.get(), i);
+    if (!d || d->status == GIT_DELTA_UNMODIFIED || d->status == GIT_DELTA_IGNORED || d->status == GIT_DELTA_UNTRACKED)
+      continue;
+    if (is_submodule(*d)) {
+      ChangedFile f;
+      f.path = f.old_path = d->new_file.path ? d->new_file.path : d->old_file.path;
+      f.whole_file = true;
+      f.submodule = true;
+      files.push_back(std::move(f));
+      continue;
+    }
+    git_patch* p = nullptr;
+    const char* shown = d->new_file.path ? d->new_file.path : d->old_file.path;
+    check(git_patch_from_diff(&p, diff.get(), i),
+          std::string("cannot compute the diff of ") + (shown ? shown : "?"));
+    PatchPtr patch(p);
+    // git_patch_from_diff loads the contents and sets the binary flag on the delta it returns
+    const git_diff_delta* loaded =
+        patch ? git_patch_get_delta(patch.get()) : git_diff_get_delta(diff.get(), i);
+    files.push_back(changed_file(*loaded, patch.get()));
+  }
+  std::sort(files.begin(), files.end(),
+            [](const ChangedFile& a, const ChangedFile& b) { return a.path < b.path; });
+  return files;
+}
+
 }  // namespace
 
 // ---- Repository ---------------------------------------------------------------------------
@@ -356,16 +411,7 @@ std::optional<std::string> Repository::head_commit() const {
 std::vector<ChangedFile> Repository::diff(std::string_view base_revision, const DiffTarget& head) const {
   git_repository* repo = impl_->repo.get();
   TreePtr base = impl_->tree(base_revision, "base revision");
-  git_diff_options opts;
-  check(git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION), "cannot set up the diff");
-  opts.context_lines = 0;
-  opts.interhunk_lines = 0;
-  // a blob above the read limit is not loaded to be diffed: it counts as binary (whole file)
-  opts.max_size = static_cast<git_off_t>(kMaxReadBytes);
-  // a submodule whose recorded commit changed is a change (ChangedFile::submodule); its
-  // working directory's own edits are not
-  opts.flags = GIT_DIFF_INCLUDE_TYPECHANGE;
-  opts.ignore_submodules = GIT_SUBMODULE_IGNORE_DIRTY;
+  git_diff_options opts = diff_options();
   git_diff* raw = nullptr;
   switch (head.kind) {
     case DiffTarget::Kind::Commit: {
@@ -386,39 +432,7 @@ std::vector<ChangedFile> Repository::diff(std::string_view base_revision, const 
       break;
     }
   }
-  DiffPtr diff(raw);
-  git_diff_find_options find;
-  check(git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION), "cannot set up rename detection");
-  find.flags = GIT_DIFF_FIND_RENAMES;
-  check(git_diff_find_similar(diff.get(), &find), "cannot detect renames");
-
-  std::vector<ChangedFile> files;
-  const std::size_t n = git_diff_num_deltas(diff.get());
-  for (std::size_t i = 0; i < n; ++i) {
-    const git_diff_delta* d = git_diff_get_delta(diff.get(), i);
-    if (!d || d->status == GIT_DELTA_UNMODIFIED || d->status == GIT_DELTA_IGNORED || d->status == GIT_DELTA_UNTRACKED)
-      continue;
-    if (is_submodule(*d)) {
-      ChangedFile f;
-      f.path = f.old_path = d->new_file.path ? d->new_file.path : d->old_file.path;
-      f.whole_file = true;
-      f.submodule = true;
-      files.push_back(std::move(f));
-      continue;
-    }
-    git_patch* p = nullptr;
-    const char* shown = d->new_file.path ? d->new_file.path : d->old_file.path;
-    check(git_patch_from_diff(&p, diff.get(), i),
-          std::string("cannot compute the diff of ") + (shown ? shown : "?"));
-    PatchPtr patch(p);
-    // git_patch_from_diff loads the contents and sets the binary flag on the delta it returns
-    const git_diff_delta* loaded =
-        patch ? git_patch_get_delta(patch.get()) : git_diff_get_delta(diff.get(), i);
-    files.push_back(changed_file(*loaded, patch.get()));
-  }
-  std::sort(files.begin(), files.end(),
-            [](const ChangedFile& a, const ChangedFile& b) { return a.path < b.path; });
-  return files;
+  return changed_files(DiffPtr(raw));
 }
 
 std::optional<std::string> Repository::read_file(std::string_view revision, const std::string& path) const {
@@ -461,6 +475,60 @@ std::vector<std::string> Repository::list_index_files() const {
   }
   std::sort(files.begin(), files.end());
   return files;
+}
+
+std::vector<ChangedFile> diff_trees(const std::vector<TreeFile>& base, const std::vector<TreeFile>& head) {
+  ensure_libgit2();
+  // a repository with no directory: its objects live in an in-memory pack
+  git_repository* raw_repo = nullptr;
+  check(git_repository_new(&raw_repo), "cannot create an in-memory repository");
+  RepoPtr repo(raw_repo);
+  git_odb* raw_odb = nullptr;
+  check(git_odb_new(&raw_odb), "cannot create an object database");
+  std::unique_ptr<git_odb, Deleter<git_odb, git_odb_free>> odb(raw_odb);
+  git_odb_backend* pack = nullptr;
+  check(git_mempack_new(&pack), "cannot create an in-memory object store");
+  if (int rc = git_odb_add_backend(odb.get(), pack, 1); rc < 0) {
+    pack->free(pack);  // the database owns a backend only once it is added
+    check(rc, "cannot add the in-memory object store");
+  }
+  check(git_repository_set_odb(repo.get(), odb.get()), "cannot attach the object database");
+
+  auto tree_of = [&](const std::vector<TreeFile>& files) {
+    git_index* raw_index = nullptr;
+    check(git_index_new(&raw_index), "cannot create an index");
+    IndexPtr index(raw_index);
+    for (const TreeFile& f : files) {
+      if (f.path.find('\0') != std::string::npos) continue;  // no git path holds a NUL
+      git_index_entry entry{};
+      entry.path = f.path.c_str();
+      switch (f.kind) {
+        case TreeFile::Kind::Regular: entry.mode = GIT_FILEMODE_BLOB; break;
+        case TreeFile::Kind::Executable: entry.mode = GIT_FILEMODE_BLOB_EXECUTABLE; break;
+        case TreeFile::Kind::Link: entry.mode = GIT_FILEMODE_LINK; break;
+        case TreeFile::Kind::Submodule: entry.mode = GIT_FILEMODE_COMMIT; break;
+      }
+      if (f.kind == TreeFile::Kind::Submodule) {
+        if (f.bytes.size() != GIT_OID_HEXSZ || git_oid_fromstr(&entry.id, f.bytes.c_str()) < 0) continue;
+      } else {
+        check(git_blob_create_from_buffer(&entry.id, repo.get(), f.bytes.data(), f.bytes.size()),
+              "cannot store " + f.path);
+      }
+      // a path git refuses (empty, "..", ".git", a file where a directory is) is left out
+      if (git_index_add(index.get(), &entry) < 0) git_error_clear();
+    }
+    git_oid id;
+    check(git_index_write_tree_to(&id, index.get(), repo.get()), "cannot write a tree");
+    git_tree* tree = nullptr;
+    check(git_tree_lookup(&tree, repo.get(), &id), "cannot read a tree back");
+    return TreePtr(tree);
+  };
+  TreePtr before = tree_of(base);
+  TreePtr after = tree_of(head);
+  git_diff_options opts = diff_options();
+  git_diff* raw = nullptr;
+  check(git_diff_tree_to_tree(&raw, repo.get(), before.get(), after.get(), &opts), "cannot diff the two trees");
+  return changed_files(DiffPtr(raw));
 }
 
 std::optional<LineRange> ChangedFile::new_lines_of(int old_line) const {

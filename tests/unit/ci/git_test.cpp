@@ -551,3 +551,69 @@ TEST_CASE("git: an old line's new lines, through the hunks before it", "[git]") 
   CHECK(removed->end < removed->begin);               // removed: an empty range
   CHECK(f.new_lines_of(10) == LR(LineRange{11, 11}));
 }
+
+TEST_CASE("git: diff_trees finds what Repository::diff finds between two commits of the same files", "[git]") {
+  using tenscan::ci::TreeFile;
+  using Kind = TreeFile::Kind;
+  const std::string renamed_body = lines(1, 30, "model");
+  std::vector<TreeFile> base = {
+      {"train.py", Kind::Regular, lines(1, 12)},
+      {"old/name.py", Kind::Regular, renamed_body},
+      {"gone.py", Kind::Regular, "x = 1\n"},
+      {"run.sh", Kind::Regular, "echo\n"},
+      {"blob.bin", Kind::Regular, std::string("\0\1\2", 3)},
+  };
+  const std::string edited = lines(1, 4) + "line5 changed\nline5b\n" + lines(6, 12);
+  std::string moved = renamed_body;
+  moved += "model31\n";
+  std::vector<TreeFile> head = {
+      {"train.py", Kind::Regular, edited},
+      {"new/name.py", Kind::Regular, moved},
+      {"run.sh", Kind::Executable, "echo\n"},
+      {"blob.bin", Kind::Regular, std::string("\0\1\3", 3)},
+      {"added.py", Kind::Regular, "y = 2\n"},
+      {"link.py", Kind::Link, "train.py"},
+      {"vendor/sub", Kind::Submodule, std::string(40, 'a')},
+      // refused by git, left out
+      {"../escape.py", Kind::Regular, "z\n"},
+      {".git/config", Kind::Regular, "z\n"},
+      {"bad/sub", Kind::Submodule, "not an id"},
+  };
+  auto in_memory = tenscan::ci::diff_trees(base, head);
+
+  TempDir tmp;
+  GitRepo g(tmp.path);
+  for (const TreeFile& f : base) g.write(f.path, f.bytes);
+  const std::string before = g.commit();
+  for (const TreeFile& f : base) fs::remove(g.dir / f.path);
+  for (const TreeFile& f : head) {
+    if (f.path.find("..") != std::string::npos || f.path.rfind(".git/", 0) == 0 || f.path == "bad/sub") continue;
+    if (f.kind == Kind::Link) {
+      fs::create_symlink(f.bytes, g.dir / f.path);
+    } else if (f.kind != Kind::Submodule) {
+      g.write(f.path, f.bytes);
+      if (f.kind == Kind::Executable) fs::permissions(g.dir / f.path, fs::perms::owner_exec, fs::perm_options::add);
+    }
+  }
+  g.git("add -A");
+  g.git("update-index --add --cacheinfo 160000," + std::string(40, 'a') + ",vendor/sub");
+  g.git("commit -q -m head");
+  const std::string after = g.git("rev-parse HEAD");
+  auto on_disk = Repository::open(tmp.path).diff(before, commit_target(after));
+
+  REQUIRE(paths(in_memory) == paths(on_disk));
+  CHECK(paths(in_memory) == V{"added.py", "blob.bin", "gone.py", "link.py", "new/name.py", "run.sh", "train.py", "vendor/sub"});
+  for (std::size_t i = 0; i < in_memory.size(); ++i) {
+    INFO(in_memory[i].path);
+    CHECK(in_memory[i].status == on_disk[i].status);
+    CHECK(in_memory[i].old_path == on_disk[i].old_path);
+    CHECK(in_memory[i].changed_lines == on_disk[i].changed_lines);
+    CHECK(in_memory[i].hunks == on_disk[i].hunks);
+    CHECK(in_memory[i].whole_file == on_disk[i].whole_file);
+    CHECK(in_memory[i].submodule == on_disk[i].submodule);
+  }
+  CHECK(find(in_memory, "new/name.py").status == Status::Renamed);
+  CHECK(find(in_memory, "new/name.py").changed_lines == R{{31, 31}});
+  CHECK(find(in_memory, "train.py").changed_lines == R{{5, 6}});
+  CHECK(find(in_memory, "blob.bin").whole_file);
+}

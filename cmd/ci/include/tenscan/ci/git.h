@@ -65,6 +65,22 @@ struct ChangedFile {
   [[nodiscard]] std::optional<LineRange> new_lines_of(int old_line) const;
 };
 
+/// A file of a tree built in memory (diff_trees): its bytes are a regular file's content, a
+/// symbolic link's target, or a submodule's commit id (40 hex digits).
+struct TreeFile {
+  enum class Kind { Regular, Executable, Link, Submodule };
+  std::string path;
+  Kind kind = Kind::Regular;
+  std::string bytes;
+};
+
+/// The changed files Repository::diff finds between two commits, for two trees built in
+/// memory from `base` and `head` (no repository on disk: for tests and the fuzzer). A file
+/// whose path git refuses (or that holds a NUL), or a submodule whose id is not 40 hex digits,
+/// is left out. Throws GitError.
+[[nodiscard]] std::vector<ChangedFile> diff_trees(const std::vector<TreeFile>& base,
+                                                  const std::vector<TreeFile>& head);
+
 /// What the head side of a diff is.
 struct DiffTarget {
   enum class Kind { Commit, WorkingTree, Index };
