@@ -22,22 +22,30 @@ double up(double x) { return std::isinf(x) ? x : std::nextafter(x, kInf); }
 // the plane the corners span (the callers split where it is not). NaN corners set `nan`. No
 // outward rounding is needed: Python computes the rounded result, and rounding to nearest is
 // monotone, so the rounded corners bound the rounded results inside.
+// A corner's result is reached when both bounds it combines are; a bound of the result is
+// reached when a corner that gives it is.
 template <typename Op>
 FloatRange corners(const FloatRange& a, const FloatRange& b, Op op) {
   FloatRange r = FloatRange::bottom();
   r.nan = a.nan || b.nan;
   if (a.empty() || b.empty()) return r;
-  for (double x : {a.lo, a.hi}) {
-    for (double y : {b.lo, b.hi}) {
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j) {
+      const double x = i ? a.hi : a.lo, y = j ? b.hi : b.lo;
+      const bool reached = (i ? a.hi_reached : a.lo_reached) && (j ? b.hi_reached : b.lo_reached);
       double z = op(x, y);
       if (std::isnan(z)) {
         r.nan = true;
         continue;
       }
-      r.lo = std::min(r.lo, z);
-      r.hi = std::max(r.hi, z);
+      if (z < r.lo) r.lo = z, r.lo_reached = reached;
+      else if (z == r.lo) r.lo_reached = r.lo_reached || reached;
+      if (z > r.hi) r.hi = z, r.hi_reached = reached;
+      else if (z == r.hi) r.hi_reached = r.hi_reached || reached;
     }
   }
+  // one result whatever the operands are (x + inf, x * 0): every run that gets here makes it
+  if (r.lo == r.hi) r.lo_reached = r.hi_reached = true;
   return r;
 }
 
@@ -46,20 +54,22 @@ FloatRange corners(const FloatRange& a, const FloatRange& b, Op op) {
 // NaN either: Python raises on 0.0 / 0.0).
 FloatRange no_overflow(const FloatRange& a, const FloatRange& b, FloatRange r) {
   if (!a.is_finite() || !b.is_finite() || (a.constant() && b.constant()) || r.empty()) return r;
-  return {std::max(r.lo, -FloatRange::kMax), std::min(r.hi, FloatRange::kMax), false};
+  // (a bound the assumption moves is not one the program reaches)
+  return {std::max(r.lo, -FloatRange::kMax), std::min(r.hi, FloatRange::kMax), false,
+          r.lo_reached && r.lo >= -FloatRange::kMax, r.hi_reached && r.hi <= FloatRange::kMax};
 }
 
 }  // namespace
 
 FloatRange FloatRange::point(double x) {
   if (std::isnan(x)) return {kInf, -kInf, true};
-  return {x, x, false};
+  return {x, x, false, true, true};
 }
 
-FloatRange FloatRange::between(double l, double h, bool n) {
+FloatRange FloatRange::between(double l, double h, bool n, bool reached) {
   if (std::isnan(l)) l = -kInf;
   if (std::isnan(h)) h = kInf;
-  return {l, h, n};
+  return {l, h, n, reached, reached};
 }
 
 std::optional<double> FloatRange::constant() const {
@@ -70,20 +80,48 @@ std::optional<double> FloatRange::constant() const {
 
 bool FloatRange::contains(double x) const { return std::isnan(x) ? nan : lo <= x && x <= hi; }
 
+bool FloatRange::reaches(double x) const {
+  if (std::isnan(x) || !contains(x)) return false;
+  return (lo_reached && hi_reached) || (x == lo && lo_reached) || (x == hi && hi_reached);
+}
+
+FloatRange::Reach FloatRange::hazard(double a, double b) const {
+  if (empty() || b < a) return Reach::None;
+  if (lo_reached && hi_reached && a <= lo && hi <= b) return Reach::All;
+  // the reached values: all of [lo, hi], or a reached bound alone
+  bool some = false;
+  if (lo_reached && hi_reached) some = std::max(a, lo) <= std::min(b, hi);
+  else if (lo_reached) some = a <= lo && lo <= b;
+  else if (hi_reached) some = a <= hi && hi <= b;
+  return some ? Reach::Some : Reach::None;
+}
+
 bool FloatRange::leq(const FloatRange& o) const {
   if (nan && !o.nan) return false;
-  return empty() || (o.lo <= lo && hi <= o.hi);
+  if (empty()) return true;
+  if (!(o.lo <= lo && hi <= o.hi)) return false;
+  // at the same bound, one not known to be reached is the larger (it claims less)
+  return !(lo == o.lo && o.lo_reached && !lo_reached) && !(hi == o.hi && o.hi_reached && !hi_reached);
 }
 
 FloatRange FloatRange::join(const FloatRange& o) const {
-  if (empty()) return {o.lo, o.hi, nan || o.nan};
-  if (o.empty()) return {lo, hi, nan || o.nan};
-  return {std::min(lo, o.lo), std::max(hi, o.hi), nan || o.nan};
+  if (empty()) return {o.lo, o.hi, nan || o.nan, o.lo_reached, o.hi_reached};
+  if (o.empty()) return {lo, hi, nan || o.nan, lo_reached, hi_reached};
+  FloatRange r{std::min(lo, o.lo), std::max(hi, o.hi), nan || o.nan};
+  // a bound is reached when every side that has it reaches it
+  r.lo_reached = (lo != r.lo || lo_reached) && (o.lo != r.lo || o.lo_reached);
+  r.hi_reached = (hi != r.hi || hi_reached) && (o.hi != r.hi || o.hi_reached);
+  return r;
 }
 
 FloatRange FloatRange::meet(const FloatRange& o) const {
   FloatRange r{std::max(lo, o.lo), std::min(hi, o.hi), nan && o.nan};
-  if (r.empty()) r.lo = kInf, r.hi = -kInf;
+  if (r.empty()) {
+    r.lo = kInf, r.hi = -kInf;
+    return r;
+  }
+  r.lo_reached = (lo == r.lo && lo_reached) || (o.lo == r.lo && o.lo_reached);
+  r.hi_reached = (hi == r.hi && hi_reached) || (o.hi == r.hi && o.hi_reached);
   return r;
 }
 
@@ -92,8 +130,9 @@ FloatRange FloatRange::widen(const FloatRange& later) const {
   if (later.empty()) return join(later);
   FloatRange r = join(later);
   bool finite = is_finite() && later.is_finite() && !(constant() && later.constant());
-  if (later.lo < lo) r.lo = lo > 0 && later.lo >= 0 ? 0.0 : finite ? -kMax : -kInf;
-  if (later.hi > hi) r.hi = hi < 0 && later.hi <= 0 ? 0.0 : finite ? kMax : kInf;
+  // a bound that moved is a limit of the analysis, not a value the program is known to reach
+  if (later.lo < lo) r.lo = lo > 0 && later.lo >= 0 ? 0.0 : finite ? -kMax : -kInf, r.lo_reached = false;
+  if (later.hi > hi) r.hi = hi < 0 && later.hi <= 0 ? 0.0 : finite ? kMax : kInf, r.hi_reached = false;
   return r;
 }
 
@@ -107,7 +146,7 @@ FloatRange operator-(const FloatRange& a, const FloatRange& b) {
 
 FloatRange operator-(const FloatRange& a) {
   if (a.empty()) return a;
-  return {-a.hi, -a.lo, a.nan};
+  return {-a.hi, -a.lo, a.nan, a.hi_reached, a.lo_reached};
 }
 
 FloatRange operator*(const FloatRange& a, const FloatRange& b) {
@@ -116,7 +155,11 @@ FloatRange operator*(const FloatRange& a, const FloatRange& b) {
   if ((a.may_be_zero() && b.may_be_infinite()) || (b.may_be_zero() && a.may_be_infinite())) r.nan = true;
   // and 0 times a finite number is 0, also when every corner is NaN
   auto finite_member = [](const FloatRange& x) { return !x.empty() && !(x.lo == x.hi && std::isinf(x.lo)); };
-  if ((a.may_be_zero() && finite_member(b)) || (b.may_be_zero() && finite_member(a))) r = r.join(FloatRange::point(0.0));
+  if ((a.may_be_zero() && finite_member(b)) || (b.may_be_zero() && finite_member(a))) {
+    FloatRange zero = FloatRange::point(0.0);
+    zero.lo_reached = zero.hi_reached = a.reaches(0.0) || b.reaches(0.0);
+    r = r.join(zero);
+  }
   return no_overflow(a, b, r);
 }
 
@@ -130,7 +173,7 @@ FloatRange operator/(const FloatRange& a, const FloatRange& b) {
   }
   FloatRange r = corners(a, b, [](double x, double y) { return x / y; });
   r.nan = r.nan || nan;
-  if (a.may_be_zero() && !r.empty()) r = r.join(FloatRange::point(0.0));
+  if (a.may_be_zero() && !r.empty()) r = r.join(FloatRange::point(0.0).with_reached(a.reaches(0.0), a.reaches(0.0)));
   return no_overflow(a, b, r);
 }
 
@@ -139,7 +182,7 @@ FloatRange FloatRange::floordiv(const FloatRange& a, const FloatRange& b) {
   if (q.empty()) return q;
   if (auto c = a.constant(), d = b.constant(); c && d && !std::isnan(*c) && !std::isnan(*d) && *d != 0.0)
     return point(std::floor(*c / *d));
-  return no_overflow(a, b, {std::floor(q.lo) - 1.0, std::floor(q.hi), q.nan || a.may_be_infinite()});
+  return no_overflow(a, b, {std::floor(q.lo) - 1.0, std::floor(q.hi), q.nan || a.may_be_infinite()});  // (not reached)
 }
 
 FloatRange FloatRange::mod(const FloatRange& a, const FloatRange& b) {
@@ -164,7 +207,8 @@ FloatRange FloatRange::pow(const FloatRange& a, const FloatRange& b) {
   // a non-negative base to a fixed positive power: monotone in the base
   if (a.lo >= 0 && d && *d > 0) {
     FloatRange r{std::pow(a.lo, *d), std::pow(a.hi, *d), nan};
-    return no_overflow(a, b, {down(r.lo), up(r.hi), nan});
+    // (the outward ulp: a reached base's power is reached, one ulp is the library's leeway)
+    return no_overflow(a, b, {down(r.lo), up(r.hi), nan, a.lo_reached, a.hi_reached});
   }
   // an even integer power: non-negative
   if (d && std::fmod(*d, 2.0) == 0.0 && *d > 0) {
@@ -179,7 +223,8 @@ FloatRange FloatRange::abs(const FloatRange& a) {
   if (a.empty()) return a;
   if (a.lo >= 0) return a;
   if (a.hi <= 0) return -a;
-  return {0.0, std::max(-a.lo, a.hi), a.nan};
+  const double m = std::max(-a.lo, a.hi);
+  return {0.0, m, a.nan, a.reaches(0.0), (m == a.hi && a.hi_reached) || (m == -a.lo && a.lo_reached)};
 }
 
 Tri FloatRange::lt(const FloatRange& a, const FloatRange& b) {

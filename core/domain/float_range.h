@@ -9,6 +9,15 @@
 // giving an infinity or NaN; the operations here describe the results of the divisions that do
 // not raise, and `may_be_zero` tells the caller when one might.
 //
+// Each bound also says whether it is *reached*: a value the program plausibly produces (a known
+// float, a library's documented range such as random()'s [0, 1), an operation's saturation such
+// as relu's 0), or only the limit of what the analyzer knows (a float of unknown data, a bound a
+// loop's widening moved). The numerical checks look only at reached values (`reaches`,
+// `hazard`): a value the analyzer cannot know is never by itself a finding. Between two reached
+// bounds every value is reached. In the lattice a bound not known to be reached is above the same
+// bound reached (it claims less): a join reaches a bound when every side that has it does, and
+// top, the float nothing is known of, reaches nothing.
+//
 // One assumption is made for the shape analysis: arithmetic on floats that are finite and not
 // both known does not overflow. A tensor's data read as a float (`loss.item()`), a random draw
 // and an int converted to a float are finite(); their sums, products and quotients stay finite
@@ -34,15 +43,24 @@ struct FloatRange {
   double lo = -kInf;
   double hi = kInf;
   bool nan = true;
+  bool lo_reached = false;  ///< lo is a value the program plausibly produces (file comment)
+  bool hi_reached = false;  ///< the same for hi
 
   static FloatRange top() { return {}; }
   static FloatRange bottom() { return {kInf, -kInf, false}; }
-  /// Every finite double: a float of a tensor's data, a draw (see the file comment).
+  /// Every finite double: a float of a tensor's data (see the file comment). Nothing reached.
   static FloatRange finite() { return {-kMax, kMax, false}; }
-  /// x itself (NaN: the range that holds only NaN).
+  /// x itself (NaN: the range that holds only NaN), reached.
   static FloatRange point(double x);
-  /// Every double in [lo, hi], and NaN if `nan`.
-  static FloatRange between(double lo, double hi, bool nan = false);
+  /// Every double in [lo, hi], and NaN if `nan`; its bounds reached unless said otherwise.
+  static FloatRange between(double lo, double hi, bool nan = false, bool reached = true);
+  /// The same range with its bounds marked reached or not.
+  [[nodiscard]] FloatRange with_reached(bool lo_r, bool hi_r) const {
+    FloatRange r = *this;
+    r.lo_reached = lo_r;
+    r.hi_reached = hi_r;
+    return r;
+  }
   /// The value when it is known (one double, or NaN).
   [[nodiscard]] std::optional<double> constant() const;
   [[nodiscard]] bool is_bottom() const { return empty() && !nan; }
@@ -54,6 +72,14 @@ struct FloatRange {
   [[nodiscard]] bool may_be_infinite() const { return !empty() && (lo == -kInf || hi == kInf); }
   /// Neither NaN nor an infinity.
   [[nodiscard]] bool is_finite() const { return !nan && !may_be_infinite(); }
+  /// Whether x is one of the reached values (the file comment): a reached bound, or any value
+  /// between two reached bounds.
+  [[nodiscard]] bool reaches(double x) const;
+  /// What the reached values say of a set of unsafe values [a, b] (a closed interval; NaN is
+  /// not considered): none of them is in it, some may be, or every value of the range is (both
+  /// bounds reached, the range not empty).
+  enum class Reach { None, Some, All };
+  [[nodiscard]] Reach hazard(double a, double b) const;
 
   [[nodiscard]] bool leq(const FloatRange& o) const;
   [[nodiscard]] FloatRange join(const FloatRange& o) const;

@@ -89,7 +89,8 @@ Outs math_fn(Interpreter& in, State&& st, Args& a) {
   if (m->increasing && !r.empty() && r.lo <= r.hi) {
     // the library's result may be an ulp off: round outwards
     double lo = m->fn(r.lo), hi = m->fn(r.hi);
-    out = out.meet(F{std::isinf(lo) ? lo : std::nextafter(lo, -kInf), std::isinf(hi) ? hi : std::nextafter(hi, kInf), false});
+    out = out.meet(F{std::isinf(lo) ? lo : std::nextafter(lo, -kInf), std::isinf(hi) ? hi : std::nextafter(hi, kInf), false,
+                     r.lo_reached, r.hi_reached});
   }
   if (!r.is_finite()) {
     // an infinite argument gives the limit (exp(inf) = inf) or raises (cos(inf)); NaN gives NaN

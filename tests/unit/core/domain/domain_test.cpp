@@ -75,15 +75,18 @@ TEST_CASE("domain: widening of intervals goes to the infinities, of floats first
   CHECK(IntInterval{0, 5}.widen(IntInterval{0, 6}) == IntInterval{0, IntInterval::kPosInf});
   CHECK(IntInterval{0, 5}.widen(IntInterval{-1, 5}) == IntInterval{IntInterval::kNegInf, 5});
   // a learning rate that decays stays non-negative; one that crosses zero does not
-  CHECK(FloatRange::point(0.1).widen(FloatRange::point(0.095)) == FloatRange::between(0.0, 0.1));
-  CHECK(FloatRange::point(0.1).widen(FloatRange::point(-0.2)) == FloatRange::between(-kInf, 0.1));
-  CHECK(FloatRange::between(-0.2, 0.1, true).widen(FloatRange::between(-0.3, 0.1)) == FloatRange::between(-kInf, 0.1, true));
-  CHECK(FloatRange::point(-3.0).widen(FloatRange::point(-1.0)) == FloatRange::between(-3.0, 0.0));
+  CHECK(FloatRange::point(0.1).widen(FloatRange::point(0.095)) == FloatRange::between(0.0, 0.1).with_reached(false, true));
+  CHECK(FloatRange::point(0.1).widen(FloatRange::point(-0.2)) == FloatRange::between(-kInf, 0.1).with_reached(false, true));
+  CHECK(FloatRange::between(-0.2, 0.1, true).widen(FloatRange::between(-0.3, 0.1)) ==
+        FloatRange::between(-kInf, 0.1, true).with_reached(false, true));
+  CHECK(FloatRange::point(-3.0).widen(FloatRange::point(-1.0)) == FloatRange::between(-3.0, 0.0).with_reached(true, false));
   // a finite accumulation that is not known (a sum of losses) stays finite; one of known floats
   // or with an infinity does not
-  CHECK(FloatRange::between(0.0, 0.1).widen(FloatRange::between(-0.2, 0.1)) == FloatRange::between(-FloatRange::kMax, 0.1));
-  CHECK(FloatRange::point(0.0).widen(FloatRange::between(0.0, 2.5)) == FloatRange::between(0.0, FloatRange::kMax));
-  CHECK(FloatRange::between(0.0, 1.0).widen(FloatRange::between(0.0, kInf)) == FloatRange::between(0.0, kInf));
+  CHECK(FloatRange::between(0.0, 0.1).widen(FloatRange::between(-0.2, 0.1)) ==
+        FloatRange::between(-FloatRange::kMax, 0.1).with_reached(false, true));
+  CHECK(FloatRange::point(0.0).widen(FloatRange::between(0.0, 2.5)) ==
+        FloatRange::between(0.0, FloatRange::kMax).with_reached(true, false));
+  CHECK(FloatRange::between(0.0, 1.0).widen(FloatRange::between(0.0, kInf)) == FloatRange::between(0.0, kInf).with_reached(true, false));
   auto fixpoint = FloatRange::point(0.0);
   for (int i = 0; i < 3; ++i) fixpoint = fixpoint.widen(fixpoint + FloatRange::finite());
   CHECK(fixpoint == FloatRange::finite());
@@ -91,7 +94,7 @@ TEST_CASE("domain: widening of intervals goes to the infinities, of floats first
 
 TEST_CASE("domain: arithmetic on finite floats that are not known does not overflow", "[domain]") {
   const double max = FloatRange::kMax;
-  auto data = FloatRange::between(0.0, max);
+  auto data = FloatRange::between(0.0, max, false, false);  // (data: nothing reached)
   CHECK(data + data == data);
   CHECK(data * FloatRange::point(10.0) == data);
   CHECK(FloatRange::finite() - FloatRange::finite() == FloatRange::finite());
@@ -148,7 +151,7 @@ TEST_CASE("domain: known floats compute exactly, NaN and the infinities as IEEE 
   CHECK(FloatRange::between(0.0, 1.0).truth() == Tri::Unknown);
   CHECK(FloatRange::eq(FloatRange::point(std::nan("")), FloatRange::point(std::nan(""))) == Tri::False);
   // a divisor that may be zero: any magnitude
-  CHECK((FloatRange::between(1.0, kInf) / FloatRange::between(-1.0, 1.0)) == FloatRange::between(-kInf, kInf));
+  CHECK((FloatRange::between(1.0, kInf) / FloatRange::between(-1.0, 1.0)) == FloatRange::between(-kInf, kInf, false, false));
 }
 
 TEST_CASE("domain: floats print as Python's repr prints them", "[domain]") {
@@ -166,4 +169,32 @@ TEST_CASE("domain: floats print as Python's repr prints them", "[domain]") {
   CHECK(python_repr(std::nan("")) == "nan");
   CHECK(FloatRange::between(0.0, 1.0).describe() == "a float in [0.0, 1.0]");
   CHECK(FloatRange::top().describe() == "a float");
+}
+
+TEST_CASE("domain: reached bounds: known values and documented ranges, not the limits of what is known", "[domain]") {
+  using Reach = FloatRange::Reach;
+  const auto unit = FloatRange::between(0.0, 1.0);  // e.g. random.random()
+  CHECK(unit.reaches(0.0));
+  CHECK(unit.reaches(0.5));
+  CHECK_FALSE(FloatRange::top().reaches(0.0));
+  CHECK_FALSE(FloatRange::finite().reaches(0.0));
+  // log's unsafe arguments (-inf, 0]: certain for zero, possible for [0, 1], never for data
+  CHECK(FloatRange::point(0.0).hazard(-kInf, 0.0) == Reach::All);
+  CHECK(unit.hazard(-kInf, 0.0) == Reach::Some);
+  CHECK((unit + FloatRange::point(1e-8)).hazard(-kInf, 0.0) == Reach::None);
+  CHECK(FloatRange::finite().hazard(-kInf, 0.0) == Reach::None);
+  // one reached bound: only that value is reached (relu of data: 0, not the data's maximum)
+  auto relu_of_data = FloatRange::between(0.0, kInf).with_reached(true, false);
+  CHECK(relu_of_data.hazard(-kInf, 0.0) == Reach::Some);
+  CHECK(relu_of_data.hazard(88.0, kInf) == Reach::None);
+  // arithmetic: a bound is reached when the bounds it comes from are
+  CHECK((relu_of_data * FloatRange::point(2.0)).lo_reached);
+  CHECK_FALSE((relu_of_data * FloatRange::point(2.0)).hi_reached);
+  CHECK((-relu_of_data).hi_reached);
+  CHECK(FloatRange::abs(FloatRange::between(-1.0, 2.0)).reaches(0.0));
+  CHECK_FALSE(FloatRange::abs(FloatRange::between(-1.0, 2.0, false, false)).reaches(0.0));
+  // a join reaches a shared bound only if both sides do; widening moves a bound unreached
+  CHECK_FALSE(unit.join(relu_of_data.with_reached(false, false)).lo_reached);
+  CHECK(unit.join(FloatRange::between(-1.0, 0.5, false, false)).hi_reached);
+  CHECK_FALSE(unit.widen(FloatRange::between(0.0, 2.0)).hi_reached);
 }
