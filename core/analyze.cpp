@@ -224,7 +224,7 @@ class FindingCollector {
     // a last minibatch that exists only for some dataset lengths (an unknown length) depends on
     // the user's data: a warning, like any requirement that holds only for some inputs
     if (r.last_batch >= 0 && !in_.last_batch(r.last_batch).length.as_const()) only_some_values = true;
-    if (only_some_values && f.level == Level::Error) f.level = Level::Warning;
+    if ((only_some_values || r.possible) && f.level == Level::Error) f.level = Level::Warning;
     f.message = render(in_, r.msg, model);
     if (r.last_batch >= 0) f.message += last_batch_text(in_, in_.last_batch(r.last_batch), model);
     else if (!condition.empty()) f.message += " (" + condition + ")";

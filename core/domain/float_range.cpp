@@ -88,11 +88,11 @@ bool FloatRange::reaches(double x) const {
 FloatRange::Reach FloatRange::hazard(double a, double b) const {
   if (empty() || b < a) return Reach::None;
   if (lo_reached && hi_reached && a <= lo && hi <= b) return Reach::All;
-  // the reached values: all of [lo, hi], or a reached bound alone
-  bool some = false;
-  if (lo_reached && hi_reached) some = std::max(a, lo) <= std::min(b, hi);
-  else if (lo_reached) some = a <= lo && lo <= b;
-  else if (hi_reached) some = a <= hi && hi <= b;
+  // the reached values: all of [lo, hi] (but a set of unsafe values narrower than kPointLike
+  // inside them, such as the zero of a divisor, only at a bound: a draw from a continuous range
+  // is not exactly 0), or a reached bound alone
+  bool some = (lo_reached && a <= lo && lo <= b) || (hi_reached && a <= hi && hi <= b);
+  if (lo_reached && hi_reached) some = some || std::min(b, hi) - std::max(a, lo) > kPointLike;
   return some ? Reach::Some : Reach::None;
 }
 

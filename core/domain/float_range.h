@@ -79,6 +79,7 @@ struct FloatRange {
   /// not considered): none of them is in it, some may be, or every value of the range is (both
   /// bounds reached, the range not empty).
   enum class Reach { None, Some, All };
+  static constexpr double kPointLike = 1e-30;
   [[nodiscard]] Reach hazard(double a, double b) const;
 
   [[nodiscard]] bool leq(const FloatRange& o) const;

@@ -56,6 +56,13 @@ class Recorder {
     places_.push_back({w.in, w.where, w.index, w.attr ? *w.attr : std::string(), x, y});
     return true;
   }
+  /// Whether two tensors' values are the same or may differ (recorded as a Values place of the
+  /// first path's object `id`): they always may, as floats do.
+  bool values(const TensorVal& x, const TensorVal& y, std::size_t id) {
+    if (x.values == y.values) return true;
+    places_.push_back({Place::In::Values, id, 0, std::string(), Value::floating(x.values), Value::floating(y.values)});
+    return true;
+  }
 
  private:
   Differ differ_;
@@ -90,6 +97,7 @@ bool same_ids(const State& a, const State& b, Recorder& rec, std::size_t& work) 
     if (x.kind != y.kind || !same_tensor(x, y) || x.items.size() != y.items.size() ||
         x.entries.size() != y.entries.size() || x.attrs.size() != y.attrs.size())
       return false;
+    if (x.tensor && !rec.values(*x.tensor, *y.tensor, id)) return false;
     for (std::size_t i = 0; i < x.items.size(); ++i)
       if (!leaf(x.items[i], y.items[i], member(Place::In::Item, id, i))) return false;
     for (std::size_t i = 0; i < x.entries.size(); ++i)
@@ -249,6 +257,7 @@ class Isomorphism {
         x.builtin.self.has_value() != y.builtin.self.has_value() || !(x.start == y.start) || !(x.stop == y.stop) ||
         !(x.step == y.step) || x.mro.size() != y.mro.size() || !tensors(x, y))
       return false;
+    if (x.tensor && !rec_.values(*x.tensor, *y.tensor, ix)) return false;
     return references(ix, x, y);
   }
   bool members(ObjId ix, const Object& x, const Object& y) {
@@ -394,6 +403,7 @@ std::string place_name(const State& st, const Place& p, const std::string& what)
     case Place::In::Item: return "an element of a list";
     case Place::In::Entry: return "a value in a dict";
     case Place::In::Ret: return what.empty() ? std::string("a returned value") : what;
+    case Place::In::Values: return "the values of a tensor";
     case Place::In::Exc: break;
   }
   return "a value";
@@ -412,16 +422,20 @@ bool equivalent(const State& a, const Value& x, const State& b, const Value& y) 
   return equivalent_at(a, x, b, y, 0);
 }
 
-Value& value_at(State& st, const Place& p) {
+void assign_at(State& st, const Place& p, const Value& v) {
   switch (p.in) {
-    case Place::In::Ret: return st.ret;
-    case Place::In::Exc: return st.raised.exc;
-    case Place::In::Slot: return st.frames[p.where].slots[p.index];
-    case Place::In::Item: return st.heap.mut(static_cast<ObjId>(p.where)).items[p.index];
-    case Place::In::Entry: return st.heap.mut(static_cast<ObjId>(p.where)).entries[p.index].value;
-    case Place::In::Attr: break;
+    case Place::In::Ret: st.ret = v; return;
+    case Place::In::Exc: st.raised.exc = v; return;
+    case Place::In::Slot: st.frames[p.where].slots[p.index] = v; return;
+    case Place::In::Item: st.heap.mut(static_cast<ObjId>(p.where)).items[p.index] = v; return;
+    case Place::In::Entry: st.heap.mut(static_cast<ObjId>(p.where)).entries[p.index].value = v; return;
+    case Place::In::Attr: st.heap.mut(static_cast<ObjId>(p.where)).attrs[p.attr] = v; return;
+    case Place::In::Values: {
+      Object& o = st.heap.mut(static_cast<ObjId>(p.where));
+      if (o.tensor && v.kind == VKind::Float) o.tensor->values = v.f;
+      return;
+    }
   }
-  return st.heap.mut(static_cast<ObjId>(p.where)).attrs[p.attr];
 }
 
 bool same_up_to_scalars(const State& a, const State& b, Differ differ, std::vector<Place>& places, std::size_t& work) {

@@ -51,9 +51,10 @@ std::size_t common_requirements(const State& a, const State& b);
 
 /// A place where two compared paths hold different scalars, in the first path's terms.
 struct Place {
-  enum class In : std::uint8_t { Ret, Exc, Slot, Item, Entry, Attr };
+  /// Values: a tensor's values (TensorVal::values), x and y the floats of their ranges.
+  enum class In : std::uint8_t { Ret, Exc, Slot, Item, Entry, Attr, Values };
   In in = In::Slot;
-  std::size_t where = 0;  ///< Slot: the frame; Item, Entry, Attr: the object's id in the first path
+  std::size_t where = 0;  ///< Slot: the frame; Item, Entry, Attr, Values: the object's id in the first path
   std::size_t index = 0;  ///< Slot: the slot; Item, Entry: the position
   std::string attr;       ///< Attr: the attribute
   Value x, y;             ///< the first path's value and the second's
@@ -63,8 +64,9 @@ struct Place {
 /// the variable or attribute that holds it, or `what` for a pending return value.
 std::string place_name(const State& st, const Place& p, const std::string& what = {});
 
-/// The value at place p of path st (the object is copied on write).
-Value& value_at(State& st, const Place& p);
+/// Writes v at place p of path st (the object is copied on write); at a tensor's values, v is
+/// the float whose range they become.
+void assign_at(State& st, const Place& p, const Value& v);
 
 /// Which scalars may differ between two paths that continue as one.
 enum class Differ : std::uint8_t {

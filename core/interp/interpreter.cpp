@@ -268,6 +268,29 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   return t != sym::Tri::False;
 }
 
+void Interpreter::hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg> related, bool certain) {
+  ++result_.stats.requirements_checked;
+  ir::Loc here = site();
+  for (const auto& e : st.reqs)  // (a loop's next iteration)
+    if (e->rule == rule && e->site.file == here.file && e->site.line == here.line && e->site.col == here.col &&
+        e->definitely_false)
+      return;
+  Requirement r;
+  r.cond = sym::Cond::truth(false);
+  r.rule = rule;
+  r.msg = std::move(msg);
+  r.site = here;
+  r.related = std::move(related);
+  r.function = site_function();
+  r.definitely_false = true;
+  r.possible = !certain;  // (r.last_batch stays -1: a value, not a shape of the last minibatch)
+  r.op = op_;
+  r.after = op_after_;
+  r.path = st.path;
+  ++result_.stats.requirements_online;
+  st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
+}
+
 sym::Tri Interpreter::decide(const State& st, const sym::Cond& c) const {
   // boolean symbols (unknown conditions) are decided by earlier assumptions about them
   const sym::Cond* b = &c;

@@ -216,6 +216,11 @@ class Interpreter {
   /// Returns false when the online checker finds it certainly violated: the caller then
   /// produces an unknown result so that no follow-on finding comes from it.
   bool require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {});
+  /// Reports a numerical hazard at the current project-code site (models/numeric.h): the
+  /// operation makes an infinity or a NaN for every value its operand reaches (`certain`) or
+  /// for some (Requirement::possible: a warning). The path goes on, with the values the
+  /// hardware makes: no shape is wrong after it.
+  void hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg> related, bool certain);
   /// Adds a hard constraint (an input range, a branch condition). False if infeasible.
   bool assume(State& st, const sym::Cond& c);
   /// A fresh integer symbol with lo <= s <= hi (hi < lo: no upper bound). Interval::kNegInf /
@@ -232,7 +237,10 @@ class Interpreter {
   /// A primitive call starts: counts it, and remembers which operations with open
   /// requirements its tensor operands come from (see Requirement::after).
   void begin_operation(std::string_view primitive, const State& st, const Args& args);
-  void end_operation() { op_ = 0; }
+  void end_operation() {
+    op_ = 0;
+    op_after_.clear();  // (a stub-level requirement after it is not a follow-on of its operands)
+  }
   void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
   [[nodiscard]] const SymbolInfo& symbol(sym::SymId id) const { return symbols_.at(id); }
   int add_last_batch(LastBatch b) {

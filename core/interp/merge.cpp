@@ -169,7 +169,7 @@ void Interpreter::join_paths(State& o, const State& s, std::size_t k, std::size_
   for (const Place& pl : places) {
     if (!is_scalar_place(pl)) continue;
     at = &pl;
-    if (auto v = join_scalars(exact, {pl.x, pl.y})) value_at(o, pl) = *v;
+    if (auto v = join_scalars(exact, {pl.x, pl.y})) assign_at(o, pl, *v);
   }
 }
 
@@ -270,7 +270,7 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
       }
       for (const Place& pl : places)
         if (pl.x.kind == VKind::Float && pl.y.kind == VKind::Float)
-          value_at(o, pl) = *join_scalars(ScalarJoin{}, {pl.x, pl.y});  // (floats: their hull)
+          assign_at(o, pl, *join_scalars(ScalarJoin{}, {pl.x, pl.y}));  // (floats: their hull)
       std::size_t steps = 0;
       while (steps < o.path.size() && steps < s.path.size() && o.path[steps] == s.path[steps]) ++steps;
       o.path.resize(steps);

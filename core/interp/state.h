@@ -72,6 +72,9 @@ struct Requirement {
   std::vector<RelatedMsg> related;
   std::string function;          ///< enclosing project function (for the finding's identity)
   bool definitely_false = false; ///< decided false by the online checker
+  /// A numerical hazard that only some of the values the operand reaches meet (a warning;
+  /// Interpreter::hazard).
+  bool possible = false;
   int last_batch = -1;           ///< imposed on a DataLoader's last minibatch (see State::last_batch)
   /// Provenance, to tell a follow-on failure from an independent one: the operation that
   /// imposed it (one id per primitive call) and the operations with open requirements that

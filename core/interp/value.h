@@ -31,6 +31,16 @@ const char* dtype_name(DType d);
 bool dtype_is_float(DType d);
 bool dtype_is_integer(DType d);  ///< integral, bool excluded
 
+/// The assumption a tensor's values rest on and the operations that made them, newest first
+/// ("in [0, 1] from ToTensor() at data.py:12", "torch.exp at train.py:40"): a finding on them
+/// says where they came from. Shared and immutable: each operation adds a link.
+struct ValueSource {
+  std::string what;  ///< "in [0, 1) from torch.rand", "torch.exp"
+  ir::Loc loc;       ///< where (project code, or none)
+  std::shared_ptr<const ValueSource> from;  ///< the operand's source (nullptr: the origin)
+  int depth = 0;     ///< links behind this one
+};
+
 /// A tensor's abstract value: a shape (a list of dimension expressions, or unknown rank)
 /// and an element type. `origin` is where (in the project's code) it got this shape.
 struct TensorVal {
@@ -46,6 +56,13 @@ struct TensorVal {
   /// The operations with open requirements this tensor was computed from (nearest ones, at
   /// most a few; see Requirement::after). Not part of the tensor's identity for merging.
   std::vector<std::uint32_t> after{};
+  /// What its elements hold (the numerical domain, models/numeric.h): one interval for all of
+  /// them, NaN if any may be NaN, its bounds reached or not (domain/float_range.h). Top, the
+  /// default, is data nothing is known of. Paths whose tensors differ only in their values
+  /// merge, their values joined (a Place::In::Values place).
+  domain::FloatRange values{};
+  /// Where `values` came from, for the findings that name it (nullptr: nowhere in particular).
+  std::shared_ptr<const ValueSource> source{};
   [[nodiscard]] bool ranked() const { return shape.has_value(); }
   [[nodiscard]] std::size_t rank() const { return shape ? shape->size() : 0; }
 };

@@ -46,15 +46,15 @@ bool Interpreter::widen_head(const State& h, State& l, Widen loop) {
   };
   std::vector<Widened> made;  // the same pair of values at several places: one symbol
   for (const Place& p : places) {
-    Value& v = value_at(l, p);
     auto same = std::find_if(made.begin(), made.end(), [&](const Widened& m) {
       return p.x.kind == VKind::Int && same_value(m.a, p.x) && same_value(m.b, p.y);
     });
     if (same != made.end()) {
-      v = same->w;
+      assign_at(l, p, same->w);
       continue;
     }
-    v = widened(h, p.x, l, p.y, place_name(l, p), true);
+    Value v = widened(h, p.x, l, p.y, place_name(l, p), true);
+    assign_at(l, p, v);
     if (p.x.kind == VKind::Int) made.push_back({p.x, p.y, v});
   }
   ++result_.stats.loops_widened;

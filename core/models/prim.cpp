@@ -1,6 +1,7 @@
 // Argument decoding and shared shape kernels for the primitives.
 #include "models/prim.h"
 
+#include <algorithm>
 #include <map>
 
 namespace tenscan::models {
@@ -119,8 +120,45 @@ Outs Prim::ret_tensor(Shape shape, DType dtype) {
   return ret(v);
 }
 
+namespace {
+// The primitives whose results hold their first operand's elements (moved, copied, converted),
+// and those that join the elements of a list of tensors.
+constexpr const char* kMovesElements[] = {"reshape", "flatten", "permute", "transpose", "t", "flip", "squeeze",
+                                          "unsqueeze", "expand", "repeat", "split", "index", "with_dtype"};
+constexpr const char* kJoinsElements[] = {"cat", "stack"};
+bool named(const char* name, std::span<const char* const> names) {
+  return std::any_of(names.begin(), names.end(), [&](const char* n) { return std::string_view(n) == name; });
+}
+}  // namespace
+
+void Prim::moved_values(TensorVal& t) const {
+  if (named(name, kMovesElements)) {
+    const TensorVal* from = tensor(0);
+    if (!from) return;
+    t.values = domain::FloatRange::top();
+    if (!from->values.is_top()) {
+      // (a conversion to a narrower dtype overflows where the values do not fit)
+      t.values = from->values;
+      const double max = t.dtype == DType::Float16 ? 65504.0 : 0.0;
+      if (max > 0 && t.values.hi > max) t.values.hi = domain::FloatRange::kInf;
+      if (max > 0 && t.values.lo < -max) t.values.lo = -domain::FloatRange::kInf;
+    }
+    t.source = from->source;
+  } else if (named(name, kJoinsElements)) {
+    auto parts = tensors(0);
+    if (!parts || parts->empty()) return;
+    domain::FloatRange v = domain::FloatRange::bottom();
+    for (const auto& part : *parts) {
+      v = v.join(part.values);
+      if (!t.source) t.source = part.source;
+    }
+    t.values = v;
+  }
+}
+
 Outs Prim::ret_unranked(DType dtype) {
   TensorVal t{std::nullopt, dtype, in.site()};
+  moved_values(t);
   // an operation on data tenscan cannot see (x.float(), x + 1) yields such data too
   const TensorVal* src = tensor(0);
   t.opaque = src && src->opaque && !src->shape;

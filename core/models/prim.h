@@ -111,7 +111,9 @@ class Prim {
     for (auto& d : shape)
       if (!d.as_const())
         if (auto iv = st.ranges.eval(d); iv.is_point()) d = sym::Expr::constant(iv.lo);
-    return in.new_tensor(st, TensorVal{std::move(shape), dtype, in.site()});
+    TensorVal t{std::move(shape), dtype, in.site()};
+    moved_values(t);
+    return in.new_tensor(st, std::move(t));
   }
   Value tuple(std::vector<Value> items) { return in.new_tuple(st, std::move(items)); }
   /// A related note pointing at where a tensor got its shape.
@@ -121,6 +123,10 @@ class Prim {
   /// Operations that accept exactly one rank fix the rank of opaque tensor operands (see
   /// TensorVal::opaque), from the table in prim.cpp.
   void bind_opaque_ranks();
+  /// A result of an operation that only moves, copies or joins its operands' elements (views,
+  /// indexing, cat, a dtype conversion) holds their values (numeric.h); others hold values
+  /// their primitive sets, unknown by default.
+  void moved_values(TensorVal& t) const;
 };
 
 /// Renders a shape like "[64, 9216]" (symbolic dims by name).
@@ -148,6 +154,7 @@ std::span<const PrimRow> shape_primitives();  // creation, views, joins, indexin
 std::span<const PrimRow> math_primitives();   // elementwise, matmul, linear, reductions
 std::span<const PrimRow> nn_primitives();     // conv, pool, norms, embedding, recurrent
 std::span<const PrimRow> loss_primitives();   // losses, stub-level requirements, randomness
+std::span<const PrimRow> pointwise_primitives();  // pointwise functions and their values
 std::span<const PrimRow> scalar_primitives();  // Python floats: draws, the math module
 std::span<const PrimRow> python_primitives();  // exec'd names, imports by a computed name
 std::span<const PrimRow> file_primitives();    // configuration files of the project

@@ -1,6 +1,6 @@
 // Elementwise arithmetic with broadcasting, the matmul family, linear, reductions, softmax-
 // style dim checks, item(), where/clamp and scalar results.
-#include "models/prim.h"
+#include "models/numeric.h"
 
 namespace tenscan::models {
 namespace {
@@ -18,11 +18,30 @@ bool true_division(const std::string& op) { return op == "/" || op == "/=" || op
 // (comparison ops pass "bool"; masked_fill and copy_ pass the receiver's dtype). An in-place
 // op (a += b, a.add_(b)) writes into `a`: the broadcast shape must be a's shape, and the
 // result dtype must be castable to a's dtype.
+Outs elementwise_shapes(Prim& p, Interpreter& in);
+
 Outs elementwise(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "elementwise");
+  // the values (numeric.h), by the operands' values; a division checks its divisor
+  const TensorVal* x = p.tensor(0);
+  const TensorVal* y = p.tensor(1);
+  const std::string op = p.str_arg(2).value_or("");
+  FloatRange values = FloatRange::top();
+  if (p.arg(0) && p.arg(1)) {
+    DType dt = x ? x->dtype : y ? y->dtype : DType::Float32;
+    values = binary_values(p, op, operand_values(in, p.st, *p.arg(0)), operand_values(in, p.st, *p.arg(1)), dt, y);
+  }
+  Outs outs = elementwise_shapes(p, in);
+  if (values.is_top()) return outs;
+  const TensorVal* from = x && x->source ? x : y;
+  return with_values(in, std::move(outs), values, value_source(p, made_text(op, values), from));
+}
+
+Outs elementwise_shapes(Prim& p, Interpreter& in) {
   const TensorVal* x = p.tensor(0);
   const TensorVal* y = p.tensor(1);
   std::string op = p.str_arg(2).value_or("elementwise operation");
+  if (op.rfind("clamp_", 0) == 0) op = op.back() == '_' ? "clamp_" : "clamp";  // (clamp_min, clamp_max_)
   bool inplace = p.bool_arg(4, "inplace").value_or(false) && x;
   auto ox = p.operand(0), oy = p.operand(1);
   DType dt = DType::Unknown;
@@ -213,7 +232,19 @@ Outs reduce(Interpreter& in, State&& st, Args& a) {
     p.require(Cond::truth(false), RuleId::DtypeMismatch, m, {p.origin_note(*t, "the tensor got its dtype here")});
     return p.ret_unranked(DType::Float32);
   }
-  if (!t->shape) return p.ret_unranked(dt);
+  // the values: of the reduced elements (their count, when known, for a sum or a norm)
+  std::optional<std::int64_t> count;
+  FloatRange values = FloatRange::top();
+  std::shared_ptr<const interp::ValueSource> source;
+  auto done = [&](Outs outs) { return values.is_top() ? outs : with_values(in, std::move(outs), values, source); };
+  auto set_values = [&] {
+    values = reduced_values(op, t->values, count, dt);
+    if (!values.is_top()) source = value_source(p, made_text(op, values), t);
+  };
+  if (!t->shape) {
+    set_values();
+    return done(p.ret_unranked(dt));
+  }
   const Shape s = *t->shape;
   bool keep = p.bool_arg(2, "keepdim").value_or(false);
   std::optional<Shape> dims;
@@ -221,7 +252,14 @@ Outs reduce(Interpreter& in, State&& st, Args& a) {
     dims = p.ints(1, "dim");
     if (!dims) return p.ret_unranked(dt);
   }
-  if (!dims || dims->empty()) return p.ret_tensor(keep ? Shape(s.size(), k(1)) : Shape{}, dt);
+  if (!dims || dims->empty()) count = numel(s).as_const();
+  else if (dims->size() == 1 && dims->front().as_const()) {
+    std::int64_t d = *dims->front().as_const();
+    if (d < 0) d += static_cast<std::int64_t>(s.size());
+    if (d >= 0 && static_cast<std::size_t>(d) < s.size()) count = s[static_cast<std::size_t>(d)].as_const();
+  }
+  set_values();
+  if (!dims || dims->empty()) return done(p.ret_tensor(keep ? Shape(s.size(), k(1)) : Shape{}, dt));
   std::vector<bool> reduced(s.size(), false);
   for (const auto& d : *dims) {
     if (s.empty()) {
@@ -243,7 +281,7 @@ Outs reduce(Interpreter& in, State&& st, Args& a) {
     if (!reduced[i]) out.push_back(s[i]);
     else if (keep) out.push_back(k(1));
   }
-  return p.ret_tensor(out, dt);
+  return done(p.ret_tensor(out, dt));
 }
 
 // _tenscan.if_integral(t, dtype) -> dtype if t holds bools or integers, else None: the result

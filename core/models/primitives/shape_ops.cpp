@@ -265,8 +265,8 @@ Outs dtype_in(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), found ? Value::str(*found) : Value::none());
 }
 
-// _tenscan.same(t): a new tensor with the same shape and dtype (elementwise unary ops,
-// contiguous, clone, detach, activations, dropout)
+// _tenscan.same(t): a new tensor with the same shape and dtype, its values unknown (contiguous,
+// activations with no numerical model, dropout, normalize)
 Outs same(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "same");
   const TensorVal* t = p.tensor(0);
@@ -277,6 +277,10 @@ Outs same(Interpreter& in, State&& st, Args& a) {
   TensorVal r = *t;
   r.origin = in.site().line ? in.site() : t->origin;
   if (p.present(1, "dtype")) r.dtype = p.dtype_arg(1, "dtype", t->dtype);
+  // values: those of an operation with no numerical model are unknown (pointwise.cpp has the
+  // ones that have one, copies included)
+  r.values = domain::FloatRange::top();
+  r.source = nullptr;
   Value v = in.new_tensor(p.st, r);
   return p.ret(v);
 }

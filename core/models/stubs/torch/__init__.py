@@ -188,11 +188,10 @@ def _clamp(input, min, max, inplace):
         _t.require(False, "hparam/invalid-value", "clamp() received an invalid combination of arguments: min and max ",
                    "must both be numbers or both be tensors")
         return _t.unranked(input)
-    op = "clamp_" if inplace else "clamp"
     r = input
-    for bound in (min, max):
+    for bound, op in ((min, "clamp_min"), (max, "clamp_max")):
         if bound is not None:
-            r = _t.elementwise(input if inplace else r, bound, op, None, inplace)
+            r = _t.elementwise(input if inplace else r, bound, op + "_" if inplace else op, None, inplace)
     return r
 
 
@@ -322,7 +321,7 @@ class Tensor:
 
     @property
     def data(self):
-        return _t.same(self)
+        return _t.pointwise(self, "clone")
 
     @property
     def T(self):
@@ -432,10 +431,10 @@ class Tensor:
         return _t.with_dtype(self, "uint8")
 
     def detach(self):
-        return _t.same(self)
+        return _t.pointwise(self, "clone")
 
     def clone(self, *args, **kwargs):
-        return _t.same(self)
+        return _t.pointwise(self, "clone")
 
     def contiguous(self, *args, **kwargs):
         return self
@@ -722,13 +721,13 @@ class Tensor:
         return _t.matmul(other, self)
 
     def __neg__(self):
-        return _t.same(self)
+        return _t.pointwise(self, "neg")
 
     def __pos__(self):
         return self
 
     def __abs__(self):
-        return _t.same(self)
+        return _t.pointwise(self, "abs")
 
     def __invert__(self):
         return _t.same(self)
@@ -843,49 +842,49 @@ class Tensor:
 
     # -- elementwise unary --
     def exp(self):
-        return _t.same(self)
+        return _t.pointwise(self, "exp")
 
     def log(self):
-        return _t.same(self)
+        return _t.pointwise(self, "log")
 
     def log1p(self):
-        return _t.same(self)
+        return _t.pointwise(self, "log1p")
 
     def sqrt(self):
-        return _t.same(self)
+        return _t.pointwise(self, "sqrt")
 
     def rsqrt(self):
-        return _t.same(self)
+        return _t.pointwise(self, "rsqrt")
 
     def abs(self):
-        return _t.same(self)
+        return _t.pointwise(self, "abs")
 
     def neg(self):
-        return _t.same(self)
+        return _t.pointwise(self, "neg")
 
     def sign(self):
-        return _t.same(self)
+        return _t.pointwise(self, "sign")
 
     def floor(self):
-        return _t.same(self)
+        return _t.pointwise(self, "floor")
 
     def ceil(self):
-        return _t.same(self)
+        return _t.pointwise(self, "ceil")
 
     def round(self, *args, **kwargs):
-        return _t.same(self)
+        return _t.pointwise(self, "round")
 
     def sigmoid(self):
-        return _t.same(self)
+        return _t.pointwise(self, "sigmoid")
 
     def tanh(self):
-        return _t.same(self)
+        return _t.pointwise(self, "tanh")
 
     def relu(self):
-        return _t.same(self)
+        return _t.pointwise(self, "relu")
 
     def sin(self):
-        return _t.same(self)
+        return _t.pointwise(self, "sin")
 
     def triu(self, diagonal=0):
         return _triangle(self, "triu")
@@ -894,10 +893,10 @@ class Tensor:
         return _triangle(self, "tril")
 
     def cos(self):
-        return _t.same(self)
+        return _t.pointwise(self, "cos")
 
     def reciprocal(self):
-        return _t.same(self)
+        return _t.pointwise(self, "reciprocal")
 
     def clamp(self, min=None, max=None):
         return _clamp(self, min, max, False)
@@ -907,11 +906,11 @@ class Tensor:
 
     def softmax(self, dim, dtype=None):
         _t.check_dim(self, dim, "softmax()")
-        return _t.same(self)
+        return _t.pointwise(self, "softmax")
 
     def log_softmax(self, dim, dtype=None):
         _t.check_dim(self, dim, "log_softmax()")
-        return _t.same(self)
+        return _t.pointwise(self, "log_softmax")
 
     def cumsum(self, dim, dtype=None):
         if not _t.check_dim(self, dim, "cumsum()"):
@@ -1120,11 +1119,11 @@ def _new(size, dtype, default="float32"):
 
 
 def zeros(*args, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
-    return _new(args if size is None else (size,), dtype)
+    return _t.values(_new(args if size is None else (size,), dtype), 0, 0, "torch.zeros")
 
 
 def ones(*args, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
-    return _new(args if size is None else (size,), dtype)
+    return _t.values(_new(args if size is None else (size,), dtype), 1, 1, "torch.ones")
 
 
 def empty(*args, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
@@ -1133,12 +1132,13 @@ def empty(*args, size=None, out=None, dtype=None, layout=None, device=None, requ
 
 def randn(*args, size=None, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
           **kwargs):
-    return _new(args if size is None else (size,), dtype)
+    # (draws beyond 6 standard deviations have a probability below 2e-9: taken as the bound)
+    return _t.values(_new(args if size is None else (size,), dtype), -6.0, 6.0, "torch.randn (within 6 standard deviations)")
 
 
 def rand(*args, size=None, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
           **kwargs):
-    return _new(args if size is None else (size,), dtype)
+    return _t.values(_new(args if size is None else (size,), dtype), 0.0, 1.0, "torch.rand", True)
 
 
 def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requires_grad=False):
@@ -1149,7 +1149,7 @@ def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requi
             dtype = "int64"
         else:
             dtype = "float32"
-    return _new((size,), dtype)
+    return _t.values(_new((size,), dtype), fill_value, fill_value, "torch.full")
 
 
 def randint(low, high=None, size=None, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
@@ -1163,7 +1163,8 @@ def randint(low, high=None, size=None, generator=None, dtype=None, device=None, 
         high = low
         low = 0
     _t.require(high > low, "hparam/invalid-value", "random_ expects 'from' to be less than 'to', but got from=", low, " >= to=", high)
-    return _draw(_new((size,), dtype, "int64"), low, high - 1, "torch.randint(" + _b.str(low) + ", " + _b.str(high) + ")")
+    drawn = _t.values(_new((size,), dtype, "int64"), low, high - 1, "torch.randint")
+    return _draw(drawn, low, high - 1, "torch.randint(" + _b.str(low) + ", " + _b.str(high) + ")")
 
 
 def _draw(t, lo, hi, label):
@@ -1289,11 +1290,11 @@ def eye(n, m=None, out=None, dtype=None, layout=None, device=None, requires_grad
 
 
 def zeros_like(input, dtype=None, **kwargs):
-    return _t.like(input, _dtype_name(dtype))
+    return _t.values(_t.like(input, _dtype_name(dtype)), 0, 0, "torch.zeros_like")
 
 
 def ones_like(input, dtype=None, **kwargs):
-    return _t.like(input, _dtype_name(dtype))
+    return _t.values(_t.like(input, _dtype_name(dtype)), 1, 1, "torch.ones_like")
 
 
 def empty_like(input, dtype=None, **kwargs):
@@ -1301,15 +1302,15 @@ def empty_like(input, dtype=None, **kwargs):
 
 
 def randn_like(input, dtype=None, **kwargs):
-    return _t.like(input, _dtype_name(dtype))
+    return _t.values(_t.like(input, _dtype_name(dtype)), -6.0, 6.0, "torch.randn_like (within 6 standard deviations)")
 
 
 def rand_like(input, dtype=None, **kwargs):
-    return _t.like(input, _dtype_name(dtype))
+    return _t.values(_t.like(input, _dtype_name(dtype)), 0.0, 1.0, "torch.rand_like", True)
 
 
 def full_like(input, fill_value, dtype=None, **kwargs):
-    return _t.like(input, _dtype_name(dtype))
+    return _t.values(_t.like(input, _dtype_name(dtype)), fill_value, fill_value, "torch.full_like")
 
 
 def randint_like(input, low=0, high=None, dtype=None, **kwargs):
@@ -1448,12 +1449,40 @@ def log_softmax(input, dim, dtype=None):
     return input.log_softmax(dim)
 
 
-def _pointwise(input, *, out=None):
-    """A pointwise function: the input's shape and dtype."""
-    return _out(out, _t.same(input))
+def _pointwise(name):
+    """torch.<name>: a pointwise function (the input's shape; its values by the table of
+    models/primitives/pointwise.cpp)."""
+    def fn(input, *, out=None):
+        return _out(out, _t.pointwise(input, name))
+    return fn
 
 
-exp = sin = cos = log = sqrt = abs = sigmoid = tanh = relu = log1p = expm1 = log2 = log10 = tan = sinh = cosh = asin = acos = atan = erf = reciprocal = square = neg = sign = floor = ceil = trunc = rsqrt = frac = _pointwise
+exp = _pointwise("exp")
+expm1 = _pointwise("expm1")
+log = _pointwise("log")
+log1p = _pointwise("log1p")
+log2 = _pointwise("log2")
+log10 = _pointwise("log10")
+sqrt = _pointwise("sqrt")
+rsqrt = _pointwise("rsqrt")
+reciprocal = _pointwise("reciprocal")
+sigmoid = _pointwise("sigmoid")
+tanh = _pointwise("tanh")
+relu = _pointwise("relu")
+abs = _pointwise("abs")
+neg = _pointwise("neg")
+square = _pointwise("square")
+sign = _pointwise("sign")
+sin = _pointwise("sin")
+cos = _pointwise("cos")
+asin = _pointwise("asin")
+acos = _pointwise("acos")
+atan = _pointwise("atan")
+erf = _pointwise("erf")
+floor = _pointwise("floor")
+ceil = _pointwise("ceil")
+trunc = _pointwise("trunc")
+tan = sinh = cosh = frac = _pointwise("")
 
 
 def _triangle(input, name):

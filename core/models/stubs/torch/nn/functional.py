@@ -20,11 +20,11 @@ def _reduction(name, reduction, size_average=None, reduce=None):
 
 # ---- activations -----------------------------------------------------------------------------
 def relu(input, inplace=False):
-    return _t.same(input)
+    return _t.pointwise(input, "relu")
 
 
 def relu6(input, inplace=False):
-    return _t.same(input)
+    return _t.pointwise(input, "relu6")
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
@@ -32,7 +32,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 
 
 def elu(input, alpha=1.0, inplace=False):
-    return _t.same(input)
+    return _t.pointwise(input, "elu")
 
 
 def selu(input, inplace=False):
@@ -40,11 +40,11 @@ def selu(input, inplace=False):
 
 
 def gelu(input, approximate="none"):
-    return _t.same(input)
+    return _t.pointwise(input, "gelu")
 
 
 def silu(input, inplace=False):
-    return _t.same(input)
+    return _t.pointwise(input, "silu")
 
 
 def mish(input, inplace=False):
@@ -52,15 +52,19 @@ def mish(input, inplace=False):
 
 
 def sigmoid(input):
-    return _t.same(input)
+    return _t.pointwise(input, "sigmoid")
+
+
+def logsigmoid(input):
+    return _t.pointwise(input, "logsigmoid")
 
 
 def tanh(input):
-    return _t.same(input)
+    return _t.pointwise(input, "tanh")
 
 
 def softplus(input, beta=1, threshold=20):
-    return _t.same(input)
+    return _t.pointwise(input, "softplus")
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
@@ -71,7 +75,7 @@ def _softmax_dim(input, dim, name):
     if dim is None:
         dim = 0 if input.dim() in (0, 1, 3) else 1
     _t.check_dim(input, dim, name)
-    return _t.same(input)
+    return _t.pointwise(input, name[:-2])
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):

@@ -1,0 +1,202 @@
+// The numerical side of the library models (see numeric.h).
+#include "models/numeric.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace tenscan::models {
+namespace {
+
+using F = FloatRange;
+constexpr double kInf = F::kInf;
+
+// At most this many links of a value's source are related locations of a finding on it.
+constexpr int kShownSources = 4;
+
+}  // namespace
+
+double dtype_max(DType dt) {
+  switch (dt) {
+    case DType::Float16: return 65504.0;
+    case DType::BFloat16: return 3.3895313892515355e38;
+    case DType::Float64:
+    case DType::Complex128: return std::numeric_limits<double>::max();
+    default: return static_cast<double>(std::numeric_limits<float>::max());
+  }
+}
+
+double dtype_tiny(DType dt) {
+  switch (dt) {
+    case DType::Float16: return 6.103515625e-05;
+    case DType::BFloat16: return 1.1754943508222875e-38;
+    case DType::Float64:
+    case DType::Complex128: return std::numeric_limits<double>::min();
+    default: return static_cast<double>(std::numeric_limits<float>::min());
+  }
+}
+
+double below_one(DType dt) {
+  switch (dt) {
+    case DType::Float16: return 1.0 - 1.0 / 2048;
+    case DType::BFloat16: return 1.0 - 1.0 / 256;
+    case DType::Float64:
+    case DType::Complex128: return std::nextafter(1.0, 0.0);
+    default: return static_cast<double>(std::nextafter(1.0F, 0.0F));
+  }
+}
+
+F saturate(F r, DType dt) {
+  if (r.empty()) return r;
+  const double max = dtype_max(dt);
+  if (r.lo < -max) r.lo = -kInf;
+  if (r.hi > max) r.hi = kInf;
+  if (r.lo > max) r.lo = kInf;
+  if (r.hi < -max) r.hi = -kInf;
+  return r;
+}
+
+F operand_values(const Interpreter& in, const State& st, const Value& v) {
+  if (const TensorVal* t = in.tensor_of(st, v)) return t->values;
+  if (v.kind == VKind::Float) return v.f;
+  if (v.kind == VKind::Int || v.kind == VKind::Bool) {
+    // a known number is reached; an int the program does not fix is not (its range is what the
+    // analysis knows of it)
+    F r = interp::as_float(st, v);
+    if (!v.const_int() && v.kind != VKind::Bool) r = r.with_reached(false, false);
+    return r;
+  }
+  return F::top();
+}
+
+Outs with_values(Interpreter& in, Outs outs, const F& values, std::shared_ptr<const interp::ValueSource> source) {
+  for (auto& o : outs) {
+    if (!o.v.is_obj() || !in.tensor_of(o.st, o.v)) continue;
+    auto& t = *o.st.heap.mut(o.v.obj).tensor;
+    t.values = values;
+    t.source = source;
+  }
+  return outs;
+}
+
+std::string number_text(double x) {
+  if (std::isnan(x) || std::isinf(x)) return domain::python_repr(x);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.8g", x);
+  return buf;
+}
+
+std::string made_text(const std::string& what, const F& values) {
+  return what + (values.lo == values.hi ? " makes " : " makes values in ") + values_text(values);
+}
+
+std::string values_text(const F& r) {
+  if (r.empty()) return "NaN";
+  if (r.lo == r.hi) return number_text(r.lo);
+  return "[" + number_text(r.lo) + ", " + number_text(r.hi) + "]";
+}
+
+std::shared_ptr<const interp::ValueSource> value_source(Prim& p, const std::string& what, const TensorVal* from) {
+  auto s = std::make_shared<interp::ValueSource>();
+  s->what = what;
+  s->loc = p.in.site();
+  if (from && from->source) {
+    s->from = from->source;
+    s->depth = from->source->depth + 1;
+  }
+  return s;
+}
+
+void check_hazard(Prim& p, const Hazard& h, const F& values, const TensorVal* operand, const std::string& op,
+                  const std::string& operand_text) {
+  const F::Reach reach = values.hazard(h.lo, h.hi);
+  if (reach == F::Reach::None) return;
+  const bool certain = reach == F::Reach::All;
+  Msg m;
+  m << op << ": " << operand_text;
+  if (certain && values.lo == values.hi) m << " is " << values_text(values);
+  else if (certain) m << " is " << h.unsafe << " (its values are in " << values_text(values) << ")";
+  else m << " can be " << h.unsafe << " (its values are in " << values_text(values) << ")";
+  m << ": " << op << " " << h.effect << "; " << h.fix;
+  std::vector<RelatedMsg> related;
+  int shown = 0;
+  for (const interp::ValueSource* s = operand ? operand->source.get() : nullptr; s && shown < kShownSources;
+       s = s->from.get(), ++shown) {
+    if (!s->loc.line) continue;
+    related.push_back({s->loc, Msg() << s->what});
+  }
+  p.in.hazard(p.st, h.rule, std::move(m), std::move(related), certain);
+}
+
+F binary_values(Prim& p, const std::string& op, const F& x, const F& y, DType dt, const TensorVal* divisor) {
+  if (op == "+" || op == "+=" || op == "add" || op == "add_") return saturate(x + y, dt);
+  if (op == "-" || op == "-=" || op == "sub" || op == "sub_") return saturate(x - y, dt);
+  if (op == "*" || op == "*=" || op == "mul" || op == "mul_") return saturate(x * y, dt);
+  if (op == "/" || op == "/=" || op == "div" || op == "div_" || op == "true_divide") {
+    const double tiny = dtype_tiny(dt);
+    check_hazard(p, {RuleId::NumDivisionByZero, -tiny, tiny, "0", "is inf there (NaN for 0 / 0)",
+                     "add an epsilon to the divisor or clamp it away from 0"},
+                 y, divisor, "division", "the divisor");
+    if (!y.contains(0.0)) return saturate(x / y, dt);
+    // a divisor that may be 0: any magnitude, NaN when the dividend may be 0 too (not reached:
+    // the finding above, when there is one, is about it)
+    F r = F::between(-kInf, kInf, x.nan || y.nan || x.contains(0.0), false);
+    if (x.lo >= 0 && y.lo >= 0) r.lo = 0.0;
+    return r;
+  }
+  if (op == "max" || op == "maximum" || op == "clamp_min" || op == "clamp_min_") {
+    // the larger of the two: a bound of y that cuts x's values is reached (clamp's saturation)
+    F r = F::between(std::max(x.lo, y.lo), std::max(x.hi, y.hi), x.nan || y.nan, false);
+    r.lo_reached = x.lo >= y.lo ? x.lo_reached : (y.lo_reached || y.constant().has_value());
+    r.hi_reached = x.hi >= y.hi ? x.hi_reached : y.hi_reached;
+    return r;
+  }
+  if (op == "min" || op == "minimum" || op == "clamp_max" || op == "clamp_max_") {
+    F r = F::between(std::min(x.lo, y.lo), std::min(x.hi, y.hi), x.nan || y.nan, false);
+    r.lo_reached = x.lo <= y.lo ? x.lo_reached : y.lo_reached;
+    r.hi_reached = x.hi <= y.hi ? x.hi_reached : (y.hi_reached || y.constant().has_value());
+    return r;
+  }
+  if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=" || op == "eq" || op == "ne" ||
+      op == "lt" || op == "le" || op == "gt" || op == "ge")
+    return F::between(0.0, 1.0);
+  return F::top();
+}
+
+F reduced_values(const std::string& op, const F& x, std::optional<std::int64_t> n, DType dt) {
+  const bool spread = op == "std()" || op == "var()";
+  if (x.is_top()) {
+    // data nothing is known of: only a norm or a spread is known to be >= 0, and 0 is reached
+    // (a constant column, a zero vector)
+    if (spread || op == "norm()") return F::between(0.0, kInf).with_reached(true, false);
+    return F::top();
+  }
+  // The elements are all at one bound only when they are all one number (a fill): the bounds of
+  // a reduction of a range are reached only then, or when it reduces one element.
+  const bool constant = x.constant().has_value();
+  const bool single = n && *n == 1;
+  auto reached_if = [&](F r, bool when) { return when ? r : r.with_reached(false, false); };
+  if (op == "mean()" || op == "amax()" || op == "amin()" || op == "max()" || op == "min()" || op == "median()")
+    return reached_if(x, constant || single);
+  if (op == "sum()") {
+    if (n && *n > 0) return reached_if(saturate(x * F::point(static_cast<double>(*n)), dt), constant || single);
+    if (x.lo >= 0) return F::between(0.0, kInf, x.nan, false);
+    if (x.hi <= 0) return F::between(-kInf, 0.0, x.nan, false);
+    return F::top();
+  }
+  if (spread) {
+    // at most the spread of the values (its square for var); exactly 0 for one number
+    if (constant) return F::point(0.0);
+    const double width = x.hi - x.lo;
+    return saturate(F::between(0.0, op == "var()" ? width * width : width, x.nan, false), dt);
+  }
+  if (op == "norm()") {
+    F a = F::abs(x);
+    F r = F::between(a.lo * (n ? std::sqrt(static_cast<double>(*n)) : 1.0),
+                     n ? a.hi * std::sqrt(static_cast<double>(*n)) : kInf, x.nan, false);
+    return saturate(reached_if(r, constant), dt);
+  }
+  return F::top();
+}
+
+}  // namespace tenscan::models

@@ -1,0 +1,76 @@
+// The numerical side of the library models (DEBAR's unsafe operations, on source): what an
+// operation does to the values its tensors hold (TensorVal::values, one FloatRange per tensor)
+// and which operand values make it produce an infinity or a NaN.
+//
+// Values are computed in doubles and then saturate to the tensor's dtype: a bound beyond the
+// dtype's largest finite value is an infinity, as the dtype's IEEE arithmetic makes it. Only
+// reached values make findings (domain/float_range.h): data the analyzer cannot see is top and
+// never by itself a finding; a library's documented range (torch.rand's [0, 1)), a known
+// constant and an operation's saturation (relu's 0, sigmoid's 0 and 1 in float32) are reached.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "models/prim.h"
+
+namespace tenscan::models {
+
+using FloatRange = domain::FloatRange;
+
+/// The largest finite value of a floating dtype (float32's for an unknown or integral one).
+double dtype_max(DType dt);
+/// The smallest positive normal value of a floating dtype (float32's otherwise).
+double dtype_tiny(DType dt);
+/// The largest value below 1 of a floating dtype (what torch.rand reaches at most).
+double below_one(DType dt);
+/// r as a tensor of dtype dt holds it: beyond the largest finite value, an infinity.
+FloatRange saturate(FloatRange r, DType dt);
+
+/// The values an operand of a tensor operation holds: a tensor's values, a Python number's
+/// range (a known number is reached), top otherwise.
+FloatRange operand_values(const Interpreter& in, const State& st, const Value& v);
+
+/// A set of operand values on which an operation makes an infinity or a NaN: [lo, hi], the
+/// finding's rule, what the operation does there ("is -inf at 0 and NaN below") and the
+/// standard fix.
+struct Hazard {
+  RuleId rule;
+  double lo, hi;
+  std::string unsafe;  ///< the set in words: "0 or negative", "above 88.72"
+  std::string effect;  ///< "is -inf at 0 and NaN below"
+  std::string fix;
+};
+
+/// Reports the hazard when the operand's reached values meet its set: certainly (an error)
+/// when all of them do, possibly (a warning) otherwise. `op` names the operation
+/// ("torch.log"), `operand` the operand in the message ("its input", "the divisor"); the
+/// operand tensor's source, when there is one, gives the related locations.
+void check_hazard(Prim& p, const Hazard& h, const FloatRange& values, const TensorVal* operand, const std::string& op,
+                  const std::string& operand_text);
+
+/// The source of values an operation made: `what` at the current site, after `from`'s source
+/// (nullptr: an origin).
+std::shared_ptr<const interp::ValueSource> value_source(Prim& p, const std::string& what, const TensorVal* from);
+
+/// The outcomes with their tensor results given `values` from `source`.
+Outs with_values(Interpreter& in, Outs outs, const FloatRange& values, std::shared_ptr<const interp::ValueSource> source);
+
+/// "[0, 0.99999994]", "0", "[0, inf]" (8 significant digits; NaN only when nothing else).
+std::string values_text(const FloatRange& r);
+/// "torch.rand makes values in [0, 0.99999994]", "torch.zeros makes 0": a source's text.
+std::string made_text(const std::string& what, const FloatRange& values);
+/// A number with 8 significant digits ("88.722839", "1e-08").
+std::string number_text(double x);
+
+/// The values of a binary elementwise operation (+, -, *, /, comparisons, max, min) of
+/// operands holding x and y, in a result of dtype dt; nullopt for an operation with no model
+/// (the result is then top). Division reports its hazard on the divisor through p.
+FloatRange binary_values(Prim& p, const std::string& op, const FloatRange& x, const FloatRange& y, DType dt,
+                         const TensorVal* divisor);
+
+/// The values of a reduction ("sum()", "mean()", "std()", "norm()", ...) of a tensor holding
+/// x with n elements (nullopt: unknown count), in dtype dt.
+FloatRange reduced_values(const std::string& op, const FloatRange& x, std::optional<std::int64_t> n, DType dt);
+
+}  // namespace tenscan::models

@@ -1,0 +1,299 @@
+// Pointwise functions of one tensor, one row each: the shape rule (the input's shape), the
+// dtype rule (the floating functions make float32 of an integral input), the numerical transfer
+// function (numeric.h) and the operand values that make an infinity or a NaN (DEBAR's unsafe
+// operations). Stubs call _tenscan.pointwise(x, name); _tenscan.values(t, lo, hi, what) gives a
+// tensor the values a library documents (torch.rand's [0, 1), a constant fill).
+#include <cmath>
+#include <limits>
+
+#include "models/numeric.h"
+
+namespace tenscan::models {
+namespace {
+
+using F = FloatRange;
+constexpr double kInf = F::kInf;
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// A value as the dtype stores it (float16 and bfloat16 approximated by float32: the bounds that
+// matter here, 0 and 1, are the same).
+double stored(double v, DType dt) {
+  if (dt == DType::Float64 || dt == DType::Complex128 || std::isnan(v) || std::isinf(v)) return v;
+  const double max = dtype_max(dt);
+  if (std::fabs(v) > max) return v > 0 ? kInf : -kInf;  // (a float cast out of range is undefined)
+  return static_cast<double>(static_cast<float>(v));
+}
+
+double softplus_fn(double x) { return x > 20 ? x : std::log1p(std::exp(x)); }
+double sigmoid_fn(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+double relu_fn(double x) { return x > 0 ? x : 0.0; }
+double relu6_fn(double x) { return std::min(std::max(x, 0.0), 6.0); }
+double silu_fn(double x) { return x * sigmoid_fn(x); }
+double neg_fn(double x) { return -x; }
+double square_fn(double x) { return x * x; }
+double rsqrt_fn(double x) { return 1.0 / std::sqrt(x); }
+double reciprocal_fn(double x) { return 1.0 / x; }
+double exp_fn(double x) { return std::exp(x); }
+double expm1_fn(double x) { return std::expm1(x); }
+double log_fn(double x) { return std::log(x); }
+double log2_fn(double x) { return std::log2(x); }
+double log10_fn(double x) { return std::log10(x); }
+double log1p_fn(double x) { return std::log1p(x); }
+double sqrt_fn(double x) { return std::sqrt(x); }
+double tanh_fn(double x) { return std::tanh(x); }
+double atan_fn(double x) { return std::atan(x); }
+double asin_fn(double x) { return std::asin(x); }
+double acos_fn(double x) { return std::acos(x); }
+double erf_fn(double x) { return std::erf(x); }
+double floor_fn(double x) { return std::floor(x); }
+double ceil_fn(double x) { return std::ceil(x); }
+double round_fn(double x) { return std::nearbyint(x); }
+double trunc_fn(double x) { return std::trunc(x); }
+double sign_fn(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; }
+
+/// How a function maps the values of its input.
+enum class Curve : std::uint8_t {
+  Increasing,  ///< monotone increasing on its domain: the bounds' images
+  Decreasing,  ///< monotone decreasing on its domain
+  Even,        ///< decreasing below 0, increasing above (square, cosh)
+  Bounded,     ///< no monotonicity used: its range
+  Same,        ///< the values themselves (abs is Even; copies keep their values)
+  Softmax,     ///< in [0, 1]; exactly 0 where the inputs spread further than exp can span
+};
+
+/// Where an operand makes an infinity or a NaN.
+struct Unsafe {
+  RuleId rule;
+  double lo, hi;  ///< closed; lo > hi: none
+  const char* unsafe;  ///< in words ("0 or negative"; the overflow's threshold is the dtype's)
+  const char* effect;
+  const char* fix;
+};
+constexpr Unsafe kSafe{RuleId::NumDomain, 1.0, 0.0, "", "", ""};
+
+struct Pointwise {
+  const char* name;
+  bool floating;       ///< an integral or bool input gives float32
+  Curve shape;
+  double (*fn)(double);
+  double dom_lo, dom_hi;  ///< outside [dom_lo, dom_hi] the result is NaN
+  double range_lo, range_hi;  ///< every result lies here (before saturation)
+  /// The value the function saturates to at its lower / upper end (sigmoid's 0 and 1 in
+  /// float32, relu's 0; NaN: none): reached when the input goes past where it saturates,
+  /// whether or not the input's own bound is reached.
+  double sat_lo, sat_hi;
+  /// The input below which the function is at sat_lo (relu: 0); -inf: only an unbounded or
+  /// reached input reaches it.
+  double sat_from;
+  Unsafe unsafe[2];
+};
+
+constexpr double kTiny = std::numeric_limits<float>::min();  // (the dtype's replaces it)
+
+// the log family: -inf at 0 (log1p: at -1), NaN below
+constexpr const char* kLogFix = "add an epsilon or clamp the argument, or use the operation's log-space form";
+constexpr Unsafe kLogUnsafe{RuleId::NumLogDomain, -kInf, 0.0, "0 or negative", "is -inf at 0 and NaN below 0", kLogFix};
+constexpr Unsafe kLog1pUnsafe{RuleId::NumLogDomain, -kInf, -1.0, "-1 or less", "is -inf at -1 and NaN below -1", kLogFix};
+constexpr Unsafe kAsinUnsafe[2] = {
+    {RuleId::NumDomain, -kInf, -1.0000000000000002, "below -1", "is NaN outside [-1, 1]", "clamp the argument into [-1, 1]"},
+    {RuleId::NumDomain, 1.0000000000000002, kInf, "above 1", "is NaN outside [-1, 1]", "clamp the argument into [-1, 1]"}};
+
+const Pointwise kPointwise[] = {
+    // name  floating shape  fn  domain  range  saturation  sat_from  unsafe
+    {"exp", true, Curve::Increasing, exp_fn, -kInf, kInf, 0.0, kInf, 0.0, kNaN, -kInf,
+     {{RuleId::NumOverflow, 0, kInf, "", "overflows to inf", "subtract the maximum first, or use torch.logsumexp / F.softmax"},
+      kSafe}},
+    {"expm1", true, Curve::Increasing, expm1_fn, -kInf, kInf, -1.0, kInf, -1.0, kNaN, -kInf,
+     {{RuleId::NumOverflow, 0, kInf, "", "overflows to inf", "subtract the maximum first, or clamp the exponent"}, kSafe}},
+    {"log", true, Curve::Increasing, log_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kSafe}},
+    {"log2", true, Curve::Increasing, log2_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kSafe}},
+    {"log10", true, Curve::Increasing, log10_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kSafe}},
+    {"log1p", true, Curve::Increasing, log1p_fn, -1.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLog1pUnsafe, kSafe}},
+    {"sqrt", true, Curve::Increasing, sqrt_fn, 0.0, kInf, 0.0, kInf, kNaN, kNaN, -kInf,
+     {{RuleId::NumSqrtNegative, -kInf, -std::numeric_limits<double>::denorm_min(), "negative", "is NaN there",
+       "clamp the argument at 0 (plus an epsilon if it is differentiated), or compute it in a form that cannot be negative"},
+      kSafe}},
+    {"rsqrt", true, Curve::Decreasing, rsqrt_fn, 0.0, kInf, 0.0, kInf, kNaN, kNaN, -kInf,
+     {{RuleId::NumSqrtNegative, -kInf, -std::numeric_limits<double>::denorm_min(), "negative", "is NaN there",
+       "clamp the argument at a small epsilon"},
+      {RuleId::NumDivisionByZero, -kTiny, kTiny, "0", "is inf there", "add an epsilon to the argument"}}},
+    {"reciprocal", true, Curve::Bounded, reciprocal_fn, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf,
+     {{RuleId::NumDivisionByZero, -kTiny, kTiny, "0", "is inf there", "add an epsilon or clamp the argument away from 0"},
+      kSafe}},
+    {"sigmoid", true, Curve::Increasing, sigmoid_fn, -kInf, kInf, 0.0, 1.0, 0.0, 1.0, -kInf, {kSafe, kSafe}},
+    {"tanh", true, Curve::Increasing, tanh_fn, -kInf, kInf, -1.0, 1.0, -1.0, 1.0, -kInf, {kSafe, kSafe}},
+    {"softplus", true, Curve::Increasing, softplus_fn, -kInf, kInf, 0.0, kInf, 0.0, kNaN, -kInf, {kSafe, kSafe}},
+    {"relu", false, Curve::Increasing, relu_fn, -kInf, kInf, 0.0, kInf, 0.0, kNaN, 0.0, {kSafe, kSafe}},
+    {"relu6", false, Curve::Increasing, relu6_fn, -kInf, kInf, 0.0, 6.0, 0.0, 6.0, 0.0, {kSafe, kSafe}},
+    {"silu", true, Curve::Bounded, silu_fn, -kInf, kInf, -0.2785, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"gelu", true, Curve::Bounded, nullptr, -kInf, kInf, -0.17, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"elu", true, Curve::Bounded, nullptr, -kInf, kInf, -1.0, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"neg", false, Curve::Decreasing, neg_fn, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"abs", false, Curve::Even, neg_fn, -kInf, kInf, 0.0, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"square", false, Curve::Even, square_fn, -kInf, kInf, 0.0, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"sin", true, Curve::Bounded, nullptr, -kInf, kInf, -1.0, 1.0, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"cos", true, Curve::Bounded, nullptr, -kInf, kInf, -1.0, 1.0, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"atan", true, Curve::Increasing, atan_fn, -kInf, kInf, -1.5707963267948966, 1.5707963267948966, kNaN, kNaN, -kInf,
+     {kSafe, kSafe}},
+    {"asin", true, Curve::Increasing, asin_fn, -1.0, 1.0, -1.5707963267948966, 1.5707963267948966, kNaN, kNaN, -kInf,
+     {kAsinUnsafe[0], kAsinUnsafe[1]}},
+    {"acos", true, Curve::Decreasing, acos_fn, -1.0, 1.0, 0.0, 3.141592653589793, kNaN, kNaN, -kInf,
+     {kAsinUnsafe[0], kAsinUnsafe[1]}},
+    {"erf", true, Curve::Increasing, erf_fn, -kInf, kInf, -1.0, 1.0, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"floor", false, Curve::Increasing, floor_fn, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"ceil", false, Curve::Increasing, ceil_fn, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"round", false, Curve::Increasing, round_fn, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"trunc", false, Curve::Increasing, trunc_fn, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"sign", false, Curve::Increasing, sign_fn, -kInf, kInf, -1.0, 1.0, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"softmax", true, Curve::Softmax, nullptr, -kInf, kInf, 0.0, 1.0, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"log_softmax", true, Curve::Bounded, nullptr, -kInf, kInf, -kInf, 0.0, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"logsigmoid", true, Curve::Bounded, nullptr, -kInf, kInf, -kInf, 0.0, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    // copies: the same values
+    {"clone", false, Curve::Same, nullptr, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+};
+
+const Pointwise* find_row(const std::string& name) {
+  for (const auto& row : kPointwise)
+    if (name == row.name) return &row;
+  return nullptr;
+}
+
+// The overflow threshold of exp-like rows depends on the dtype: the log of its largest value.
+Unsafe for_dtype(const Unsafe& u, DType dt) {
+  Unsafe r = u;
+  if (u.rule == RuleId::NumOverflow) r.lo = std::nextafter(std::log(dtype_max(dt)), kInf);
+  if (u.rule == RuleId::NumDivisionByZero) r.lo = -dtype_tiny(dt), r.hi = dtype_tiny(dt);
+  return r;
+}
+
+// The values of row applied to x, stored in dtype dt.
+F apply(const Pointwise& row, const F& x, DType dt) {
+  if (x.empty()) return x;
+  if (row.shape == Curve::Same) return x;
+  // the part of x inside the domain; outside it, NaN
+  bool nan = x.nan || x.lo < row.dom_lo || x.hi > row.dom_hi;
+  const double lo = std::max(x.lo, row.dom_lo), hi = std::min(x.hi, row.dom_hi);
+  if (lo > hi) return F::between(kInf, -kInf, true, false);
+  const bool lo_r = x.reaches(lo), hi_r = x.reaches(hi);
+  F r = F::between(row.range_lo, row.range_hi, nan, false);
+  auto image = [&](double v) { return stored(row.fn(v), dt); };
+  switch (row.shape) {
+    case Curve::Increasing:
+      r = F::between(image(lo), image(hi), nan, false).with_reached(lo_r, hi_r);
+      break;
+    case Curve::Decreasing:
+      r = F::between(image(hi), image(lo), nan, false).with_reached(hi_r, lo_r);
+      break;
+    case Curve::Even: {
+      F a = F::abs(F::between(lo, hi, false, false).with_reached(lo_r, hi_r));
+      double top = stored(std::fabs(row.fn(a.hi)), dt), bottom = stored(std::fabs(row.fn(a.lo)), dt);
+      r = F::between(bottom, top, nan, false).with_reached(a.lo_reached, a.hi_reached);
+      break;
+    }
+    case Curve::Bounded:
+      if (row.fn && x.constant()) r = F::point(image(*x.constant()));
+      break;
+    case Curve::Softmax: {
+      // the smallest share is at least exp(-(hi - lo)) / n; it underflows to exactly 0 when the
+      // spread passes the dtype's range of exp (always for inputs nothing bounds), and the
+      // largest share is exactly 1 only then
+      const double spread = hi - lo;
+      const bool underflows = std::isinf(spread) || stored(std::exp(-spread), dt) == 0.0;
+      r = F::between(0.0, 1.0, nan, false).with_reached(underflows, std::isinf(spread));
+      break;
+    }
+    case Curve::Same: break;
+  }
+  r = r.meet(F::between(row.range_lo, row.range_hi, true, false).with_reached(r.lo_reached, r.hi_reached));
+  r.nan = nan;
+  // saturation: the end value is reached when the input goes past where it saturates
+  if (!std::isnan(row.sat_lo) && r.lo == row.sat_lo && (std::isinf(x.lo) || x.lo < row.sat_from)) r.lo_reached = true;
+  if (!std::isnan(row.sat_hi) && r.hi == row.sat_hi && std::isinf(x.hi)) r.hi_reached = true;
+  return saturate(r, dt);
+}
+
+// Which of the library's log-space forms replaces log of this operand, if any.
+// (the operand's nearest sources: log(p), log(1 - p))
+std::string log_fix(const TensorVal* operand, const std::string& generic) {
+  int links = 0;
+  for (const interp::ValueSource* s = operand ? operand->source.get() : nullptr; s && links < 3; s = s->from.get(), ++links) {
+    if (s->what.rfind("softmax", 0) == 0) return "use F.log_softmax instead of the log of a softmax, which underflows to exactly 0";
+    if (s->what.rfind("sigmoid", 0) == 0)
+      return "use F.logsigmoid (log(1 - sigmoid(x)) is F.logsigmoid(-x)), or BCEWithLogitsLoss for a loss, instead of the "
+             "log of a sigmoid, which saturates to exactly 0 and 1";
+  }
+  return generic;
+}
+
+// _tenscan.pointwise(x, name[, dtype]): row `name` applied to tensor x.
+Outs pointwise(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "pointwise");
+  const TensorVal* t = p.tensor(0);
+  const std::string name = p.str_arg(1).value_or("");
+  const Pointwise* row = find_row(name);
+  if (!t) {
+    const Value* v = p.arg(0);
+    return p.ret(v ? *v : Value::unknown("tensor"));
+  }
+  TensorVal r = *t;
+  r.origin = in.site().line ? in.site() : t->origin;
+  if (row && row->floating && dtype_is_integer_or_bool(r.dtype)) r.dtype = DType::Float32;
+  if (p.present(2, "dtype")) r.dtype = p.dtype_arg(2, "dtype", r.dtype);
+  if (!row) {
+    r.values = F::top();
+    r.source = nullptr;
+    return p.ret(in.new_tensor(p.st, r));
+  }
+  const std::string op = "torch." + name;
+  for (const Unsafe& u : row->unsafe) {
+    if (u.lo > u.hi) continue;
+    Unsafe d = for_dtype(u, r.dtype);
+    std::string fix = d.rule == RuleId::NumLogDomain ? log_fix(t, d.fix) : d.fix;
+    std::string unsafe = d.rule == RuleId::NumOverflow ? "above " + number_text(d.lo) : d.unsafe;
+    check_hazard(p, {d.rule, d.lo, d.hi, unsafe, d.effect, fix}, t->values, t, op, "its input");
+  }
+  r.values = apply(*row, t->values, r.dtype);
+  if (row->shape != Curve::Same)
+    r.source = r.values.is_top() ? nullptr : value_source(p, made_text(name, r.values), t);
+  return p.ret(in.new_tensor(p.st, r));
+}
+
+// _tenscan.values(t, lo, hi, what[, hi_open]): t with values in [lo, hi] (a Python number each;
+// None: unbounded), reached, as the library documents them; `hi_open`: below hi, as the dtype
+// stores the largest value below it (torch.rand's [0, 1)).
+Outs values(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "values");
+  const TensorVal* t = p.tensor(0);
+  if (!t) return p.ret(p.arg(0) ? *p.arg(0) : Value::none());
+  auto bound = [&](std::size_t i, double unbounded) {
+    const Value* v = p.arg(i);
+    if (!v || v->is_none()) return F::point(unbounded);
+    return operand_values(in, p.st, *v);
+  };
+  F lo = bound(1, -kInf), hi = bound(2, kInf);
+  TensorVal r = *t;
+  if (lo.empty() || hi.empty() || lo.lo > hi.hi) {  // (bounds the library refuses: no values)
+    r.values = F::top();
+  } else {
+    // a fill whose number is not known: its range, reached as the number's is
+    double top = hi.hi;
+    if (p.bool_arg(4).value_or(false) && top == 1.0) top = below_one(r.dtype);
+    r.values = F::between(lo.lo, top, false, false).with_reached(lo.lo_reached && !std::isinf(lo.lo),
+                                                                  hi.hi_reached && !std::isinf(top));
+    r.values = saturate(r.values, r.dtype);
+  }
+  const std::string what = p.str_arg(3).value_or("the library");
+  r.source = r.values.is_top() ? nullptr : value_source(p, made_text(what, r.values), nullptr);
+  return p.ret(in.new_tensor(p.st, r));
+}
+
+const PrimRow kRows[] = {
+    {"pointwise", pointwise},
+    {"values", values},
+};
+
+}  // namespace
+
+std::span<const PrimRow> pointwise_primitives() { return kRows; }
+
+}  // namespace tenscan::models
