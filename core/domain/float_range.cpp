@@ -29,6 +29,8 @@ FloatRange corners(const FloatRange& a, const FloatRange& b, Op op) {
   FloatRange r = FloatRange::bottom();
   r.nan = a.nan || b.nan;
   if (a.empty() || b.empty()) return r;
+  // (a continuous operation's image of two dense ranges is dense)
+  r.dense = a.dense && b.dense;
   for (int i = 0; i < 2; ++i) {
     for (int j = 0; j < 2; ++j) {
       const double x = i ? a.hi : a.lo, y = j ? b.hi : b.lo;
@@ -45,7 +47,7 @@ FloatRange corners(const FloatRange& a, const FloatRange& b, Op op) {
     }
   }
   // one result whatever the operands are (x + inf, x * 0): every run that gets here makes it
-  if (r.lo == r.hi) r.lo_reached = r.hi_reached = true;
+  if (r.lo == r.hi) r.lo_reached = r.hi_reached = r.dense = true;
   return r;
 }
 
@@ -56,20 +58,20 @@ FloatRange no_overflow(const FloatRange& a, const FloatRange& b, FloatRange r) {
   if (!a.is_finite() || !b.is_finite() || (a.constant() && b.constant()) || r.empty()) return r;
   // (a bound the assumption moves is not one the program reaches)
   return {std::max(r.lo, -FloatRange::kMax), std::min(r.hi, FloatRange::kMax), false,
-          r.lo_reached && r.lo >= -FloatRange::kMax, r.hi_reached && r.hi <= FloatRange::kMax};
+          r.lo_reached && r.lo >= -FloatRange::kMax, r.hi_reached && r.hi <= FloatRange::kMax, r.dense};
 }
 
 }  // namespace
 
 FloatRange FloatRange::point(double x) {
   if (std::isnan(x)) return {kInf, -kInf, true};
-  return {x, x, false, true, true};
+  return {x, x, false, true, true, true};
 }
 
 FloatRange FloatRange::between(double l, double h, bool n, bool reached) {
   if (std::isnan(l)) l = -kInf;
   if (std::isnan(h)) h = kInf;
-  return {l, h, n, reached, reached};
+  return {l, h, n, reached, reached, reached};
 }
 
 std::optional<double> FloatRange::constant() const {
@@ -82,17 +84,14 @@ bool FloatRange::contains(double x) const { return std::isnan(x) ? nan : lo <= x
 
 bool FloatRange::reaches(double x) const {
   if (std::isnan(x) || !contains(x)) return false;
-  return (lo_reached && hi_reached) || (x == lo && lo_reached) || (x == hi && hi_reached);
+  return (x == lo && lo_reached) || (x == hi && hi_reached) || (dense && lo < x && x < hi);
 }
 
 FloatRange::Reach FloatRange::hazard(double a, double b) const {
   if (empty() || b < a) return Reach::None;
-  if (lo_reached && hi_reached && a <= lo && hi <= b) return Reach::All;
-  // the reached values: all of [lo, hi] (but a set of unsafe values narrower than kPointLike
-  // inside them, such as the zero of a divisor, only at a bound: a draw from a continuous range
-  // is not exactly 0), or a reached bound alone
+  if (lo_reached && hi_reached && (dense || lo == hi) && a <= lo && hi <= b) return Reach::All;
   bool some = (lo_reached && a <= lo && lo <= b) || (hi_reached && a <= hi && hi <= b);
-  if (lo_reached && hi_reached) some = some || std::min(b, hi) - std::max(a, lo) > kPointLike;
+  if (dense) some = some || std::min(b, hi) - std::max(a, lo) > kPointLike;
   return some ? Reach::Some : Reach::None;
 }
 
@@ -100,14 +99,18 @@ bool FloatRange::leq(const FloatRange& o) const {
   if (nan && !o.nan) return false;
   if (empty()) return true;
   if (!(o.lo <= lo && hi <= o.hi)) return false;
-  // at the same bound, one not known to be reached is the larger (it claims less)
-  return !(lo == o.lo && o.lo_reached && !lo_reached) && !(hi == o.hi && o.hi_reached && !hi_reached);
+  // at the same bound, one not known to be reached is the larger (it claims less); a dense
+  // range is below only dense ones or ones that are not
+  return !(lo == o.lo && o.lo_reached && !lo_reached) && !(hi == o.hi && o.hi_reached && !hi_reached) &&
+         (!o.dense || dense);
 }
 
 FloatRange FloatRange::join(const FloatRange& o) const {
-  if (empty()) return {o.lo, o.hi, nan || o.nan, o.lo_reached, o.hi_reached};
-  if (o.empty()) return {lo, hi, nan || o.nan, lo_reached, hi_reached};
+  if (empty()) return {o.lo, o.hi, nan || o.nan, o.lo_reached, o.hi_reached, o.dense};
+  if (o.empty()) return {lo, hi, nan || o.nan, lo_reached, hi_reached, dense};
   FloatRange r{std::min(lo, o.lo), std::max(hi, o.hi), nan || o.nan};
+  // (the hull of two dense ranges that overlap is dense; a gap between them is not)
+  r.dense = dense && o.dense && std::max(lo, o.lo) <= std::min(hi, o.hi);
   // a bound is reached when every side that has it reaches it
   r.lo_reached = (lo != r.lo || lo_reached) && (o.lo != r.lo || o.lo_reached);
   r.hi_reached = (hi != r.hi || hi_reached) && (o.hi != r.hi || o.hi_reached);
@@ -122,6 +125,7 @@ FloatRange FloatRange::meet(const FloatRange& o) const {
   }
   r.lo_reached = (lo == r.lo && lo_reached) || (o.lo == r.lo && o.lo_reached);
   r.hi_reached = (hi == r.hi && hi_reached) || (o.hi == r.hi && o.hi_reached);
+  r.dense = dense || o.dense;
   return r;
 }
 
@@ -131,8 +135,8 @@ FloatRange FloatRange::widen(const FloatRange& later) const {
   FloatRange r = join(later);
   bool finite = is_finite() && later.is_finite() && !(constant() && later.constant());
   // a bound that moved is a limit of the analysis, not a value the program is known to reach
-  if (later.lo < lo) r.lo = lo > 0 && later.lo >= 0 ? 0.0 : finite ? -kMax : -kInf, r.lo_reached = false;
-  if (later.hi > hi) r.hi = hi < 0 && later.hi <= 0 ? 0.0 : finite ? kMax : kInf, r.hi_reached = false;
+  if (later.lo < lo) r.lo = lo > 0 && later.lo >= 0 ? 0.0 : finite ? -kMax : -kInf, r.lo_reached = r.dense = false;
+  if (later.hi > hi) r.hi = hi < 0 && later.hi <= 0 ? 0.0 : finite ? kMax : kInf, r.hi_reached = r.dense = false;
   return r;
 }
 
@@ -146,7 +150,7 @@ FloatRange operator-(const FloatRange& a, const FloatRange& b) {
 
 FloatRange operator-(const FloatRange& a) {
   if (a.empty()) return a;
-  return {-a.hi, -a.lo, a.nan, a.hi_reached, a.lo_reached};
+  return {-a.hi, -a.lo, a.nan, a.hi_reached, a.lo_reached, a.dense};
 }
 
 FloatRange operator*(const FloatRange& a, const FloatRange& b) {
@@ -208,13 +212,13 @@ FloatRange FloatRange::pow(const FloatRange& a, const FloatRange& b) {
   if (a.lo >= 0 && d && *d > 0) {
     FloatRange r{std::pow(a.lo, *d), std::pow(a.hi, *d), nan};
     // (the outward ulp: a reached base's power is reached, one ulp is the library's leeway)
-    return no_overflow(a, b, {down(r.lo), up(r.hi), nan, a.lo_reached, a.hi_reached});
+    return no_overflow(a, b, {down(r.lo), up(r.hi), nan, a.lo_reached, a.hi_reached, a.dense});
   }
   // an even integer power: non-negative
   if (d && std::fmod(*d, 2.0) == 0.0 && *d > 0) {
-    double m = std::max(std::fabs(a.lo), std::fabs(a.hi));
-    double l = a.contains(0.0) ? 0.0 : std::min(std::fabs(a.lo), std::fabs(a.hi));
-    return no_overflow(a, b, {down(std::pow(l, *d)), up(std::pow(m, *d)), nan});
+    FloatRange mag = abs(a);
+    return no_overflow(a, b, {down(std::pow(mag.lo, *d)), up(std::pow(mag.hi, *d)), nan, mag.lo_reached, mag.hi_reached,
+                              mag.dense});
   }
   return top();
 }
@@ -224,7 +228,7 @@ FloatRange FloatRange::abs(const FloatRange& a) {
   if (a.lo >= 0) return a;
   if (a.hi <= 0) return -a;
   const double m = std::max(-a.lo, a.hi);
-  return {0.0, m, a.nan, a.reaches(0.0), (m == a.hi && a.hi_reached) || (m == -a.lo && a.lo_reached)};
+  return {0.0, m, a.nan, a.reaches(0.0), (m == a.hi && a.hi_reached) || (m == -a.lo && a.lo_reached), a.dense};
 }
 
 Tri FloatRange::lt(const FloatRange& a, const FloatRange& b) {

@@ -12,11 +12,13 @@
 // Each bound also says whether it is *reached*: a value the program plausibly produces (a known
 // float, a library's documented range such as random()'s [0, 1), an operation's saturation such
 // as relu's 0), or only the limit of what the analyzer knows (a float of unknown data, a bound a
-// loop's widening moved). The numerical checks look only at reached values (`reaches`,
-// `hazard`): a value the analyzer cannot know is never by itself a finding. Between two reached
-// bounds every value is reached. In the lattice a bound not known to be reached is above the same
-// bound reached (it claims less): a join reaches a bound when every side that has it does, and
-// top, the float nothing is known of, reaches nothing.
+// loop's widening moved). A range is also *dense* when every value strictly between its bounds
+// is plausible (a draw from [0, 1) and the sums and images of such draws; not the hull of 0 and 1
+// that a join of two constants makes, nor a widened range). The numerical checks look only at
+// reached values (`reaches`, `hazard`): a value the analyzer cannot know is never by itself a
+// finding. In the lattice a bound not known to be reached, or an interior not known to be dense,
+// is above the same range that is (it claims less): a join reaches a bound when every side that
+// has it does, and top, the float nothing is known of, reaches nothing.
 //
 // One assumption is made for the shape analysis: arithmetic on floats that are finite and not
 // both known does not overflow. A tensor's data read as a float (`loss.item()`), a random draw
@@ -45,6 +47,7 @@ struct FloatRange {
   bool nan = true;
   bool lo_reached = false;  ///< lo is a value the program plausibly produces (file comment)
   bool hi_reached = false;  ///< the same for hi
+  bool dense = false;       ///< every value strictly between lo and hi is plausible
 
   static FloatRange top() { return {}; }
   static FloatRange bottom() { return {kInf, -kInf, false}; }
@@ -54,13 +57,15 @@ struct FloatRange {
   static FloatRange point(double x);
   /// Every double in [lo, hi], and NaN if `nan`; its bounds reached unless said otherwise.
   static FloatRange between(double lo, double hi, bool nan = false, bool reached = true);
-  /// The same range with its bounds marked reached or not.
-  [[nodiscard]] FloatRange with_reached(bool lo_r, bool hi_r) const {
+  /// The same range with its bounds marked reached or not, and its interior dense or not.
+  [[nodiscard]] FloatRange with_reached(bool lo_r, bool hi_r, bool dense_interior) const {
     FloatRange r = *this;
     r.lo_reached = lo_r;
     r.hi_reached = hi_r;
+    r.dense = dense_interior;
     return r;
   }
+  [[nodiscard]] FloatRange with_reached(bool lo_r, bool hi_r) const { return with_reached(lo_r, hi_r, dense); }
   /// The value when it is known (one double, or NaN).
   [[nodiscard]] std::optional<double> constant() const;
   [[nodiscard]] bool is_bottom() const { return empty() && !nan; }
@@ -72,12 +77,13 @@ struct FloatRange {
   [[nodiscard]] bool may_be_infinite() const { return !empty() && (lo == -kInf || hi == kInf); }
   /// Neither NaN nor an infinity.
   [[nodiscard]] bool is_finite() const { return !nan && !may_be_infinite(); }
-  /// Whether x is one of the reached values (the file comment): a reached bound, or any value
-  /// between two reached bounds.
+  /// Whether x is one of the reached values (the file comment): a reached bound, or a value
+  /// inside a dense range.
   [[nodiscard]] bool reaches(double x) const;
   /// What the reached values say of a set of unsafe values [a, b] (a closed interval; NaN is
-  /// not considered): none of them is in it, some may be, or every value of the range is (both
-  /// bounds reached, the range not empty).
+  /// not considered): none of them is in it, some may be (a reached bound is, or a dense range
+  /// overlaps it by more than kPointLike: a draw from a continuous range is not exactly 0), or
+  /// every value of the range is (both bounds reached, the range dense or one number).
   enum class Reach { None, Some, All };
   static constexpr double kPointLike = 1e-30;
   [[nodiscard]] Reach hazard(double a, double b) const;

@@ -63,7 +63,7 @@ F operand_values(const Interpreter& in, const State& st, const Value& v) {
     // a known number is reached; an int the program does not fix is not (its range is what the
     // analysis knows of it)
     F r = interp::as_float(st, v);
-    if (!v.const_int() && v.kind != VKind::Bool) r = r.with_reached(false, false);
+    if (!v.const_int() && v.kind != VKind::Bool) r = r.with_reached(false, false, false);
     return r;
   }
   return F::top();
@@ -144,22 +144,29 @@ F binary_values(Prim& p, const std::string& op, const F& x, const F& y, DType dt
     if (x.lo >= 0 && y.lo >= 0) r.lo = 0.0;
     return r;
   }
+  if (op == "**" || op == "pow") {
+    // a fixed exponent (Python's float power of the bounds, saturating in the dtype)
+    if (!y.constant()) return F::top();
+    return saturate(F::pow(x, y), dt);
+  }
   if (op == "max" || op == "maximum" || op == "clamp_min" || op == "clamp_min_") {
     // the larger of the two: a bound of y that cuts x's values is reached (clamp's saturation)
     F r = F::between(std::max(x.lo, y.lo), std::max(x.hi, y.hi), x.nan || y.nan, false);
+    r.dense = x.dense && y.dense;
     r.lo_reached = x.lo >= y.lo ? x.lo_reached : (y.lo_reached || y.constant().has_value());
     r.hi_reached = x.hi >= y.hi ? x.hi_reached : y.hi_reached;
     return r;
   }
   if (op == "min" || op == "minimum" || op == "clamp_max" || op == "clamp_max_") {
     F r = F::between(std::min(x.lo, y.lo), std::min(x.hi, y.hi), x.nan || y.nan, false);
+    r.dense = x.dense && y.dense;
     r.lo_reached = x.lo <= y.lo ? x.lo_reached : y.lo_reached;
     r.hi_reached = x.hi <= y.hi ? x.hi_reached : (y.hi_reached || y.constant().has_value());
     return r;
   }
   if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=" || op == "eq" || op == "ne" ||
       op == "lt" || op == "le" || op == "gt" || op == "ge")
-    return F::between(0.0, 1.0);
+    return F::between(0.0, 1.0).with_reached(true, true, false);  // (0 and 1 only)
   return F::top();
 }
 
@@ -168,7 +175,7 @@ F reduced_values(const std::string& op, const F& x, std::optional<std::int64_t> 
   if (x.is_top()) {
     // data nothing is known of: only a norm or a spread is known to be >= 0, and 0 is reached
     // (a constant column, a zero vector)
-    if (spread || op == "norm()") return F::between(0.0, kInf).with_reached(true, false);
+    if (spread || op == "norm()") return F::between(0.0, kInf).with_reached(true, false, false);
     return F::top();
   }
   // The elements are all at one bound only when they are all one number (a fill): the bounds of
@@ -188,7 +195,7 @@ F reduced_values(const std::string& op, const F& x, std::optional<std::int64_t> 
     // at most the spread of the values (its square for var); exactly 0 for one number
     if (constant) return F::point(0.0);
     const double width = x.hi - x.lo;
-    return saturate(F::between(0.0, op == "var()" ? width * width : width, x.nan, false), dt);
+    return saturate(F::between(0.0, op == "var()" ? width * width : width, x.nan, false).with_reached(false, false, x.dense), dt);
   }
   if (op == "norm()") {
     F a = F::abs(x);

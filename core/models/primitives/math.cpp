@@ -239,7 +239,10 @@ Outs reduce(Interpreter& in, State&& st, Args& a) {
   auto done = [&](Outs outs) { return values.is_top() ? outs : with_values(in, std::move(outs), values, source); };
   auto set_values = [&] {
     values = reduced_values(op, t->values, count, dt);
-    if (!values.is_top()) source = value_source(p, made_text(op, values), t);
+    if (values.is_top()) return;
+    // (of data nothing is known of, only a spread or a norm is known: it is 0 for constant data)
+    source = value_source(p, t->values.is_top() ? op + " of data tenscan cannot see is 0 when the data is constant"
+                                                : made_text(op, values), t);
   };
   if (!t->shape) {
     set_values();

@@ -152,6 +152,13 @@ const Pointwise kPointwise[] = {
     {"clone", false, Curve::Same, nullptr, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
 };
 
+// Roundings: their images are integers, not a dense range.
+bool discrete(const Pointwise& row) {
+  for (const char* n : {"floor", "ceil", "round", "trunc", "sign"})
+    if (std::string_view(n) == row.name) return true;
+  return false;
+}
+
 const Pointwise* find_row(const std::string& name) {
   for (const auto& row : kPointwise)
     if (name == row.name) return &row;
@@ -175,19 +182,21 @@ F apply(const Pointwise& row, const F& x, DType dt) {
   const double lo = std::max(x.lo, row.dom_lo), hi = std::min(x.hi, row.dom_hi);
   if (lo > hi) return F::between(kInf, -kInf, true, false);
   const bool lo_r = x.reaches(lo), hi_r = x.reaches(hi);
+  // (a continuous function's image of a dense range is dense; a rounding's is not)
+  const bool dense = x.dense && !discrete(row);
   F r = F::between(row.range_lo, row.range_hi, nan, false);
   auto image = [&](double v) { return stored(row.fn(v), dt); };
   switch (row.shape) {
     case Curve::Increasing:
-      r = F::between(image(lo), image(hi), nan, false).with_reached(lo_r, hi_r);
+      r = F::between(image(lo), image(hi), nan, false).with_reached(lo_r, hi_r, dense);
       break;
     case Curve::Decreasing:
-      r = F::between(image(hi), image(lo), nan, false).with_reached(hi_r, lo_r);
+      r = F::between(image(hi), image(lo), nan, false).with_reached(hi_r, lo_r, dense);
       break;
     case Curve::Even: {
-      F a = F::abs(F::between(lo, hi, false, false).with_reached(lo_r, hi_r));
+      F a = F::abs(F::between(lo, hi, false, false).with_reached(lo_r, hi_r, dense));
       double top = stored(std::fabs(row.fn(a.hi)), dt), bottom = stored(std::fabs(row.fn(a.lo)), dt);
-      r = F::between(bottom, top, nan, false).with_reached(a.lo_reached, a.hi_reached);
+      r = F::between(bottom, top, nan, false).with_reached(a.lo_reached, a.hi_reached, dense);
       break;
     }
     case Curve::Bounded:
@@ -199,7 +208,7 @@ F apply(const Pointwise& row, const F& x, DType dt) {
       // largest share is exactly 1 only then
       const double spread = hi - lo;
       const bool underflows = std::isinf(spread) || stored(std::exp(-spread), dt) == 0.0;
-      r = F::between(0.0, 1.0, nan, false).with_reached(underflows, std::isinf(spread));
+      r = F::between(0.0, 1.0, nan, false).with_reached(underflows, std::isinf(spread), dense);
       break;
     }
     case Curve::Same: break;
@@ -278,8 +287,9 @@ Outs values(Interpreter& in, State&& st, Args& a) {
     // a fill whose number is not known: its range, reached as the number's is
     double top = hi.hi;
     if (p.bool_arg(4).value_or(false) && top == 1.0) top = below_one(r.dtype);
+    // (a documented range is a continuous draw or one number: dense)
     r.values = F::between(lo.lo, top, false, false).with_reached(lo.lo_reached && !std::isinf(lo.lo),
-                                                                  hi.hi_reached && !std::isinf(top));
+                                                                  hi.hi_reached && !std::isinf(top), true);
     r.values = saturate(r.values, r.dtype);
   }
   const std::string what = p.str_arg(3).value_or("the library");

@@ -75,18 +75,18 @@ TEST_CASE("domain: widening of intervals goes to the infinities, of floats first
   CHECK(IntInterval{0, 5}.widen(IntInterval{0, 6}) == IntInterval{0, IntInterval::kPosInf});
   CHECK(IntInterval{0, 5}.widen(IntInterval{-1, 5}) == IntInterval{IntInterval::kNegInf, 5});
   // a learning rate that decays stays non-negative; one that crosses zero does not
-  CHECK(FloatRange::point(0.1).widen(FloatRange::point(0.095)) == FloatRange::between(0.0, 0.1).with_reached(false, true));
-  CHECK(FloatRange::point(0.1).widen(FloatRange::point(-0.2)) == FloatRange::between(-kInf, 0.1).with_reached(false, true));
+  CHECK(FloatRange::point(0.1).widen(FloatRange::point(0.095)) == FloatRange::between(0.0, 0.1).with_reached(false, true, false));
+  CHECK(FloatRange::point(0.1).widen(FloatRange::point(-0.2)) == FloatRange::between(-kInf, 0.1).with_reached(false, true, false));
   CHECK(FloatRange::between(-0.2, 0.1, true).widen(FloatRange::between(-0.3, 0.1)) ==
-        FloatRange::between(-kInf, 0.1, true).with_reached(false, true));
-  CHECK(FloatRange::point(-3.0).widen(FloatRange::point(-1.0)) == FloatRange::between(-3.0, 0.0).with_reached(true, false));
+        FloatRange::between(-kInf, 0.1, true).with_reached(false, true, false));
+  CHECK(FloatRange::point(-3.0).widen(FloatRange::point(-1.0)) == FloatRange::between(-3.0, 0.0).with_reached(true, false, false));
   // a finite accumulation that is not known (a sum of losses) stays finite; one of known floats
   // or with an infinity does not
   CHECK(FloatRange::between(0.0, 0.1).widen(FloatRange::between(-0.2, 0.1)) ==
-        FloatRange::between(-FloatRange::kMax, 0.1).with_reached(false, true));
+        FloatRange::between(-FloatRange::kMax, 0.1).with_reached(false, true, false));
   CHECK(FloatRange::point(0.0).widen(FloatRange::between(0.0, 2.5)) ==
-        FloatRange::between(0.0, FloatRange::kMax).with_reached(true, false));
-  CHECK(FloatRange::between(0.0, 1.0).widen(FloatRange::between(0.0, kInf)) == FloatRange::between(0.0, kInf).with_reached(true, false));
+        FloatRange::between(0.0, FloatRange::kMax).with_reached(true, false, false));
+  CHECK(FloatRange::between(0.0, 1.0).widen(FloatRange::between(0.0, kInf)) == FloatRange::between(0.0, kInf).with_reached(true, false, false));
   auto fixpoint = FloatRange::point(0.0);
   for (int i = 0; i < 3; ++i) fixpoint = fixpoint.widen(fixpoint + FloatRange::finite());
   CHECK(fixpoint == FloatRange::finite());
@@ -184,7 +184,7 @@ TEST_CASE("domain: reached bounds: known values and documented ranges, not the l
   CHECK((unit + FloatRange::point(1e-8)).hazard(-kInf, 0.0) == Reach::None);
   CHECK(FloatRange::finite().hazard(-kInf, 0.0) == Reach::None);
   // one reached bound: only that value is reached (relu of data: 0, not the data's maximum)
-  auto relu_of_data = FloatRange::between(0.0, kInf).with_reached(true, false);
+  auto relu_of_data = FloatRange::between(0.0, kInf).with_reached(true, false, false);
   CHECK(relu_of_data.hazard(-kInf, 0.0) == Reach::Some);
   CHECK(relu_of_data.hazard(88.0, kInf) == Reach::None);
   // arithmetic: a bound is reached when the bounds it comes from are
@@ -197,4 +197,16 @@ TEST_CASE("domain: reached bounds: known values and documented ranges, not the l
   CHECK_FALSE(unit.join(relu_of_data.with_reached(false, false)).lo_reached);
   CHECK(unit.join(FloatRange::between(-1.0, 0.5, false, false)).hi_reached);
   CHECK_FALSE(unit.widen(FloatRange::between(0.0, 2.0)).hi_reached);
+  // a dense range's interior is reached, a hull of two constants' is not; a zero inside a
+  // continuous range is not a reached divisor
+  CHECK(unit.dense);
+  CHECK_FALSE(FloatRange::point(0.0).join(FloatRange::point(1.0)).reaches(0.5));
+  CHECK(FloatRange::point(0.0).join(FloatRange::point(1.0)).reaches(1.0));
+  const auto draw = FloatRange::between(-6.0, 6.0);  // randn
+  CHECK(draw.hazard(-1e-38, 1e-38) == Reach::None);
+  CHECK(draw.hazard(-kInf, -1e-300) == Reach::Some);
+  // the mean of a draw: its interior, not its bounds (x - mean(x)**2 can be negative)
+  const auto mean = unit.with_reached(false, false, true);
+  CHECK(mean.hazard(-kInf, 0.0) == Reach::None);
+  CHECK((unit - mean * mean).hazard(-kInf, -1e-300) == Reach::Some);
 }

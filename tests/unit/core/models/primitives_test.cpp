@@ -1263,3 +1263,31 @@ TEST_CASE("primitives/interpolate and the ConvTranspose output_padding", "[model
   });
   run_rows(batch);
 }
+
+TEST_CASE("primitives/numeric: the dtype's limits decide overflow; reached values decide findings", "[models][primitives]") {
+  static const Batch batch({
+      // float16's exp overflows above 11.09, float32's above 88.72, float64's above 709.78
+      {"torch.exp(torch.randn(4, dtype=torch.float16) * 2)", "!numeric/overflow"},
+      {"torch.exp(torch.randn(4) * 2)", "[4] float32"},
+      {"torch.exp(torch.rand(4) * 100)", "!numeric/overflow"},
+      {"torch.exp(torch.rand(4, dtype=torch.float64) * 100)", "[4] float64"},
+      // an integral input gives float32 values
+      {"torch.log(torch.ones(3, dtype=torch.long))", "[3] float32"},
+      {"torch.log(torch.zeros(3, dtype=torch.long))", "!numeric/log-nonpositive"},
+      // data nothing is known of is never by itself a finding; what an operation guarantees is
+      {"torch.log(torch.load('x.pt'))", "[...] unknown"},
+      {"torch.log(torch.load('x.pt').abs())", "[...] unknown"},
+      {"torch.log(torch.load('x.pt').relu())", "!numeric/log-nonpositive"},
+      // a continuous draw is not exactly 0 inside its range; an end of the range can be
+      {"torch.ones(4) / torch.randn(4)", "[4] float32"},
+      {"torch.ones(4) / torch.rand(4)", "!numeric/division-by-zero"},
+      // a join of two constants reaches only them
+      {"torch.log(torch.cat([torch.ones(2), torch.full((2,), 3.0)]))", "[4] float32"},
+      // values move through views and indexing
+      {"torch.log(torch.zeros(2, 3).view(6)[1:])", "!numeric/log-nonpositive"},
+      // clamp's bound is reached, and keeps the argument in the domain
+      {"torch.log(torch.randn(4).clamp(min=1e-6))", "[4] float32"},
+      {"torch.sqrt(torch.randn(4).clamp(max=0.0))", "!numeric/sqrt-negative"},
+  });
+  run_rows(batch);
+}

@@ -92,7 +92,13 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     _t.check_dim(input, dim, "normalize()")
-    return _t.same(input)
+    # the elements of a unit vector (eps keeps the division finite)
+    return _t.values(_t.same(input), -1.0, 1.0, "F.normalize")
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    return _t.values(_t.reduce(_t.elementwise(x1, x2, "*"), dim, False, None, "cosine_similarity()"), -1.0, 1.0,
+                     "F.cosine_similarity")
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
