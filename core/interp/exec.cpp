@@ -333,8 +333,21 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             // the draws the loop made (a loop on an unknown condition whose body changes no
             // shape; a rejection-sampling loop `while j == i: j = randint(0, n - 1)`) goes on as
             // that one did: its exits are already collected
-            if (std::any_of(heads.begin(), heads.end(),
-                            [&](const State& h) { return same_up_to_loop_draws(h, l, loop_symbols); })) {
+            // (one whose floats grew beyond the previous head's goes on with them widened: the
+            // exploration rate of an epsilon-greedy agent decays, and its next episode explores
+            // less)
+            std::vector<Place> grown;
+            bool fixpoint = false;
+            for (const State& h : heads) {
+              if (!same_up_to_loop_draws(h, l, loop_symbols, grown)) continue;
+              if (grown.empty()) {
+                fixpoint = true;
+                break;
+              }
+              for (const Place& p : grown) assign_at(l, p, Value::floating(p.y.f.widen(p.x.f)));
+              break;
+            }
+            if (fixpoint) {
               if (forever.size() < 64) forever.push_back(std::move(l));
               continue;
             }

@@ -336,7 +336,9 @@ class Interpreter {
   bool repeats_requirements(const State& pre, const State& post, sym::SymId young) const;
   bool summarise_set(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
                      std::size_t from, sym::SymId young);
-  bool same_up_to_loop_draws(const State& h, const State& l, sym::SymId since);
+  /// `grown` receives the places (in l's terms) where l holds a float that h's does not
+  /// contain: l is then not at a fixpoint until they are widened.
+  bool same_up_to_loop_draws(const State& h, const State& l, sym::SymId since, std::vector<Place>& grown);
   std::optional<Value> loop_representative(State& st, const ir::Stmt* s, const std::vector<Value>& items,
                                            std::size_t from);
   bool run_representative_iteration(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
@@ -372,9 +374,6 @@ class Interpreter {
   /// merge_states (joining) for the outcomes of an expression: paths and the values they got
   /// (`what`: the expression, for messages).
   void merge_outs(Outs& outs, const std::string& what);
-  /// Whether a and b are the same path: the same requirements, and the same values up to
-  /// where objects live and up to floats.
-  bool same_path(const State& a, const State& b);
   /// Whether merge_states may join o and s (k: their common hard constraints, p: their common
   /// requirements, places: where they hold different scalars): what tells them apart mentions
   /// no user input.

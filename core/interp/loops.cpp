@@ -32,7 +32,8 @@ void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
 // same values, except int variables that hold a symbol made in the loop where h holds
 // another one made in the loop, of the same kind, with the same range and the same
 // constraints (after renaming). The future of l is then that of h with other draws.
-bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::SymId since) {
+bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::SymId since, std::vector<Place>& grown) {
+  grown.clear();
   if (h.frames.size() != l.frames.size()) return false;
   std::map<sym::SymId, sym::SymId> rename;  // l's symbol -> h's
   State renamed = l;
@@ -86,7 +87,14 @@ bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::Sym
       if (!known.count(c.str(mapped))) return false;
     }
   }
-  return same_path(h, renamed);
+  // the same path, up to floats (they decide no shape); a float outside h's is a behaviour the
+  // previous head did not have (an exploration rate that decays, a running loss): it grew
+  if (h.reqs.size() != renamed.reqs.size() || common_requirements(renamed, h) != h.reqs.size()) return false;
+  std::vector<Place> floats;
+  if (!same_up_to_scalars(renamed, h, Differ::Floats, floats, merge_work_)) return false;
+  for (const Place& p : floats)
+    if (!p.x.f.leq(p.y.f)) grown.push_back(p);
+  return true;
 }
 
 // The body run once from `from_state` on a value that stands for items[from..]: the paths that

@@ -77,12 +77,6 @@ void unite_reveals(std::vector<Reveal>& o, const std::vector<Reveal>& s) {
 
 }  // namespace
 
-bool Interpreter::same_path(const State& a, const State& b) {
-  if (a.reqs.size() != b.reqs.size() || common_requirements(a, b) != a.reqs.size()) return false;
-  std::vector<Place> floats;
-  return same_up_to_scalars(a, b, Differ::Floats, floats, merge_work_);
-}
-
 bool Interpreter::joinable(const State& o, const State& s, std::size_t k, std::size_t p,
                            const std::vector<Place>& places) const {
   auto input = [&](const std::vector<sym::SymId>& ids) {
