@@ -62,7 +62,9 @@ domain::FloatRange as_float(const State& st, const Value& v) {
     return std::nextafter(static_cast<double>(b), max);
   };
   if (r.is_bottom()) return F::finite();
-  return F::between(bound(r.lo, -F::kMax), bound(r.hi, F::kMax));
+  // (an int the program does not fix: its range is what the analysis knows of it, not values it
+  // is known to reach)
+  return F::between(bound(r.lo, -F::kMax), bound(r.hi, F::kMax), false, false);
 }
 
 Outs Interpreter::instance_dunder(State&& st, const Value& self, const char* name, const Value& other, bool& found) {
@@ -147,8 +149,15 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
   if (numeric_a && numeric_b) {
     using F = domain::FloatRange;
     F x = as_float(st, a), y = as_float(st, b);
-    // a divisor that is certainly zero raises; one that may be is left to the numerical checks
+    // a divisor that is certainly zero raises; one that reaches 0 is a possible failure (a
+    // warning: random.random() can return 0.0)
     bool zero = y.constant() == 0.0;
+    const bool divides = op == ir::BinOp::Div || op == ir::BinOp::FloorDiv || op == ir::BinOp::Mod;
+    if (divides && !zero && y.hazard(0.0, 0.0) != F::Reach::None)
+      hazard(st, RuleId::ZeroDivision,
+             Msg() << "ZeroDivisionError: the divisor can be 0 (it is " << y.describe()
+                   << "), and Python raises for a division by zero; guard it or add an epsilon",
+             {}, false);
     switch (op) {
       case ir::BinOp::Add: return one(std::move(st), Value::floating(x + y));
       case ir::BinOp::Sub: return one(std::move(st), Value::floating(x - y));

@@ -10,8 +10,9 @@ namespace {
 
 using F = domain::FloatRange;
 
-// _tenscan.float_between(a, b): a float between two numbers (in either order; None: any finite
-// float on that side), as random.uniform draws it
+// _tenscan.float_between(a, b[, b_reached]): a float between two numbers (in either order;
+// None: any finite float on that side), as random.uniform draws it; b_reached False: b itself is
+// never drawn (random.random's 1.0)
 Outs float_between(Interpreter&, State&& st, Args& a) {
   F r = F::bottom();
   for (std::size_t i = 0; i < 2; ++i) {
@@ -19,10 +20,17 @@ Outs float_between(Interpreter&, State&& st, Args& a) {
     F x = F::top();
     if (v.kind == VKind::Float) x = v.f;
     else if (auto c = v.const_int()) x = F::point(static_cast<double>(*c));
-    else if (v.is_none()) x = F::point(i == 0 ? -F::kMax : F::kMax);  // a draw is finite
+    else if (v.is_none()) x = F::point(i == 0 ? -F::kMax : F::kMax).with_reached(false, false);  // a draw is finite
     r = r.join(x);
   }
-  return interp::one(std::move(st), Value::floating(F::between(r.lo, r.hi, r.nan)));
+  // a continuous draw: dense, its bounds reached where they are numbers the program gave
+  if (a.pos.size() > 2 && a.pos[2].kind == VKind::Bool && a.pos[2].b.is_false()) {
+    // (the interval stays closed: a comparison with the bound stays undecided, as it was)
+    const double b = a.pos[1].kind == VKind::Float ? a.pos[1].f.lo : r.hi;
+    if (r.hi == b) r.hi_reached = false;
+    if (r.lo == b) r.lo_reached = false;
+  }
+  return interp::one(std::move(st), Value::floating(F::between(r.lo, r.hi, r.nan).with_reached(r.lo_reached, r.hi_reached, true)));
 }
 
 // One function of the math module. Python's math raises for an argument outside the domain
@@ -78,10 +86,25 @@ Outs math_fn(Interpreter& in, State&& st, Args& a) {
     return interp::one(std::move(st), Value::floating(F::top()));
   F r = interp::as_float(st, x);
   if (auto c = r.constant(); c && !std::isnan(*c)) {
-    if (!in_domain(*m, *c) || (!std::isinf(*c) && std::isinf(m->fn(*c))) || (std::isinf(*c) && !m->increasing))
-      return in.raise(std::move(st), m->name == std::string("exp") ? "OverflowError" : "ValueError",
-                      m->name == std::string("exp") ? "math range error" : "math domain error");
+    if (!in_domain(*m, *c) || (!std::isinf(*c) && std::isinf(m->fn(*c))) || (std::isinf(*c) && !m->increasing)) {
+      // the program's own failure (the argument is its value): a finding at its call
+      Outs out = in.raise(std::move(st), m->name == std::string("exp") ? "OverflowError" : "ValueError",
+                          m->name == std::string("exp") ? "math range error" : "math domain error");
+      out[0].st.raised.program_error = true;
+      return out;
+    }
     return interp::one(std::move(st), Value::floating(F::point(m->fn(*c))));
+  }
+  // an argument that reaches outside the domain (random.random() reaches 0.0): a possible failure
+  if (m->domain_lo > -kInf) {
+    const double last_out = m->open ? m->domain_lo : std::nextafter(m->domain_lo, -kInf);
+    if (r.hazard(-kInf, last_out) != F::Reach::None)
+      in.hazard(st, RuleId::NumDomain,
+                interp::Msg() << "math." << m->name << ": its argument can be " << (m->open ? "" : "below ")
+                              << domain::python_repr(m->domain_lo) << (m->open ? " or less" : "") << " (it is "
+                              << r.describe() << "): Python raises ValueError: math domain error there; guard the "
+                              << "argument or add an epsilon",
+                {}, false);
   }
   // the arguments inside the domain (the others raise)
   if (!r.empty()) r.lo = std::max(r.lo, m->domain_lo);

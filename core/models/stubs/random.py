@@ -17,7 +17,8 @@ def randrange(start, stop=None, step=1):
 
 
 def random():
-    return _tenscan.float_between(0.0, 1.0)
+    # [0.0, 1.0): 1.0 itself is never drawn (the third argument: the upper bound is not reached)
+    return _tenscan.float_between(0.0, 1.0, False)
 
 
 def uniform(a, b):
