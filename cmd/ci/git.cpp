@@ -477,6 +477,22 @@ std::vector<std::string> Repository::list_index_files() const {
   return files;
 }
 
+namespace {
+// A path a git tree can hold: not empty, no NUL, relative, and no empty, "." or ".." component
+// (an in-memory index takes some of these, and libgit2 1.5 then leaks writing the tree).
+bool is_tree_path(const std::string& path) {
+  if (path.empty() || path.find('\0') != std::string::npos) return false;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t end = path.find('/', start);
+    std::string_view part(path.data() + start, (end == std::string::npos ? path.size() : end) - start);
+    if (part.empty() || part == "." || part == "..") return false;
+    if (end == std::string::npos) return true;
+    start = end + 1;
+  }
+}
+}  // namespace
+
 std::vector<ChangedFile> diff_trees(const std::vector<TreeFile>& base, const std::vector<TreeFile>& head) {
   ensure_libgit2();
   // a repository with no directory: its objects live in an in-memory pack
@@ -499,7 +515,7 @@ std::vector<ChangedFile> diff_trees(const std::vector<TreeFile>& base, const std
     check(git_index_new(&raw_index), "cannot create an index");
     IndexPtr index(raw_index);
     for (const TreeFile& f : files) {
-      if (f.path.find('\0') != std::string::npos) continue;  // no git path holds a NUL
+      if (!is_tree_path(f.path)) continue;
       git_index_entry entry{};
       entry.path = f.path.c_str();
       switch (f.kind) {

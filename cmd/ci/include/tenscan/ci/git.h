@@ -76,8 +76,8 @@ struct TreeFile {
 
 /// The changed files Repository::diff finds between two commits, for two trees built in
 /// memory from `base` and `head` (no repository on disk: for tests and the fuzzer). A file
-/// whose path git refuses (or that holds a NUL), or a submodule whose id is not 40 hex digits,
-/// is left out. Throws GitError.
+/// whose path git refuses (a NUL, an absolute path, an empty, "." or ".." component), or a
+/// submodule whose id is not 40 hex digits, is left out. Throws GitError.
 [[nodiscard]] std::vector<ChangedFile> diff_trees(const std::vector<TreeFile>& base,
                                                   const std::vector<TreeFile>& head);
 
