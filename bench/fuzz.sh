@@ -74,12 +74,15 @@ found=0
 # this run's table (its own file: two runs on different targets may go on side by side)
 mkdir -p /tmp/tenscan-fuzz
 summary=/tmp/tenscan-fuzz/summary-$$.md
-printf '| target | seconds | CPU seconds | executions | corpus | coverage | found |\n|---|---|---|---|---|---|---|\n' >"$summary"
+printf '| target | seconds | CPU seconds | executions | corpus | coverage | slow units | found |\n|---|---|---|---|---|---|---|---|\n' >"$summary"
 for t in "${targets[@]}"; do
   work=/tmp/tenscan-fuzz/$t
   mkdir -p "$work/corpus" "$work/artifacts"
   seed "$t" "$work/corpus"
   log=$work/run.log
+  # (the reproducers of earlier runs stay until they are fixed: this run counts only its own)
+  started=$work/started
+  touch "$started"
   extra=()
   [[ $t == fuzz_analyze || $t == fuzz_frontend || $t == fuzz_imports ]] && extra+=(-dict="$repo/tests/fuzz/python.dict")
   echo "== $t: ${seconds}s on $jobs process(es), corpus $work/corpus" >&2
@@ -96,13 +99,15 @@ for t in "${targets[@]}"; do
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | awk '{print $2}')
   cpu=$(awk '{printf "%d", $1 + $2}' "$work/cpu" 2>/dev/null)
   n=$(find "$work/corpus" -type f | wc -l)
-  artifacts=$(find "$work/artifacts" -type f | wc -l)
+  # a slow unit (libFuzzer keeps the slowest input, over 10 s) is a cost, not a failure
+  artifacts=$(find "$work/artifacts" -type f -newer "$started" ! -name 'slow-unit-*' | wc -l)
+  slow=$(find "$work/artifacts" -type f -newer "$started" -name 'slow-unit-*' | wc -l)
   what=none
   if [[ $rc -ne 0 || $artifacts -gt 0 ]]; then
     what="exit $rc, $artifacts reproducer(s) in $work/artifacts"
     found=1
   fi
-  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$seconds" "${cpu:-?}" "$execs" "$n" "${cov:-?}" "$what" >>"$summary"
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$seconds" "${cpu:-?}" "$execs" "$n" "${cov:-?}" "$slow" "$what" >>"$summary"
   if [[ $keep == 1 ]]; then
     # only what adds coverage to the repository's own inputs: merge into a copy of the seeds
     # and keep the files the merge added
