@@ -6,7 +6,7 @@
 #include <functional>
 #include <set>
 
-#include "models/prim.h"
+#include "models/numeric.h"
 
 namespace tenscan::models {
 namespace {
@@ -213,7 +213,16 @@ Outs from_data(Interpreter& in, State&& st, Args& a) {
   }
   if (!n.known) return p.ret_unranked(want);
   DType dt = explicit_dtype ? p.dtype_arg(1, "dtype", n.dtype.value_or(DType::Float32)) : n.dtype.value_or(DType::Float32);
-  return p.ret_tensor(n.shape, dt);
+  // the values: the numbers written out (numeric.h), when every one of them is known
+  FloatRange values = FloatRange::bottom();
+  for (const Value& leaf : n.leaves) {
+    FloatRange x = operand_values(in, p.st, leaf);
+    if (x.is_top() || x.empty()) return p.ret_tensor(n.shape, dt);
+    values = values.join(x);
+  }
+  if (n.leaves.empty()) return p.ret_tensor(n.shape, dt);
+  values = saturate(values, dt);
+  return with_values(in, p.ret_tensor(n.shape, dt), values, value_source(p, made_text("torch.tensor", values), nullptr));
 }
 
 // _tenscan.shape(t) -> tuple of ints

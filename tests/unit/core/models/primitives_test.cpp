@@ -1288,6 +1288,9 @@ TEST_CASE("primitives/numeric: the dtype's limits decide overflow; reached value
       // clamp's bound is reached, and keeps the argument in the domain
       {"torch.log(torch.randn(4).clamp(min=1e-6))", "[4] float32"},
       {"torch.sqrt(torch.randn(4).clamp(max=0.0))", "!numeric/sqrt-negative"},
+      // the numbers a literal writes out
+      {"torch.log(torch.tensor([0.5, 2.0]))", "[2] float32"},
+      {"torch.log(torch.tensor([[0.0, 2.0], [1.0, 3.0]]))", "!numeric/log-nonpositive"},
       // two paths' values join: one of them reaches 0
       {"torch.log(torch.zeros(3) if torch.rand(1).item() > 0.5 else torch.ones(3))", "!numeric/log-nonpositive"},
       {"torch.log(torch.full((3,), 2.0) if torch.rand(1).item() > 0.5 else torch.ones(3))", "[3] float32"},

@@ -87,7 +87,9 @@ def to_tensor(pic):
     if _is_pil_image(pic):
         # float32 in [0, 1]; modes "I" and "I;16" keep their integer type
         dt = "int32" if pic._mode == "I" else ("int16" if pic._mode == "I;16" else "float32")
-        return _t.new((pic._channels, pic.height, pic.width), dt)
+        t = _t.new((pic._channels, pic.height, pic.width), dt)
+        # 8-bit images are scaled to [0, 1]; "F" images keep their floats
+        return _t.values(t, 0.0, 1.0, "ToTensor()") if dt == "float32" and pic._mode != "F" else t
     if _is_numpy(pic):
         n = pic.ndim
         if not _t.require((n == 2) | (n == 3), "shape/rank", "to_tensor: pic should be 2/3 dimensional. Got ", n,
@@ -98,7 +100,8 @@ def to_tensor(pic):
             s = s + [1]
         dt = _t.dtype(pic)
         # HWC -> CHW; uint8 becomes float in [0, 1], every other dtype is kept (float64 stays float64)
-        return _t.new((s[2], s[0], s[1]), "float32" if dt == "uint8" else dt)
+        t = _t.new((s[2], s[0], s[1]), "float32" if dt == "uint8" else dt)
+        return _t.values(t, 0.0, 1.0, "ToTensor()") if dt == "uint8" else t
     if _t.is_tensor(pic):
         _t.require(False, "dtype/mismatch", "to_tensor: pic should be PIL Image or ndarray, but got a tensor ", pic,
                    " (it is already a tensor)")
@@ -178,6 +181,14 @@ def normalize(tensor, mean, std, inplace=False):
                   tensor, " has ", c, " channels"):
         _t.require((m == c) | (m == 1), "shape/broadcast", "Normalize: the std has ", m, " values but the image tensor ",
                    tensor, " has ", c, " channels")
+        cc = _t.const_int(c)
+        if cc is not None and (n == cc or n == 1) and (m == cc or m == 1) and not _t.is_tensor(mean) and \
+                not _t.is_tensor(std):
+            # the values: (x - mean) / std channel by channel, as torchvision computes them (when
+            # the channels are known to match: no requirement of its own)
+            mean_t = torch.tensor([mean] if _is_number(mean) else _b.list(mean)).view(-1, 1, 1)
+            std_t = torch.tensor([std] if _is_number(std) else _b.list(std)).view(-1, 1, 1)
+            return (tensor - mean_t) / std_t
     return _t.same(tensor)
 
 
