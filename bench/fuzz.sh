@@ -2,12 +2,14 @@
 # Long fuzzing runs of tenscan's libFuzzer targets (tests/fuzz/), each for a given time, with
 # ASan + UBSan (a clang build in build-fuzz, made if missing).
 #
-#   bench/fuzz.sh [--seconds N] [--jobs J] [--keep] [TARGET...]
+#   bench/fuzz.sh [--seconds N | --cpu-seconds N] [--jobs J] [--keep] [TARGET...]
 #
 # TARGET: fuzz_analyze fuzz_frontend fuzz_config fuzz_sarif fuzz_imports fuzz_diff fuzz_notebook
 # (default: all).
-# Each target runs for N seconds (default 1800: 30 CPU-minutes) on J processes at a time
-# (default 1; the targets run one after another). Its corpus lives in
+# Each target runs for N seconds of wall-clock time (default 1800) on J processes at a time
+# (default 1; the targets run one after another), or, with --cpu-seconds, until its fuzzing
+# process has used N seconds of CPU (one process: on a loaded machine wall-clock time is not
+# fuzzing time; --cpu-seconds 1800 is 30 CPU-minutes whatever else runs). Its corpus lives in
 # /tmp/tenscan-fuzz/TARGET/corpus, seeded from the repository's own inputs (fixtures, examples,
 # configuration examples, report goldens) and from tests/fuzz/corpus/TARGET, and is kept
 # between runs; reproducers of crashes, leaks and timeouts go to /tmp/tenscan-fuzz/TARGET/
@@ -19,11 +21,12 @@
 # target found something.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-seconds=1800 jobs=1 keep=0
+seconds=1800 jobs=1 keep=0 cpu_budget=
 targets=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --seconds) seconds=$2; shift 2 ;;
+    --cpu-seconds) cpu_budget=$2; jobs=1; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --keep) keep=1; shift ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
@@ -74,7 +77,7 @@ found=0
 # this run's table (its own file: two runs on different targets may go on side by side)
 mkdir -p /tmp/tenscan-fuzz
 summary=/tmp/tenscan-fuzz/summary-$$.md
-printf '| target | seconds | CPU seconds | executions | corpus | coverage | slow units | found |\n|---|---|---|---|---|---|---|---|\n' >"$summary"
+printf '| target | wall seconds | CPU seconds | executions | corpus | coverage | slow units | found |\n|---|---|---|---|---|---|---|---|\n' >"$summary"
 for t in "${targets[@]}"; do
   work=/tmp/tenscan-fuzz/$t
   mkdir -p "$work/corpus" "$work/artifacts"
@@ -85,17 +88,38 @@ for t in "${targets[@]}"; do
   touch "$started"
   extra=()
   [[ $t == fuzz_analyze || $t == fuzz_frontend || $t == fuzz_imports ]] && extra+=(-dict="$repo/tests/fuzz/python.dict")
-  echo "== $t: ${seconds}s on $jobs process(es), corpus $work/corpus" >&2
-  # (in $work: with -jobs, libFuzzer writes each job's output to fuzz-N.log in the current
-  # directory)
-  # CPU time of the fuzzing processes (user + system), measured rather than assumed from the
-  # wall-clock limit: on a loaded machine the two differ
-  (cd "$work" && rm -f fuzz-*.log && /usr/bin/time -o "$work/cpu" -f '%U %S' "$build/tests/fuzz/$t" "$work/corpus" "${extra[@]}" -max_total_time="$seconds" \
-    -timeout=60 -rss_limit_mb=2048 -max_len=16384 -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
-    -jobs="$jobs" -workers="$jobs" >"$log" 2>&1)
-  rc=$?
+  begun=$SECONDS
+  flags=(-timeout=60 -rss_limit_mb=2048 -max_len=16384 -artifact_prefix="$work/artifacts/" -print_final_stats=1)
+  if [[ -n $cpu_budget ]]; then
+    echo "== $t: ${cpu_budget} CPU seconds, corpus $work/corpus" >&2
+    # one process, stopped with SIGINT (libFuzzer prints its statistics and exits) once its own
+    # user + system time, read from /proc, reaches the budget
+    (cd "$work" && exec "$build/tests/fuzz/$t" "$work/corpus" "${extra[@]}" "${flags[@]}" >"$log" 2>&1) &
+    pid=$! used=0 stopped=0
+    ticks=$(getconf CLK_TCK)
+    while kill -0 "$pid" 2>/dev/null; do
+      sleep 5
+      now=$(awk -v t="$ticks" '{printf "%d", ($14 + $15) / t}' "/proc/$pid/stat" 2>/dev/null) && used=$now
+      if ((used >= cpu_budget && !stopped)); then kill -INT "$pid" 2>/dev/null; stopped=1; fi
+    done
+    wait "$pid"
+    rc=$?
+    ((stopped)) && ! grep -q 'ERROR: \|SUMMARY: ' "$log" && rc=0  # (the interruption is the planned end)
+    echo "$used 0" >"$work/cpu"
+  else
+    echo "== $t: ${seconds}s on $jobs process(es), corpus $work/corpus" >&2
+    # (in $work: with -jobs, libFuzzer writes each job's output to fuzz-N.log in the current
+    # directory)
+    # CPU time of the fuzzing processes (user + system), measured rather than assumed from the
+    # wall-clock limit: on a loaded machine the two differ
+    (cd "$work" && rm -f fuzz-*.log && /usr/bin/time -o "$work/cpu" -f '%U %S' "$build/tests/fuzz/$t" "$work/corpus" \
+      "${extra[@]}" -max_total_time="$seconds" "${flags[@]}" -jobs="$jobs" -workers="$jobs" >"$log" 2>&1)
+    rc=$?
+  fi
   cat "$work"/fuzz-*.log >>"$log" 2>/dev/null
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
+  # (without the final statistics: the last status line's count)
+  ((execs > 0)) || execs=$(grep -o '^#[0-9]*' "$log" | tail -n 1 | tr -d '#')
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | awk '{print $2}')
   cpu=$(awk '{printf "%d", $1 + $2}' "$work/cpu" 2>/dev/null)
   n=$(find "$work/corpus" -type f | wc -l)
@@ -107,7 +131,7 @@ for t in "${targets[@]}"; do
     what="exit $rc, $artifacts reproducer(s) in $work/artifacts"
     found=1
   fi
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$seconds" "${cpu:-?}" "$execs" "$n" "${cov:-?}" "$slow" "$what" >>"$summary"
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$((SECONDS - begun))" "${cpu:-?}" "$execs" "$n" "${cov:-?}" "$slow" "$what" >>"$summary"
   if [[ $keep == 1 ]]; then
     # only what adds coverage to the repository's own inputs: merge into a copy of the seeds
     # and keep the files the merge added
