@@ -39,6 +39,11 @@ struct ValueSource {
   ir::Loc loc;       ///< where (project code, or none)
   std::shared_ptr<const ValueSource> from;  ///< the operand's source (nullptr: the origin)
   int depth = 0;     ///< links behind this one
+  /// A comparison's boolean result (`x > 0`): the tensor object it compared, the operator and
+  /// the number, so that torch.where(x > 0, x, eps) knows where it takes x (ObjId 0: none).
+  std::uint32_t compared = 0;
+  std::string comparison;
+  double against = 0;
 };
 
 /// A tensor's abstract value: a shape (a list of dimension expressions, or unknown rank)

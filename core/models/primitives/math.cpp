@@ -1,5 +1,7 @@
 // Elementwise arithmetic with broadcasting, the matmul family, linear, reductions, softmax-
 // style dim checks, item(), where/clamp and scalar results.
+#include <cmath>
+
 #include "models/numeric.h"
 
 namespace tenscan::models {
@@ -34,7 +36,19 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
   Outs outs = elementwise_shapes(p, in);
   if (values.is_top()) return outs;
   const TensorVal* from = x && x->source ? x : y;
-  return with_values(in, std::move(outs), values, value_source(p, made_text(op, values), from));
+  auto source = value_source(p, made_text(op, values), from);
+  // a tensor compared with a number: remembered for torch.where (see ValueSource)
+  if (x && !y && p.arg(0)->is_obj() && (op == ">" || op == ">=" || op == "<" || op == "<=")) {
+    FloatRange bound = operand_values(in, p.st, *p.arg(1));
+    if (auto c = bound.constant()) {
+      auto guard = std::make_shared<interp::ValueSource>(*source);
+      guard->compared = p.arg(0)->obj;
+      guard->comparison = op;
+      guard->against = *c;
+      source = guard;
+    }
+  }
+  return with_values(in, std::move(outs), values, source);
 }
 
 Outs elementwise_shapes(Prim& p, Interpreter& in) {
@@ -366,7 +380,26 @@ Outs where(Interpreter& in, State&& st, Args& a) {
     if (!b) return p.ret_unranked(dt);
     out = *b;
   }
-  return p.ret_tensor(out, dt);
+  // the values: either side's, the side the condition selects only where it holds
+  // (torch.where(x > 0, x, eps): x's values above 0)
+  FloatRange xv = p.arg(1) ? operand_values(in, p.st, *p.arg(1)) : FloatRange::top();
+  FloatRange yv = p.arg(2) ? operand_values(in, p.st, *p.arg(2)) : FloatRange::top();
+  const interp::ValueSource* guard = c && c->source ? c->source.get() : nullptr;
+  if (guard && guard->compared && p.arg(1) && p.arg(1)->is_obj() && p.arg(1)->obj == guard->compared) {
+    const double b = guard->against, inf = FloatRange::kInf;
+    const std::string& cmp = guard->comparison;
+    FloatRange holds = cmp == ">"    ? FloatRange::between(std::nextafter(b, inf), inf)
+                       : cmp == ">=" ? FloatRange::between(b, inf)
+                       : cmp == "<"  ? FloatRange::between(-inf, std::nextafter(b, -inf))
+                                     : FloatRange::between(-inf, b);
+    // (the condition's bound is a limit, not a value x is known to reach)
+    FloatRange kept = xv.meet(holds.with_reached(false, false, false));
+    xv = kept.empty() ? kept : kept.with_reached(xv.reaches(kept.lo), xv.reaches(kept.hi), xv.dense);
+  }
+  FloatRange values = xv.is_top() || yv.is_top() ? FloatRange::top() : xv.join(yv);
+  Outs outs = p.ret_tensor(out, dt);
+  if (values.is_top()) return outs;
+  return with_values(in, std::move(outs), values, value_source(p, made_text(name, values), x ? x : y));
 }
 
 
