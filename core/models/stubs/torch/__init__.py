@@ -456,6 +456,8 @@ class Tensor:
         return self if d is None else _t.with_dtype(self, d)
 
     def requires_grad_(self, requires_grad=True):
+        if requires_grad:
+            _t.set_tensor(self, _trainable(self, True))
         return self
 
     def pin_memory(self):
@@ -1118,12 +1120,18 @@ def _new(size, dtype, default="float32"):
     return _t.new(_sizes(size), _dtype_name(dtype) or default)
 
 
+def _trainable(t, requires_grad):
+    """A tensor that training updates (requires_grad): its initial values say nothing of the
+    values it will hold, so they are unknown (models/numeric.h)."""
+    return _t.same(t) if requires_grad else t
+
+
 def zeros(*args, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
-    return _t.values(_new(args if size is None else (size,), dtype), 0, 0, "torch.zeros")
+    return _trainable(_t.values(_new(args if size is None else (size,), dtype), 0, 0, "torch.zeros"), requires_grad)
 
 
 def ones(*args, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
-    return _t.values(_new(args if size is None else (size,), dtype), 1, 1, "torch.ones")
+    return _trainable(_t.values(_new(args if size is None else (size,), dtype), 1, 1, "torch.ones"), requires_grad)
 
 
 def empty(*args, size=None, out=None, dtype=None, layout=None, device=None, requires_grad=False, **kwargs):
@@ -1133,12 +1141,13 @@ def empty(*args, size=None, out=None, dtype=None, layout=None, device=None, requ
 def randn(*args, size=None, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
           **kwargs):
     # (draws beyond 6 standard deviations have a probability below 2e-9: taken as the bound)
-    return _t.values(_new(args if size is None else (size,), dtype), -6.0, 6.0, "torch.randn (within 6 standard deviations)")
+    return _trainable(_t.values(_new(args if size is None else (size,), dtype), -6.0, 6.0,
+                                "torch.randn (within 6 standard deviations)"), requires_grad)
 
 
 def rand(*args, size=None, generator=None, out=None, dtype=None, layout=None, device=None, requires_grad=False,
           **kwargs):
-    return _t.values(_new(args if size is None else (size,), dtype), 0.0, 1.0, "torch.rand", True)
+    return _trainable(_t.values(_new(args if size is None else (size,), dtype), 0.0, 1.0, "torch.rand", True), requires_grad)
 
 
 def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requires_grad=False):
@@ -1149,7 +1158,7 @@ def full(size, fill_value, out=None, dtype=None, layout=None, device=None, requi
             dtype = "int64"
         else:
             dtype = "float32"
-    return _t.values(_new((size,), dtype), fill_value, fill_value, "torch.full")
+    return _trainable(_t.values(_new((size,), dtype), fill_value, fill_value, "torch.full"), requires_grad)
 
 
 def randint(low, high=None, size=None, generator=None, dtype=None, device=None, requires_grad=False, **kwargs):
@@ -1242,7 +1251,7 @@ def _from_unseen(data, dtype, label):
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     if _t.is_unknown(data):
         return _from_unseen(data, dtype, "torch.tensor")
-    return _t.from_data(data, _dtype_name(dtype))
+    return _trainable(_t.from_data(data, _dtype_name(dtype)), requires_grad)
 
 
 def as_tensor(data, dtype=None, device=None):

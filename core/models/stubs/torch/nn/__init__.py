@@ -27,7 +27,8 @@ class Parameter(torch.Tensor):
     def __init__(self, data=None, requires_grad=True):
         if data is None:
             data = torch.empty(0)
-        _t.set_tensor(self, data)
+        # (training moves a parameter's values away from the ones it starts with: unknown)
+        _t.set_tensor(self, _t.same(data) if requires_grad else data)
 
 
 class Module:
@@ -651,19 +652,24 @@ class AlphaDropout(_DropoutNd):
 
 
 class _Elementwise(Module):
+    # the row of models/primitives/pointwise.cpp that gives the values (None: unknown values)
+    _pointwise = None
+
     def __init__(self, *args, **kwargs):
         Module.__init__(self)
 
     def forward(self, input):
-        return _t.same(input)
+        if self._pointwise is None:
+            return _t.same(input)
+        return _t.pointwise(input, self._pointwise)
 
 
 class ReLU(_Elementwise):
-    pass
+    _pointwise = "relu"
 
 
 class ReLU6(_Elementwise):
-    pass
+    _pointwise = "relu6"
 
 
 class LeakyReLU(_Elementwise):
@@ -693,11 +699,11 @@ class CELU(_Elementwise):
 
 
 class GELU(_Elementwise):
-    pass
+    _pointwise = "gelu"
 
 
 class SiLU(_Elementwise):
-    pass
+    _pointwise = "silu"
 
 
 class Mish(_Elementwise):
@@ -705,11 +711,11 @@ class Mish(_Elementwise):
 
 
 class Sigmoid(_Elementwise):
-    pass
+    _pointwise = "sigmoid"
 
 
 class Tanh(_Elementwise):
-    pass
+    _pointwise = "tanh"
 
 
 class Hardtanh(_Elementwise):
@@ -717,7 +723,7 @@ class Hardtanh(_Elementwise):
 
 
 class Softplus(_Elementwise):
-    pass
+    _pointwise = "softplus"
 
 
 class Softsign(_Elementwise):
@@ -733,6 +739,8 @@ class Hardsigmoid(_Elementwise):
 
 
 class _SoftmaxLike(Module):
+    _pointwise = None
+
     def __init__(self, dim=None):
         Module.__init__(self)
         self.dim = dim
@@ -742,15 +750,15 @@ class _SoftmaxLike(Module):
         if dim is None:
             dim = 0 if input.dim() in (0, 1, 3) else 1
         _t.check_dim(input, dim, _b.type(self).__name__)
-        return _t.same(input)
+        return _t.pointwise(input, self._pointwise) if self._pointwise else _t.same(input)
 
 
 class Softmax(_SoftmaxLike):
-    pass
+    _pointwise = "softmax"
 
 
 class LogSoftmax(_SoftmaxLike):
-    pass
+    _pointwise = "log_softmax"
 
 
 class Softmin(_SoftmaxLike):
