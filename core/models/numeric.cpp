@@ -179,15 +179,20 @@ F reduced_values(const std::string& op, const F& x, std::optional<std::int64_t> 
     return F::top();
   }
   // The elements are all at one bound only when they are all one number (a fill): the bounds of
-  // a reduction of a range are reached only then, or when it reduces one element.
+  // a reduction of a range are reached only then, or when it reduces one element; but one
+  // infinite element (an exp that overflowed) makes a sum, a mean or a maximum infinite.
   const bool constant = x.constant().has_value();
   const bool single = n && *n == 1;
-  auto reached_if = [&](F r, bool when) { return when ? r : r.with_reached(false, false); };
+  auto reached_if = [&](F r, bool when) {
+    if (when) return r;
+    const bool lo_inf = std::isinf(x.lo) && x.lo_reached && r.lo == x.lo, hi_inf = std::isinf(x.hi) && x.hi_reached && r.hi == x.hi;
+    return r.with_reached(lo_inf, hi_inf);
+  };
   if (op == "mean()" || op == "amax()" || op == "amin()" || op == "max()" || op == "min()" || op == "median()")
     return reached_if(x, constant || single);
   if (op == "sum()") {
     if (n && *n > 0) return reached_if(saturate(x * F::point(static_cast<double>(*n)), dt), constant || single);
-    if (x.lo >= 0) return F::between(0.0, kInf, x.nan, false);
+    if (x.lo >= 0) return reached_if(F::between(0.0, kInf, x.nan, false), false);
     if (x.hi <= 0) return F::between(-kInf, 0.0, x.nan, false);
     return F::top();
   }

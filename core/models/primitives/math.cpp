@@ -34,6 +34,9 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
     values = binary_values(p, op, operand_values(in, p.st, *p.arg(0)), operand_values(in, p.st, *p.arg(1)), dt, y);
   }
   Outs outs = elementwise_shapes(p, in);
+  // (a difference is remembered even of unknown values: exp(x - m) is the max trick, see
+  // pointwise.cpp)
+  if (values.is_top() && op == "-") return with_values(in, std::move(outs), values, value_source(p, "- of unknown values", x));
   if (values.is_top()) return outs;
   const TensorVal* from = x && x->source ? x : y;
   auto source = value_source(p, made_text(op, values), from);

@@ -94,21 +94,25 @@ constexpr double kTiny = std::numeric_limits<float>::min();  // (the dtype's rep
 constexpr const char* kLogFix = "add an epsilon or clamp the argument, or use the operation's log-space form";
 constexpr Unsafe kLogUnsafe{RuleId::NumLogDomain, -kInf, 0.0, "0 or negative", "is -inf at 0 and NaN below 0", kLogFix};
 constexpr Unsafe kLog1pUnsafe{RuleId::NumLogDomain, -kInf, -1.0, "-1 or less", "is -inf at -1 and NaN below -1", kLogFix};
+// an infinity reached from below: exp of a value nothing bounds overflows first (log(1 + exp(x)),
+// log(sum(exp(x))) written by hand)
+constexpr Unsafe kLogInf{RuleId::NumOverflow, kInf, kInf, "inf (an exp before it overflows)", "is inf there",
+                         "use F.softplus(x) for log(1 + exp(x)) and torch.logsumexp for log(sum(exp(x))): they do not overflow"};
 constexpr Unsafe kAsinUnsafe[2] = {
     {RuleId::NumDomain, -kInf, -1.0000000000000002, "below -1", "is NaN outside [-1, 1]", "clamp the argument into [-1, 1]"},
     {RuleId::NumDomain, 1.0000000000000002, kInf, "above 1", "is NaN outside [-1, 1]", "clamp the argument into [-1, 1]"}};
 
 const Pointwise kPointwise[] = {
     // name  floating shape  fn  domain  range  saturation  sat_from  unsafe
-    {"exp", true, Curve::Increasing, exp_fn, -kInf, kInf, 0.0, kInf, 0.0, kNaN, -kInf,
+    {"exp", true, Curve::Increasing, exp_fn, -kInf, kInf, 0.0, kInf, 0.0, kInf, -kInf,
      {{RuleId::NumOverflow, 0, kInf, "", "overflows to inf", "subtract the maximum first, or use torch.logsumexp / F.softmax"},
       kSafe}},
     {"expm1", true, Curve::Increasing, expm1_fn, -kInf, kInf, -1.0, kInf, -1.0, kNaN, -kInf,
      {{RuleId::NumOverflow, 0, kInf, "", "overflows to inf", "subtract the maximum first, or clamp the exponent"}, kSafe}},
-    {"log", true, Curve::Increasing, log_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kSafe}},
-    {"log2", true, Curve::Increasing, log2_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kSafe}},
-    {"log10", true, Curve::Increasing, log10_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kSafe}},
-    {"log1p", true, Curve::Increasing, log1p_fn, -1.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLog1pUnsafe, kSafe}},
+    {"log", true, Curve::Increasing, log_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kLogInf}},
+    {"log2", true, Curve::Increasing, log2_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kLogInf}},
+    {"log10", true, Curve::Increasing, log10_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kLogInf}},
+    {"log1p", true, Curve::Increasing, log1p_fn, -1.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLog1pUnsafe, kLogInf}},
     {"sqrt", true, Curve::Increasing, sqrt_fn, 0.0, kInf, 0.0, kInf, kNaN, kNaN, -kInf,
      {{RuleId::NumSqrtNegative, -kInf, -std::numeric_limits<double>::denorm_min(), "negative", "is NaN there",
        "clamp the argument at 0 (plus an epsilon if it is differentiated), or compute it in a form that cannot be negative"},
@@ -168,7 +172,8 @@ const Pointwise* find_row(const std::string& name) {
 // The overflow threshold of exp-like rows depends on the dtype: the log of its largest value.
 Unsafe for_dtype(const Unsafe& u, DType dt) {
   Unsafe r = u;
-  if (u.rule == RuleId::NumOverflow) r.lo = std::nextafter(std::log(dtype_max(dt)), kInf);
+  // (exp's overflow starts at a finite placeholder: the log of the dtype's largest value)
+  if (u.rule == RuleId::NumOverflow && !std::isinf(u.lo)) r.lo = std::nextafter(std::log(dtype_max(dt)), kInf);
   if (u.rule == RuleId::NumDivisionByZero) r.lo = -dtype_tiny(dt), r.hi = dtype_tiny(dt);
   return r;
 }
@@ -222,6 +227,19 @@ F apply(const Pointwise& row, const F& x, DType dt) {
 }
 
 // Which of the library's log-space forms replaces log of this operand, if any.
+// Whether an infinity in the operand comes from exp of a difference (exp(x - x.max()), the
+// stable log-sum-exp written out): tenscan does not relate x and its maximum, so it takes the
+// subtraction for the max trick rather than report an overflow it cannot show.
+bool max_subtracted(const TensorVal* operand) {
+  int links = 0;
+  for (const interp::ValueSource* s = operand ? operand->source.get() : nullptr; s && links < 4; s = s->from.get(), ++links) {
+    if (s->what.rfind("exp ", 0) != 0) continue;
+    const interp::ValueSource* input = s->from.get();
+    return input && input->what.rfind("- ", 0) == 0;
+  }
+  return false;
+}
+
 // (the operand's nearest sources: log(p), log(1 - p))
 std::string log_fix(const TensorVal* operand, const std::string& generic) {
   int links = 0;
@@ -256,9 +274,11 @@ Outs pointwise(Interpreter& in, State&& st, Args& a) {
   const std::string op = "torch." + name;
   for (const Unsafe& u : row->unsafe) {
     if (u.lo > u.hi) continue;
+    // (log(sum(exp(x - m))) is the max trick: its exp does not overflow, as far as tenscan can tell)
+    if (u.rule == RuleId::NumOverflow && std::isinf(u.lo) && max_subtracted(t)) continue;
     Unsafe d = for_dtype(u, r.dtype);
     std::string fix = d.rule == RuleId::NumLogDomain ? log_fix(t, d.fix) : d.fix;
-    std::string unsafe = d.rule == RuleId::NumOverflow ? "above " + number_text(d.lo) : d.unsafe;
+    std::string unsafe = *d.unsafe ? std::string(d.unsafe) : "above " + number_text(d.lo);
     check_hazard(p, {d.rule, d.lo, d.hi, unsafe, d.effect, fix}, t->values, t, op, "its input");
   }
   r.values = apply(*row, t->values, r.dtype);

@@ -1291,6 +1291,12 @@ TEST_CASE("primitives/numeric: the dtype's limits decide overflow; reached value
       // the numbers a literal writes out
       {"torch.log(torch.tensor([0.5, 2.0]))", "[2] float32"},
       {"torch.log(torch.tensor([[0.0, 2.0], [1.0, 3.0]]))", "!numeric/log-nonpositive"},
+      // log(1 + exp(x)) and log(sum(exp(x))) written by hand overflow where softplus and
+      // logsumexp do not; exp(x - m) is taken for the max trick
+      {"torch.log(1 + torch.exp(torch.load('x.pt')))", "!numeric/overflow"},
+      {"torch.load('x.pt').exp().sum(1).log()", "!numeric/overflow"},
+      {"torch.log(torch.nn.functional.softplus(torch.load('x.pt')) + 1e-6)", "[...] unknown"},
+      {"torch.log(torch.exp(torch.load('x.pt') - 3.0).sum(1))", "[...] unknown"},
       // two paths' values join: one of them reaches 0
       {"torch.log(torch.zeros(3) if torch.rand(1).item() > 0.5 else torch.ones(3))", "!numeric/log-nonpositive"},
       {"torch.log(torch.full((3,), 2.0) if torch.rand(1).item() > 0.5 else torch.ones(3))", "[3] float32"},
