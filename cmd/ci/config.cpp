@@ -108,6 +108,10 @@ void validate(const json& schema, const json& v, const std::string& path, std::v
       fail("does not match the pattern " + p->get<std::string>() + ": " + shown(v));
   }
   if (v.is_array()) {
+    if (auto m = schema.find("minItems"); m != schema.end() && v.size() < m->get<std::size_t>())
+      fail("needs at least " + m->dump() + " items, got " + std::to_string(v.size()));
+    if (auto m = schema.find("maxItems"); m != schema.end() && v.size() > m->get<std::size_t>())
+      fail("takes at most " + m->dump() + " items, got " + std::to_string(v.size()));
     if (auto items = schema.find("items"); items != schema.end())
       for (std::size_t i = 0; i < v.size(); ++i) validate(*items, v[i], path + "[" + std::to_string(i) + "]", errors);
   }
@@ -193,6 +197,13 @@ DataHint hint_of(const json& h) {
   for (const auto& dim : h["shape"]) d.shape.push_back(dim.is_string() ? dim.get<std::string>() : dim.dump());
   d.dtype = h.value("dtype", "");
   d.kind = h.value("as", "");
+  if (h.contains("range")) {
+    const double lo = h["range"][0].get<double>(), hi = h["range"][1].get<double>();
+    if (lo > hi)
+      throw ConfigError("data hint for " + d.file + ": range [" + h["range"][0].dump() + ", " + h["range"][1].dump() +
+                        "] has its lower bound above its upper bound");
+    d.range = std::make_pair(lo, hi);
+  }
   return d;
 }
 }  // namespace
@@ -221,6 +232,7 @@ std::string data_hint_json(const DataHint& hint) {
   h["shape"] = shape;
   if (!hint.dtype.empty()) h["dtype"] = hint.dtype;
   if (!hint.kind.empty()) h["as"] = hint.kind;
+  if (hint.range) h["range"] = {hint.range->first, hint.range->second};
   return h.dump();
 }
 

@@ -283,8 +283,9 @@ std::vector<std::string> path_parts(const std::string& path) {
 
 // _tenscan.data_hint(path, default_kind): what the configuration says the data file at `path`
 // holds (AnalysisOptions::data_hints): None when no hint's file ends the path (or the path is
-// not a known string), else (kind, shape, dtype). A named dim is a fresh size >= 1 the data
-// decides, the same for every dim of this load that has the name.
+// not a known string), else (kind, shape, dtype, range). A named dim is a fresh size >= 1 the
+// data decides, the same for every dim of this load that has the name; range is (lo, hi) or
+// None.
 Outs data_hint(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "data_hint");
   auto path = p.str_arg(0);
@@ -313,7 +314,9 @@ Outs data_hint(Interpreter& in, State&& st, Args& a) {
     Value shape = in.new_tuple(p.st, std::move(dims));
     std::string k = h.kind.empty() ? kind : h.kind;
     Value dtype = h.dtype.empty() ? Value::none() : Value::str(h.dtype);
-    return p.ret(in.new_tuple(p.st, {Value::str(k), shape, dtype}));
+    Value range = h.range ? in.new_tuple(p.st, {Value::floating(h.range->first), Value::floating(h.range->second)})
+                          : Value::none();
+    return p.ret(in.new_tuple(p.st, {Value::str(k), shape, dtype, range}));
   }
   return p.ret_none();
 }

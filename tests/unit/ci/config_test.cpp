@@ -155,9 +155,11 @@ TEST_CASE("globs", "[config]") {
 TEST_CASE("data: hints of what data files hold, validated, and round-tripped for the workers", "[config]") {
   Config c = parse_config(R"({"data": [
       {"file": "traindata.pt", "shape": [100, 1000], "dtype": "float64", "as": "ndarray"},
-      {"file": "data/features.pt", "shape": ["N", 128]}]})",
+      {"file": "data/features.pt", "shape": ["N", 128], "range": [0, 255]}]})",
                           "tenscan.json");
   REQUIRE(c.data.size() == 2);
+  CHECK_FALSE(c.data[0].range.has_value());
+  CHECK(c.data[1].range == std::make_pair(0.0, 255.0));
   CHECK(c.data[0].file == "traindata.pt");
   CHECK(c.data[0].shape == std::vector<std::string>{"100", "1000"});
   CHECK(c.data[0].dtype == "float64");
@@ -172,7 +174,14 @@ TEST_CASE("data: hints of what data files hold, validated, and round-tripped for
     CHECK(back.shape == h.shape);
     CHECK(back.dtype == h.dtype);
     CHECK(back.kind == h.kind);
+    CHECK(back.range == h.range);
   }
+  CHECK(error_of(R"({"data": [{"file": "x.pt", "shape": [3], "range": [1]}]})") ==
+        "tenscan.json: data[0].range: needs at least 2 items, got 1");
+  CHECK(error_of(R"({"data": [{"file": "x.pt", "shape": [3], "range": [1, "a"]}]})") ==
+        "tenscan.json: data[0].range[1]: expected number, got string \"a\"");
+  CHECK(error_of(R"({"data": [{"file": "x.pt", "shape": [3], "range": [2, 1]}]})") ==
+        "data hint for x.pt: range [2, 1] has its lower bound above its upper bound");
   CHECK(error_of(R"({"data": [{"file": "x.pt"}]})") == "tenscan.json: data[0]: the key \"shape\" is required");
   CHECK(error_of(R"({"data": [{"file": "x.pt", "shape": [-1]}]})") ==
         "tenscan.json: data[0].shape[0]: must be at least 0, got -1");

@@ -53,6 +53,9 @@ struct DataHint {
   std::vector<std::string> shape;  ///< per dim: a number, or a name for a size >= 1 the data decides
   std::string dtype;               ///< "float32", "int64", ...; empty: the loader's default
   std::string kind;                ///< "tensor" or "ndarray"; empty: what the loader makes
+  /// The values the data holds, [lo, hi], as the user declares them (numerical checks);
+  /// nullopt: unknown, never by itself a finding.
+  std::optional<std::pair<double, double>> range{};
 };
 
 /// A value of a data file the analysed program reads (a JSON, YAML or TOML configuration), as

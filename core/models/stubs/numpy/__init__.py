@@ -1035,11 +1035,12 @@ def _hinted(fname, dtype):
     hint = _t.data_hint(fname, "ndarray")
     if hint is None:
         return None
-    kind, shape, hinted = hint
+    kind, shape, hinted, values = hint
     name = _dtype_name(hinted if dtype is None else dtype, "float64")
-    if kind == "tensor":
-        return _t.new(shape, name)
-    return _new(shape, name)
+    t = _t.new(_shape(shape) if kind != "tensor" else shape, name)
+    if values is not None:
+        t = _t.values(t, values[0], values[1], "tenscan.json's data range")
+    return t if kind == "tensor" else ndarray(_tensor=t)
 
 
 def load(file, *args, **kwargs):

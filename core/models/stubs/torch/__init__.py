@@ -1265,7 +1265,7 @@ def as_tensor(data, dtype=None, device=None):
 def from_numpy(ndarray):
     # shares the array's memory: same shape, same dtype (NumPy's float64 stays float64)
     if _t.is_tensor(ndarray):
-        return _t.same(ndarray)
+        return _t.pointwise(ndarray, "clone")  # (the same values too)
     return _t.opaque_tensor("torch.from_numpy")
 
 
@@ -1721,11 +1721,12 @@ def load(f, *args, **kwargs):
                 return obj
     hint = _t.data_hint(f if path is None else path, "tensor")
     if hint is not None:
-        kind, shape, dtype = hint
+        kind, shape, dtype, values = hint
         if kind == "ndarray":
             import numpy
             return numpy.zeros(shape, dtype)
-        return _t.new(shape, "float32" if dtype is None else dtype)
+        t = _t.new(shape, "float32" if dtype is None else dtype)
+        return t if values is None else _t.values(t, values[0], values[1], "tenscan.json's data range")
     return _t.opaque_tensor("torch.load")
 
 
