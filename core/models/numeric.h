@@ -64,8 +64,8 @@ std::string made_text(const std::string& what, const FloatRange& values);
 std::string number_text(double x);
 
 /// The values of a binary elementwise operation (+, -, *, /, comparisons, max, min) of
-/// operands holding x and y, in a result of dtype dt; nullopt for an operation with no model
-/// (the result is then top). Division reports its hazard on the divisor through p.
+/// operands holding x and y, in a result of dtype dt; top for an operation with no model.
+/// Division reports its hazard on the divisor through p.
 FloatRange binary_values(Prim& p, const std::string& op, const FloatRange& x, const FloatRange& y, DType dt,
                          const TensorVal* divisor);
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <map>
 
+#include "models/numeric.h"
+
 namespace tenscan::models {
 
 std::optional<sym::Expr> Prim::int_arg(std::size_t i, std::string_view kw) const {
@@ -138,10 +140,7 @@ void Prim::moved_values(TensorVal& t) const {
     t.values = domain::FloatRange::top();
     if (!from->values.is_top()) {
       // (a conversion to a narrower dtype overflows where the values do not fit)
-      t.values = from->values;
-      const double max = t.dtype == DType::Float16 ? 65504.0 : 0.0;
-      if (max > 0 && t.values.hi > max) t.values.hi = domain::FloatRange::kInf;
-      if (max > 0 && t.values.lo < -max) t.values.lo = -domain::FloatRange::kInf;
+      t.values = interp::dtype_is_float(t.dtype) ? saturate(from->values, t.dtype) : from->values;
     }
     t.source = from->source;
   } else if (named(name, kJoinsElements)) {

@@ -251,6 +251,8 @@ Outs with_dtype(Interpreter& in, State&& st, Args& a) {
   if (!t->shape) return p.ret_unranked(dt);
   TensorVal r = *t;
   r.dtype = dt;
+  // the same values, an infinity where they do not fit a narrower float (float16's 65504)
+  if (interp::dtype_is_float(dt)) r.values = saturate(r.values, dt);
   Value v = in.new_tensor(p.st, r);
   return p.ret(v);
 }

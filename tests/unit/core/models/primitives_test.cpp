@@ -1297,6 +1297,9 @@ TEST_CASE("primitives/numeric: the dtype's limits decide overflow; reached value
       {"torch.load('x.pt').exp().sum(1).log()", "!numeric/overflow"},
       {"torch.log(torch.nn.functional.softplus(torch.load('x.pt')) + 1e-6)", "[...] unknown"},
       {"torch.log(torch.exp(torch.load('x.pt') - 3.0).sum(1))", "[...] unknown"},
+      // a conversion to float16 overflows what does not fit (65504)
+      {"torch.log(torch.full((2,), 70000.0).half())", "!numeric/overflow"},
+      {"torch.log(torch.full((2,), 60000.0).half())", "[2] float16"},
       // two paths' values join: one of them reaches 0
       {"torch.log(torch.zeros(3) if torch.rand(1).item() > 0.5 else torch.ones(3))", "!numeric/log-nonpositive"},
       {"torch.log(torch.full((3,), 2.0) if torch.rand(1).item() > 0.5 else torch.ones(3))", "[3] float32"},
