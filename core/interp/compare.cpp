@@ -60,7 +60,10 @@ class Recorder {
   /// first path's object `id`): they always may, as floats do.
   bool values(const TensorVal& x, const TensorVal& y, std::size_t id) {
     if (x.values == y.values) return true;
-    places_.push_back({Place::In::Values, id, 0, std::string(), Value::floating(x.values), Value::floating(y.values)});
+    places_.push_back({Place::In::Values, id, 0, std::string(), Value::floating(x.values.range()),
+                       Value::floating(y.values.range()),
+                       std::make_shared<const std::array<domain::TensorValues, 2>>(
+                           std::array<domain::TensorValues, 2>{x.values, y.values})});
     return true;
   }
 
@@ -368,6 +371,8 @@ bool covers_up_to_renaming(const State& a, const State& b, sym::SymId young,
     work += iso.visits();
     if (!same) return false;
   }
+  // (floats and tensor values by their ranges: a tensor's affine forms are over summary
+  // variables each iteration makes afresh, renamed like the symbols it made)
   for (const Place& p : floats)
     if (!p.y.f.leq(p.x.f)) return false;
   std::set<std::string> theirs;
@@ -432,10 +437,21 @@ void assign_at(State& st, const Place& p, const Value& v) {
     case Place::In::Attr: st.heap.mut(static_cast<ObjId>(p.where)).attrs[p.attr] = v; return;
     case Place::In::Values: {
       Object& o = st.heap.mut(static_cast<ObjId>(p.where));
-      if (o.tensor && v.kind == VKind::Float) o.tensor->values = v.f;
+      if (o.tensor && v.kind == VKind::Float) o.tensor->values = domain::TensorValues::of(v.f);
       return;
     }
   }
+}
+
+void assign_values(State& st, const Place& p, const domain::TensorValues& v) {
+  if (p.in != Place::In::Values) return;
+  Object& o = st.heap.mut(static_cast<ObjId>(p.where));
+  if (o.tensor) o.tensor->values = v;
+}
+
+bool within(const Place& p, bool y_in_x) {
+  if (p.in == Place::In::Values && p.values) return (*p.values)[y_in_x ? 1 : 0].leq((*p.values)[y_in_x ? 0 : 1]);
+  return y_in_x ? p.y.f.leq(p.x.f) : p.x.f.leq(p.y.f);
 }
 
 bool same_up_to_scalars(const State& a, const State& b, Differ differ, std::vector<Place>& places, std::size_t& work) {

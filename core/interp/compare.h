@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,13 +53,15 @@ std::size_t common_requirements(const State& a, const State& b);
 
 /// A place where two compared paths hold different scalars, in the first path's terms.
 struct Place {
-  /// Values: a tensor's values (TensorVal::values), x and y the floats of their ranges.
+  /// Values: a tensor's values (TensorVal::values), x and y the floats of their ranges and
+  /// `values` both sides' TensorValues.
   enum class In : std::uint8_t { Ret, Exc, Slot, Item, Entry, Attr, Values };
   In in = In::Slot;
   std::size_t where = 0;  ///< Slot: the frame; Item, Entry, Attr, Values: the object's id in the first path
   std::size_t index = 0;  ///< Slot: the slot; Item, Entry: the position
   std::string attr;       ///< Attr: the attribute
   Value x, y;             ///< the first path's value and the second's
+  std::shared_ptr<const std::array<domain::TensorValues, 2>> values{};  ///< Values: both sides'
 };
 
 /// How the value at place p of path st is named in messages ("for example when `steps` = 3"):
@@ -65,8 +69,13 @@ struct Place {
 std::string place_name(const State& st, const Place& p, const std::string& what = {});
 
 /// Writes v at place p of path st (the object is copied on write); at a tensor's values, v is
-/// the float whose range they become.
+/// the float whose range they become (one part, no form).
 void assign_at(State& st, const Place& p, const Value& v);
+/// Writes a tensor's values at a Values place.
+void assign_values(State& st, const Place& p, const domain::TensorValues& v);
+/// Whether one side's float (at a Values place: the tensor's values, forms included) is within
+/// the other's: x within y, or with `y_in_x` y within x.
+bool within(const Place& p, bool y_in_x);
 
 /// Which scalars may differ between two paths that continue as one.
 enum class Differ : std::uint8_t {

@@ -344,7 +344,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                 fixpoint = true;
                 break;
               }
-              for (const Place& p : grown) assign_at(l, p, Value::floating(p.y.f.widen(p.x.f)));
+              for (const Place& p : grown) {
+                if (p.in == Place::In::Values && p.values) assign_values(l, p, (*p.values)[1].widen((*p.values)[0]));
+                else assign_at(l, p, Value::floating(p.y.f.widen(p.x.f)));
+              }
               break;
             }
             if (fixpoint) {

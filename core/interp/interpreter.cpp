@@ -387,6 +387,13 @@ Value Interpreter::new_dict(State& st, std::vector<DictEntry> entries) {
   return Value::object(st.heap.alloc(std::move(o)));
 }
 
+void Interpreter::summarise(domain::TensorValues& v) {
+  for (auto& part : v.parts)
+    if (!part.form) {
+      part.form = domain::Affine::of({++summaries_, part.range});
+    }
+}
+
 Value Interpreter::new_tensor(State& st, TensorVal t) {
   Object o;
   o.kind = OKind::Instance;
@@ -398,6 +405,7 @@ Value Interpreter::new_tensor(State& st, TensorVal t) {
     if (st.reqs.size() > op_reqs_) t.after = {op_};
     else t.after = op_after_;
   }
+  summarise(t.values);
   o.tensor = std::move(t);
   o.alloc_site = site();
   return Value::object(st.heap.alloc(std::move(o)));

@@ -170,6 +170,11 @@ class Interpreter {
   Value new_tuple(State& st, std::vector<Value> items) { return new_list(st, std::move(items), OKind::Tuple); }
   Value new_dict(State& st, std::vector<DictEntry> entries);
   Value new_tensor(State& st, TensorVal t);
+  /// Gives each part of `v` that has no affine form a fresh summary variable of its own (the
+  /// elements as the current operation made them: domain/tensor_values.h).
+  void summarise(domain::TensorValues& v);
+  /// A number used once (names one minibatch's gathering of rows: domain/tensor_values.h).
+  std::uint64_t fresh_nonce() { return ++summaries_; }
   /// `last_batch`: its last element is a DataLoader's last minibatch (see Object::last_batch).
   Value new_summary_iterator(State& st, std::vector<Value> items, int last_batch = -1);
   /// The tensor payload if v is a tensor (an instance of torch.Tensor or a subclass).
@@ -460,6 +465,7 @@ class Interpreter {
   std::set<sym::SymId> widened_;  ///< symbols made by widen_head
   ir::Liveness liveness_;  ///< of the project's code objects, computed when first needed
   std::uint64_t loop_executions_ = 0;  ///< numbers the executions of loops (loop_head)
+  std::uint64_t summaries_ = 0;        ///< numbers the summary variables (summarise)
   std::size_t merge_work_ = 0;  ///< objects compared while merging paths (see over_work_budget)
   [[nodiscard]] bool over_work_budget() const;
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();

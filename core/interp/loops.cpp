@@ -93,7 +93,7 @@ bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::Sym
   std::vector<Place> floats;
   if (!same_up_to_scalars(renamed, h, Differ::Floats, floats, merge_work_)) return false;
   for (const Place& p : floats)
-    if (!p.x.f.leq(p.y.f)) grown.push_back(p);
+    if (!within(p, false)) grown.push_back(p);
   return true;
 }
 

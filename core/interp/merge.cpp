@@ -263,7 +263,9 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
         ++result_.stats.paths_joined;
       }
       for (const Place& pl : places)
-        if (pl.x.kind == VKind::Float && pl.y.kind == VKind::Float)
+        if (pl.in == Place::In::Values && pl.values)
+          assign_values(o, pl, (*pl.values)[0].join((*pl.values)[1]));
+        else if (pl.x.kind == VKind::Float && pl.y.kind == VKind::Float)
           assign_at(o, pl, *join_scalars(ScalarJoin{}, {pl.x, pl.y}));  // (floats: their hull)
       std::size_t steps = 0;
       while (steps < o.path.size() && steps < s.path.size() && o.path[steps] == s.path[steps]) ++steps;

@@ -171,7 +171,24 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
       case ir::BinOp::Mod:
         if (zero) return raise_program_error(std::move(st), "ZeroDivisionError", "float modulo");
         return one(std::move(st), Value::floating(F::mod(x, y)));
-      case ir::BinOp::Pow: return one(std::move(st), Value::floating(F::pow(x, y)));
+      case ir::BinOp::Pow: {
+        // 0.0 to a negative power raises (certainly at a known 0, possibly at a reached one);
+        // a known power that overflows raises OverflowError
+        const bool negative = !y.empty() && y.hi < 0;
+        if (negative && x.constant() == 0.0)
+          return raise_program_error(std::move(st), "ZeroDivisionError", "0.0 cannot be raised to a negative power");
+        if (negative && x.hazard(0.0, 0.0) != F::Reach::None)
+          hazard(st, RuleId::ZeroDivision,
+                 Msg() << "ZeroDivisionError: the base can be 0 (it is " << x.describe()
+                       << ") and the exponent is negative: Python raises \"0.0 cannot be raised to a negative power\"; "
+                          "guard it or add an epsilon",
+                 {}, false);
+        F r = F::pow(x, y);
+        if (x.constant() && y.constant() && std::isfinite(*x.constant()) && std::isfinite(*y.constant()) && r.constant() &&
+            std::isinf(*r.constant()))
+          return raise_program_error(std::move(st), "OverflowError", "(34, 'Numerical result out of range')");
+        return one(std::move(st), Value::floating(r));
+      }
       default: return one(std::move(st), Value::unknown("float operation"));
     }
   }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "domain/float_range.h"
+#include "domain/tensor_values.h"
 #include "ir/ir.h"
 #include "symbolic/expr.h"
 
@@ -61,11 +62,12 @@ struct TensorVal {
   /// The operations with open requirements this tensor was computed from (nearest ones, at
   /// most a few; see Requirement::after). Not part of the tensor's identity for merging.
   std::vector<std::uint32_t> after{};
-  /// What its elements hold (the numerical domain, models/numeric.h): one interval for all of
-  /// them, NaN if any may be NaN, its bounds reached or not (domain/float_range.h). Top, the
-  /// default, is data nothing is known of. Paths whose tensors differ only in their values
-  /// merge, their values joined (a Place::In::Values place).
-  domain::FloatRange values{};
+  /// What its elements hold (the numerical domain, models/numeric.h): DEBAR's partitions, each
+  /// an interval (NaN if any may be NaN, its bounds reached or not: domain/float_range.h) and an
+  /// affine form over summary variables (domain/tensor_values.h). Top, the default, is data
+  /// nothing is known of. Paths whose tensors differ only in their values merge, their values
+  /// joined (a Place::In::Values place).
+  domain::TensorValues values{};
   /// Where `values` came from, for the findings that name it (nullptr: nowhere in particular).
   std::shared_ptr<const ValueSource> source{};
   [[nodiscard]] bool ranked() const { return shape.has_value(); }

@@ -53,6 +53,10 @@ bool Interpreter::widen_head(const State& h, State& l, Widen loop) {
       assign_at(l, p, same->w);
       continue;
     }
+    if (p.in == Place::In::Values && p.values) {
+      assign_values(l, p, (*p.values)[0].widen((*p.values)[1]));
+      continue;
+    }
     Value v = widened(h, p.x, l, p.y, place_name(l, p), true);
     assign_at(l, p, v);
     if (p.x.kind == VKind::Int) made.push_back({p.x, p.y, v});
@@ -93,6 +97,7 @@ bool Interpreter::covers(const State& w, const State& l) {
     }
   };
   return std::all_of(places.begin(), places.end(), [&](const Place& p) {
+    if (p.in == Place::In::Values) return within(p, true);
     if (p.x.kind != VKind::Choice) return covered(p.x, p.y);
     // a choice whose flag the widening made: each kind y can be, within the same kind of x
     if (!widened_flag(p.x.b)) return false;

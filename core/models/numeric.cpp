@@ -2,6 +2,7 @@
 #include "models/numeric.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 
@@ -56,8 +57,21 @@ F saturate(F r, DType dt) {
   return r;
 }
 
-F operand_values(const Interpreter& in, const State& st, const Value& v) {
-  if (const TensorVal* t = in.tensor_of(st, v)) return t->values;
+TensorValues saturate(TensorValues v, DType dt) {
+  for (auto& part : v.parts) {
+    F s = saturate(part.range, dt);
+    if (!(s == part.range)) part.form.reset(), part.range = s;
+  }
+  return v;
+}
+
+TensorValues filled(const F& r) {
+  auto c = r.constant();
+  return TensorValues::of(r, c && std::isfinite(*c) ? std::optional(domain::Affine::constant(*c)) : std::nullopt);
+}
+
+F operand_range(const Interpreter& in, const State& st, const Value& v) {
+  if (const TensorVal* t = in.tensor_of(st, v)) return t->values.range();
   if (v.kind == VKind::Float) return v.f;
   if (v.kind == VKind::Int || v.kind == VKind::Bool) {
     // a known number is reached; an int the program does not fix is not (its range is what the
@@ -69,17 +83,37 @@ F operand_values(const Interpreter& in, const State& st, const Value& v) {
   return F::top();
 }
 
-Outs with_values(Interpreter& in, Outs outs, const F& values, std::shared_ptr<const interp::ValueSource> source) {
+TensorValues operand_values(const Interpreter& in, const State& st, const Value& v) {
+  if (const TensorVal* t = in.tensor_of(st, v)) return t->values;
+  F r = operand_range(in, st, v);
+  auto c = r.constant();
+  if (c && std::isfinite(*c)) return TensorValues::of(r, domain::Affine::constant(*c));
+  return TensorValues::of(r);
+}
+
+Outs with_values(Interpreter& in, Outs outs, const TensorValues& values, std::shared_ptr<const interp::ValueSource> source) {
   for (auto& o : outs) {
     if (!o.v.is_obj() || !in.tensor_of(o.st, o.v)) continue;
     auto& t = *o.st.heap.mut(o.v.obj).tensor;
     t.values = values;
+    in.summarise(t.values);
     t.source = source;
   }
   return outs;
 }
 
+Outs with_values(Interpreter& in, Outs outs, const TensorValues& values) {
+  for (auto& o : outs) {
+    if (!o.v.is_obj() || !in.tensor_of(o.st, o.v)) continue;
+    auto& t = *o.st.heap.mut(o.v.obj).tensor;
+    t.values = values;
+    in.summarise(t.values);
+  }
+  return outs;
+}
+
 std::string number_text(double x) {
+  if (x == 0.0) x = 0.0;  // (no "-0")
   if (std::isnan(x) || std::isinf(x)) return domain::python_repr(x);
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.8g", x);
@@ -128,21 +162,99 @@ void check_hazard(Prim& p, const Hazard& h, const F& values, const TensorVal* op
   p.in.hazard(p.st, h.rule, std::move(m), std::move(related), certain);
 }
 
-F binary_values(Prim& p, const std::string& op, const F& x, const F& y, DType dt, const TensorVal* divisor) {
-  if (op == "+" || op == "+=" || op == "add" || op == "add_") return saturate(x + y, dt);
-  if (op == "-" || op == "-=" || op == "sub" || op == "sub_") return saturate(x - y, dt);
-  if (op == "*" || op == "*=" || op == "mul" || op == "mul_") return saturate(x * y, dt);
-  if (op == "/" || op == "/=" || op == "div" || op == "div_" || op == "true_divide") {
-    const double tiny = dtype_tiny(dt);
-    check_hazard(p, {RuleId::NumDivisionByZero, -tiny, tiny, "0", "is inf there (NaN for 0 / 0)",
-                     "add an epsilon to the divisor or clamp it away from 0"},
-                 y, divisor, "division", "the divisor");
+namespace {
+
+bool is_add(const std::string& op) { return op == "+" || op == "+=" || op == "add" || op == "add_"; }
+bool is_sub(const std::string& op) { return op == "-" || op == "-=" || op == "sub" || op == "sub_"; }
+bool is_mul(const std::string& op) { return op == "*" || op == "*=" || op == "mul" || op == "mul_"; }
+bool is_div(const std::string& op) {
+  return op == "/" || op == "/=" || op == "div" || op == "div_" || op == "true_divide";
+}
+
+// The affine form of x op y, when it is affine.
+std::optional<domain::Affine> binary_form(const std::string& op, const std::optional<domain::Affine>& a,
+                                          const std::optional<domain::Affine>& b) {
+  if (!a || !b) return std::nullopt;
+  if (is_add(op)) return a->plus(*b, 1.0);
+  if (is_sub(op)) return a->plus(*b, -1.0);
+  if (is_mul(op) && b->terms.empty()) return a->scaled(b->c);
+  if (is_mul(op) && a->terms.empty()) return b->scaled(a->c);
+  if (is_div(op) && b->terms.empty() && b->c != 0.0) return a->scaled(1.0 / b->c);
+  return std::nullopt;
+}
+
+}  // namespace
+
+void check_division(Prim& p, const std::string& op, const F& y, const TensorVal* divisor, DType dt) {
+  const bool integral = interp::dtype_is_integer(dt);
+  const double tiny = integral ? 0.0 : dtype_tiny(dt);
+  const bool remainder = op == "%" || op == "%=" || op == "fmod" || op == "remainder";
+  const bool floor = op == "//" || op == "floor_divide";
+  // (integer division and remainder by 0 raise "ZeroDivisionError"; float ones give inf or NaN)
+  const char* effect = integral      ? "raises RuntimeError: ZeroDivisionError there"
+                       : remainder ? "is NaN there"
+                                   : "is inf there (NaN for 0 / 0)";
+  check_hazard(p, {RuleId::NumDivisionByZero, -tiny, tiny, "0", effect, "add an epsilon to the divisor or clamp it away from 0"},
+               y, divisor, remainder ? "remainder" : floor ? "floor division" : "division", "the divisor");
+}
+
+bool divides(const std::string& op) {
+  return is_div(op) || op == "%" || op == "%=" || op == "fmod" || op == "remainder" || op == "//" || op == "floor_divide";
+}
+
+TensorValues broadcast_values(const TensorValues& v, bool same_shape) {
+  if (same_shape) return v;
+  const TensorValues s = v.smashed();
+  const domain::Affine* f = s.form();
+  return f && f->terms.empty() ? s : s.without_forms();
+}
+
+TensorValues binary_values(const std::string& op, const TensorValues& x, const TensorValues& y, DType dt,
+                           std::int64_t rank) {
+  // the two split alike: a split side's partition, the other one sliced to it
+  TensorValues a = x, b = y;
+  if (!a.aligned(b)) {
+    auto as_a = b.split_as(a, rank);
+    auto as_b = a.split_as(b, rank);
+    if (a.partitioned() && as_a) b = *as_a;
+    else if (b.partitioned() && as_b) a = *as_b;
+    else a = a.smashed(), b = b.smashed();
+    if (!a.aligned(b)) a = a.smashed().without_forms(), b = b.smashed().without_forms();
+  }
+  TensorValues r = a;
+  const bool affine = interp::dtype_is_float(dt);
+  for (std::size_t i = 0; i < r.parts.size(); ++i) {
+    auto& part = r.parts[i];
+    part.range = binary_range(op, a.parts[i].range, b.parts[i].range, dt);
+    part.form = affine ? binary_form(op, a.parts[i].form, b.parts[i].form) : std::nullopt;
+    if (part.form) {
+      F m = part.range.meet(part.form->range());
+      if (!m.empty() || part.range.empty()) part.range = saturate(m, dt);
+    }
+  }
+  return r.normalized();
+}
+
+F binary_range(const std::string& op, const F& x, const F& y, DType dt) {
+  if (is_add(op)) return saturate(x + y, dt);
+  if (is_sub(op)) return saturate(x - y, dt);
+  if (is_mul(op)) return saturate(x * y, dt);
+  if (is_div(op)) {
     if (!y.contains(0.0)) return saturate(x / y, dt);
     // a divisor that may be 0: any magnitude, NaN when the dividend may be 0 too (not reached:
     // the finding above, when there is one, is about it)
     F r = F::between(-kInf, kInf, x.nan || y.nan || x.contains(0.0), false);
     if (x.lo >= 0 && y.lo >= 0) r.lo = 0.0;
     return r;
+  }
+  if (op == "%" || op == "%=" || op == "remainder" || op == "fmod") {
+    // by a known divisor d: Python's remainder takes d's sign, in [0, |d|) or (-|d|, 0]; fmod
+    // the dividend's, within (-|d|, |d|)
+    auto d = y.constant();
+    if (!d || *d == 0.0 || std::isnan(*d) || std::isinf(*d) || x.is_top()) return F::top();
+    const double m = std::fabs(*d);
+    if (op == "fmod") return F::between(x.lo >= 0 ? 0.0 : -m, x.hi <= 0 ? 0.0 : m, x.nan || x.may_be_infinite(), false);
+    return F::between(*d > 0 ? 0.0 : -m, *d > 0 ? m : 0.0, x.nan || x.may_be_infinite(), false).with_reached(true, false, false);
   }
   if (op == "**" || op == "pow") {
     // a fixed exponent (Python's float power of the bounds, saturating in the dtype)
@@ -168,6 +280,57 @@ F binary_values(Prim& p, const std::string& op, const F& x, const F& y, DType dt
       op == "lt" || op == "le" || op == "gt" || op == "ge")
     return F::between(0.0, 1.0).with_reached(true, true, false);  // (0 and 1 only)
   return F::top();
+}
+
+TensorValues indexed_values(const Interpreter& in, const State& st, const TensorVal& t, const Value& index) {
+  const TensorValues none = t.values.smashed().without_forms();
+  if (!t.shape) return none;
+  std::vector<Value> items{index};
+  if (const auto* seq = in.sequence_of(st, index); seq && in.heap_kind_is_tuple(st, index)) items = *seq;
+  std::vector<std::int64_t> extents;  // the current result's dims (-1: not a constant)
+  for (const auto& d : *t.shape) extents.push_back(d.as_const().value_or(-1));
+  auto ellipsis = [](const Value& v) { return v.is_unknown() && v.s && *v.s == "Ellipsis"; };
+  std::size_t indexing = 0;
+  for (const Value& v : items)
+    if (!ellipsis(v)) ++indexing;
+  if (indexing > extents.size()) return none;
+  auto known = [&](const Value& v) -> std::optional<std::int64_t> {
+    if (v.kind == VKind::Int || v.kind == VKind::Bool) return v.const_int();
+    return std::nullopt;
+  };
+  TensorValues r = t.values;
+  std::size_t dim = 0;
+  for (const Value& v : items) {
+    const auto rank = static_cast<std::int64_t>(extents.size());
+    if (ellipsis(v)) {
+      // (the items after it index the last dimensions)
+      dim = std::max(dim, extents.size() - indexing);
+      continue;
+    }
+    if (dim >= extents.size()) return none;
+    const std::int64_t n = extents[dim];
+    if (auto i = known(v); i && v.kind == VKind::Int) {
+      std::int64_t at = *i < 0 && n >= 0 ? *i + n : *i;
+      if (at < 0 || (n >= 0 && at >= n)) return none;
+      r = r.selected(static_cast<std::int64_t>(dim), at, n, rank);
+      extents.erase(extents.begin() + static_cast<std::ptrdiff_t>(dim));
+      --indexing;
+      continue;
+    }
+    if (!v.is_obj() || st.heap.get(v.obj).kind != interp::OKind::Slice) return none;
+    const interp::Object& s = st.heap.get(v.obj);
+    auto step = s.c.is_none() ? std::optional<std::int64_t>(1) : known(s.c);
+    auto start = s.a.is_none() ? std::optional<std::int64_t>(0) : known(s.a);
+    auto stop = s.b.is_none() ? std::optional<std::int64_t>(n) : known(s.b);
+    if (!step || *step != 1 || !start || !stop || n < 0) return none;
+    auto clamp = [&](std::int64_t x) { return std::clamp<std::int64_t>(x < 0 ? x + n : x, 0, n); };
+    const std::int64_t lo = clamp(*start), hi = std::max(clamp(*stop), clamp(*start));
+    r = r.narrowed(static_cast<std::int64_t>(dim), lo, hi - lo, n, rank);
+    extents[dim] = hi - lo;
+    --indexing;
+    ++dim;
+  }
+  return r;
 }
 
 F reduced_values(const std::string& op, const F& x, std::optional<std::int64_t> n, DType dt) {

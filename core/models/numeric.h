@@ -1,6 +1,7 @@
 // The numerical side of the library models (DEBAR's unsafe operations, on source): what an
-// operation does to the values its tensors hold (TensorVal::values, one FloatRange per tensor)
-// and which operand values make it produce an infinity or a NaN.
+// operation does to the values its tensors hold (TensorVal::values: partitions with a FloatRange
+// and an affine form each, domain/tensor_values.h) and which operand values make it produce an
+// infinity or a NaN. Hazards are checked on an operand's whole range (the join of its parts).
 //
 // Values are computed in doubles and then saturate to the tensor's dtype: a bound beyond the
 // dtype's largest finite value is an infinity, as the dtype's IEEE arithmetic makes it. Only
@@ -17,6 +18,7 @@
 namespace tenscan::models {
 
 using FloatRange = domain::FloatRange;
+using TensorValues = domain::TensorValues;
 
 /// The largest finite value of a floating dtype (float32's for an unknown or integral one).
 double dtype_max(DType dt);
@@ -26,10 +28,17 @@ double dtype_tiny(DType dt);
 double below_one(DType dt);
 /// r as a tensor of dtype dt holds it: beyond the largest finite value, an infinity.
 FloatRange saturate(FloatRange r, DType dt);
+/// The same part by part; a part that saturated loses its form (its elements are no longer
+/// what the form computes).
+TensorValues saturate(TensorValues v, DType dt);
+/// The values of a tensor made holding r: one part, its constant form when r is one number.
+TensorValues filled(const FloatRange& r);
 
 /// The values an operand of a tensor operation holds: a tensor's values, a Python number's
-/// range (a known number is reached), top otherwise.
-FloatRange operand_values(const Interpreter& in, const State& st, const Value& v);
+/// range (a known number is reached, and is its own constant form), top otherwise.
+TensorValues operand_values(const Interpreter& in, const State& st, const Value& v);
+/// The same, all elements together.
+FloatRange operand_range(const Interpreter& in, const State& st, const Value& v);
 
 /// A set of operand values on which an operation makes an infinity or a NaN: [lo, hi], the
 /// finding's rule, what the operation does there ("is -inf at 0 and NaN below") and the
@@ -53,8 +62,11 @@ void check_hazard(Prim& p, const Hazard& h, const FloatRange& values, const Tens
 /// (nullptr: an origin).
 std::shared_ptr<const interp::ValueSource> value_source(Prim& p, const std::string& what, const TensorVal* from);
 
-/// The outcomes with their tensor results given `values` from `source`.
-Outs with_values(Interpreter& in, Outs outs, const FloatRange& values, std::shared_ptr<const interp::ValueSource> source);
+/// The outcomes with their tensor results given `values` from `source` (a part without a form
+/// gets a fresh summary variable).
+Outs with_values(Interpreter& in, Outs outs, const TensorValues& values, std::shared_ptr<const interp::ValueSource> source);
+/// The same, keeping each result's source.
+Outs with_values(Interpreter& in, Outs outs, const TensorValues& values);
 
 /// "[0, 0.99999994]", "0", "[0, inf]" (8 significant digits; NaN only when nothing else).
 std::string values_text(const FloatRange& r);
@@ -63,11 +75,27 @@ std::string made_text(const std::string& what, const FloatRange& values);
 /// A number with 8 significant digits ("88.722839", "1e-08").
 std::string number_text(double x);
 
-/// The values of a binary elementwise operation (+, -, *, /, comparisons, max, min) of
-/// operands holding x and y, in a result of dtype dt; top for an operation with no model.
-/// Division reports its hazard on the divisor through p.
-FloatRange binary_values(Prim& p, const std::string& op, const FloatRange& x, const FloatRange& y, DType dt,
-                         const TensorVal* divisor);
+/// Whether op divides by its second operand (/, //, %, fmod, remainder and their forms).
+bool divides(const std::string& op);
+/// Reports the hazard of op (one that divides) on a divisor holding y (`divisor`: its tensor,
+/// for the source), in a result of dtype dt.
+void check_division(Prim& p, const std::string& op, const FloatRange& y, const TensorVal* divisor, DType dt);
+/// The range of a binary elementwise operation (+, -, *, /, comparisons, max, min) of operands
+/// holding x and y, in a result of dtype dt; top for an operation with no model.
+FloatRange binary_range(const std::string& op, const FloatRange& x, const FloatRange& y, DType dt);
+/// The values of that operation part by part, with the affine forms of + and -, and of a product
+/// or quotient by a number. x and y are the operands' values as the result's elements see them
+/// (broadcast_values), the result of rank `rank`.
+TensorValues binary_values(const std::string& op, const TensorValues& x, const TensorValues& y, DType dt,
+                           std::int64_t rank);
+/// An operand's values as the elements of a result see them: its own when it has the result's
+/// shape; broadcast (different positions), all its elements together and a form only if it is
+/// a constant.
+TensorValues broadcast_values(const TensorValues& v, bool same_shape);
+
+/// The values of t[index] for basic indexing with known ints and unit-step slices (parts and
+/// forms follow the selected positions); all of t's values, without forms, otherwise.
+TensorValues indexed_values(const Interpreter& in, const State& st, const TensorVal& t, const Value& index);
 
 /// The values of a reduction ("sum()", "mean()", "std()", "norm()", ...) of a tensor holding
 /// x with n elements (nullopt: unknown count), in dtype dt.

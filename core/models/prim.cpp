@@ -124,7 +124,9 @@ Outs Prim::ret_tensor(Shape shape, DType dtype) {
 
 namespace {
 // The primitives whose results hold their first operand's elements (moved, copied, converted),
-// and those that join the elements of a list of tensors.
+// and those that join the elements of a list of tensors. Their results hold all the operand's
+// values in one part, without forms (the elements moved); cat, split and index refine that
+// where they know which elements go where (numeric.h), and with_dtype keeps the positions.
 constexpr const char* kMovesElements[] = {"reshape", "flatten", "permute", "transpose", "t", "flip", "squeeze",
                                           "unsqueeze", "expand", "repeat", "split", "index", "with_dtype"};
 constexpr const char* kJoinsElements[] = {"cat", "stack"};
@@ -137,21 +139,19 @@ void Prim::moved_values(TensorVal& t) const {
   if (named(name, kMovesElements)) {
     const TensorVal* from = tensor(0);
     if (!from) return;
-    t.values = domain::FloatRange::top();
-    if (!from->values.is_top()) {
-      // (a conversion to a narrower dtype overflows where the values do not fit)
-      t.values = interp::dtype_is_float(t.dtype) ? saturate(from->values, t.dtype) : from->values;
-    }
+    // (a conversion to a narrower dtype overflows where the values do not fit)
+    domain::FloatRange all = from->values.range();
+    t.values = domain::TensorValues::of(interp::dtype_is_float(t.dtype) ? saturate(all, t.dtype) : all);
     t.source = from->source;
   } else if (named(name, kJoinsElements)) {
     auto parts = tensors(0);
     if (!parts || parts->empty()) return;
     domain::FloatRange v = domain::FloatRange::bottom();
     for (const auto& part : *parts) {
-      v = v.join(part.values);
+      v = v.join(part.values.range());
       if (!t.source) t.source = part.source;
     }
-    t.values = v;
+    t.values = domain::TensorValues::of(v);
   }
 }
 

@@ -3,11 +3,12 @@
 // hyperparameter checks (_tenscan.require) and for randomness (_tenscan.randint).
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
 
-#include "models/prim.h"
+#include "models/numeric.h"
 
 namespace tenscan::models {
 namespace {
@@ -98,6 +99,17 @@ Outs pointwise_loss(Interpreter& in, State&& st, Args& a) {
   DType dt = x->dtype;
   const Shape xs = *x->shape, ts = *t->shape;
   std::vector<RelatedMsg> rel{p.origin_note(*x, "the input got its shape here"), p.origin_note(*t, "the target got its shape here")};
+  if (name == "binary_cross_entropy") {
+    // probabilities: torch refuses values outside [0, 1] (a tanh, raw scores). (Exactly 0 or 1,
+    // a saturated sigmoid, is no failure: torch clamps the log at -100.)
+    const char* fix = "pass probabilities (a sigmoid), or use binary_cross_entropy_with_logits on the raw scores";
+    const char* effect = "raises RuntimeError: all elements of input should be between 0 and 1";
+    const FloatRange v = x->values.range();
+    check_hazard(p, {RuleId::NumDomain, -FloatRange::kInf, -std::numeric_limits<double>::denorm_min(), "negative", effect, fix},
+                 v, x, "binary_cross_entropy", "its input");
+    check_hazard(p, {RuleId::NumDomain, 1.0000000000000002, FloatRange::kInf, "above 1", effect, fix}, v, x,
+                 "binary_cross_entropy", "its input");
+  }
   if (strict) {
     Cond c = Cond::truth(xs.size() == ts.size());
     if (xs.size() == ts.size())

@@ -14,6 +14,12 @@ Expr k(std::int64_t v) { return Expr::constant(v); }
 
 // Ops whose result is floating even for integer operands (true division).
 bool true_division(const std::string& op) { return op == "/" || op == "/=" || op == "div_" || op == "true_divide"; }
+// Ops whose result may have an affine form although its range is unknown (x + y - y).
+bool is_affine(const std::string& op) {
+  for (const char* a : {"+", "+=", "add", "add_", "-", "-=", "sub", "sub_", "*", "*=", "mul", "mul_", "/", "/=", "div", "div_", "true_divide"})
+    if (op == a) return true;
+  return false;
+}
 
 // _tenscan.elementwise(a, b, op_name, result_dtype_or_None, inplace): broadcasting binary
 // ops; either operand may be a Python scalar. The result dtype follows torch.result_type
@@ -29,20 +35,52 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
   const TensorVal* y = p.tensor(1);
   const std::string op = p.str_arg(2).value_or("");
   FloatRange values = FloatRange::top();
+  TensorValues xv, yv;
+  const std::optional<Shape> xs = x ? x->shape : std::nullopt, ys = y ? y->shape : std::nullopt;
   if (p.arg(0) && p.arg(1)) {
     DType dt = x ? x->dtype : y ? y->dtype : DType::Float32;
-    values = binary_values(p, op, operand_values(in, p.st, *p.arg(0)), operand_values(in, p.st, *p.arg(1)), dt, y);
+    xv = operand_values(in, p.st, *p.arg(0));
+    yv = operand_values(in, p.st, *p.arg(1));
+    if (divides(op)) check_division(p, op, yv.range(), y, dt);
+    values = binary_range(op, xv.range(), yv.range(), dt);
   }
   Outs outs = elementwise_shapes(p, in);
+  // part by part, with the affine forms, for each result (as the result's elements see each
+  // operand: a broadcast one as a whole)
+  auto result_values = [&](const interp::Out& o) -> TensorValues {
+    const TensorVal* r = in.tensor_of(o.st, o.v);
+    if (!r || !r->shape) return TensorValues::of(values);
+    auto seen = [&](const TensorValues& v, const std::optional<Shape>& s, bool tensor) {
+      return broadcast_values(v, !tensor || (s && *s == *r->shape));
+    };
+    return binary_values(op, seen(xv, xs, x != nullptr), seen(yv, ys, y != nullptr), r->dtype,
+                         static_cast<std::int64_t>(r->shape->size()));
+  };
+  auto with_results = [&](Outs outs, const std::shared_ptr<const interp::ValueSource>& source) {
+    for (auto& o : outs) {
+      TensorValues v = result_values(o);
+      Outs one;
+      one.push_back(std::move(o));
+      one = with_values(in, std::move(one), v, source);
+      o = std::move(one[0]);
+    }
+    return outs;
+  };
   // (a difference is remembered even of unknown values: exp(x - m) is the max trick, see
   // pointwise.cpp)
-  if (values.is_top() && op == "-") return with_values(in, std::move(outs), values, value_source(p, "- of unknown values", x));
-  if (values.is_top()) return outs;
+  if (values.is_top() && op == "-") return with_results(std::move(outs), value_source(p, "- of unknown values", x));
+  if (values.is_top() && !is_affine(op)) return outs;
+  // (the source says what the result holds, its forms taken into account)
+  for (const auto& o : outs)
+    if (in.tensor_of(o.st, o.v)) {
+      values = result_values(o).range();
+      break;
+    }
   const TensorVal* from = x && x->source ? x : y;
-  auto source = value_source(p, made_text(op, values), from);
+  auto source = values.is_top() ? nullptr : value_source(p, made_text(op, values), from);
   // a tensor compared with a number: remembered for torch.where (see ValueSource)
   if (x && !y && p.arg(0)->is_obj() && (op == ">" || op == ">=" || op == "<" || op == "<=")) {
-    FloatRange bound = operand_values(in, p.st, *p.arg(1));
+    FloatRange bound = operand_range(in, p.st, *p.arg(1));
     if (auto c = bound.constant()) {
       auto guard = std::make_shared<interp::ValueSource>(*source);
       guard->compared = p.arg(0)->obj;
@@ -51,7 +89,7 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
       source = guard;
     }
   }
-  return with_values(in, std::move(outs), values, source);
+  return with_results(std::move(outs), source);
 }
 
 Outs elementwise_shapes(Prim& p, Interpreter& in) {
@@ -253,12 +291,12 @@ Outs reduce(Interpreter& in, State&& st, Args& a) {
   std::optional<std::int64_t> count;
   FloatRange values = FloatRange::top();
   std::shared_ptr<const interp::ValueSource> source;
-  auto done = [&](Outs outs) { return values.is_top() ? outs : with_values(in, std::move(outs), values, source); };
+  auto done = [&](Outs outs) { return values.is_top() ? outs : with_values(in, std::move(outs), TensorValues::of(values), source); };
   auto set_values = [&] {
-    values = reduced_values(op, t->values, count, dt);
+    values = reduced_values(op, t->values.range(), count, dt);
     if (values.is_top()) return;
     // (of data nothing is known of, only a spread or a norm is known: it is 0 for constant data)
-    source = value_source(p, t->values.is_top() ? op + " of data tenscan cannot see is 0 when the data is constant"
+    source = value_source(p, t->values.range().is_top() ? op + " of data tenscan cannot see is 0 when the data is constant"
                                                 : made_text(op, values), t);
   };
   if (!t->shape) {
@@ -385,8 +423,8 @@ Outs where(Interpreter& in, State&& st, Args& a) {
   }
   // the values: either side's, the side the condition selects only where it holds
   // (torch.where(x > 0, x, eps): x's values above 0)
-  FloatRange xv = p.arg(1) ? operand_values(in, p.st, *p.arg(1)) : FloatRange::top();
-  FloatRange yv = p.arg(2) ? operand_values(in, p.st, *p.arg(2)) : FloatRange::top();
+  FloatRange xv = p.arg(1) ? operand_range(in, p.st, *p.arg(1)) : FloatRange::top();
+  FloatRange yv = p.arg(2) ? operand_range(in, p.st, *p.arg(2)) : FloatRange::top();
   const interp::ValueSource* guard = c && c->source ? c->source.get() : nullptr;
   if (guard && guard->compared && p.arg(1) && p.arg(1)->is_obj() && p.arg(1)->obj == guard->compared) {
     const double b = guard->against, inf = FloatRange::kInf;
@@ -402,7 +440,7 @@ Outs where(Interpreter& in, State&& st, Args& a) {
   FloatRange values = xv.is_top() || yv.is_top() ? FloatRange::top() : xv.join(yv);
   Outs outs = p.ret_tensor(out, dt);
   if (values.is_top()) return outs;
-  return with_values(in, std::move(outs), values, value_source(p, made_text(name, values), x ? x : y));
+  return with_values(in, std::move(outs), TensorValues::of(values), value_source(p, made_text(name, values), x ? x : y));
 }
 
 

@@ -50,6 +50,9 @@ double ceil_fn(double x) { return std::ceil(x); }
 double round_fn(double x) { return std::nearbyint(x); }
 double trunc_fn(double x) { return std::trunc(x); }
 double sign_fn(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; }
+double cosh_fn(double x) { return std::cosh(x); }
+double sinh_fn(double x) { return std::sinh(x); }
+double atanh_fn(double x) { return std::atanh(x); }
 
 /// How a function maps the values of its input.
 enum class Curve : std::uint8_t {
@@ -59,15 +62,21 @@ enum class Curve : std::uint8_t {
   Bounded,     ///< no monotonicity used: its range
   Same,        ///< the values themselves (abs is Even; copies keep their values)
   Softmax,     ///< in [0, 1]; exactly 0 where the inputs spread further than exp can span
+  Finite,      ///< the values with NaN made 0 and the infinities the dtype's extremes (nan_to_num)
 };
+
+/// Where an overflow starts, for the dtype at hand: a fixed bound, or the log of the dtype's
+/// largest value (exp) or of twice it (cosh and sinh, above it or below its negative).
+enum class Limit : std::uint8_t { Fixed, ExpAbove, CoshAbove, CoshBelow };
 
 /// Where an operand makes an infinity or a NaN.
 struct Unsafe {
   RuleId rule;
   double lo, hi;  ///< closed; lo > hi: none
-  const char* unsafe;  ///< in words ("0 or negative"; the overflow's threshold is the dtype's)
+  const char* unsafe;  ///< in words ("0 or negative"; empty: the dtype's threshold, `limit`)
   const char* effect;
   const char* fix;
+  Limit limit = Limit::Fixed;
 };
 constexpr Unsafe kSafe{RuleId::NumDomain, 1.0, 0.0, "", "", ""};
 
@@ -98,6 +107,14 @@ constexpr Unsafe kLog1pUnsafe{RuleId::NumLogDomain, -kInf, -1.0, "-1 or less", "
 // log(sum(exp(x))) written by hand)
 constexpr Unsafe kLogInf{RuleId::NumOverflow, kInf, kInf, "inf (an exp before it overflows)", "is inf there",
                          "use F.softplus(x) for log(1 + exp(x)) and torch.logsumexp for log(sum(exp(x))): they do not overflow"};
+constexpr Unsafe kCoshUnsafe[2] = {
+    {RuleId::NumOverflow, 0, kInf, "", "overflows to inf", "clamp the argument, or compute in log space", Limit::CoshAbove},
+    {RuleId::NumOverflow, -kInf, 0, "", "overflows to inf", "clamp the argument, or compute in log space", Limit::CoshBelow}};
+// atanh and erfinv: infinite at -1 and 1, NaN beyond
+constexpr const char* kUnitFix = "clamp the argument into the open interval, e.g. x.clamp(-1 + eps, 1 - eps)";
+constexpr Unsafe kAtanhUnsafe[2] = {
+    {RuleId::NumDomain, -kInf, -1.0, "-1 or less", "is -inf at -1 and NaN below", kUnitFix},
+    {RuleId::NumDomain, 1.0, kInf, "1 or more", "is inf at 1 and NaN above", kUnitFix}};
 constexpr Unsafe kAsinUnsafe[2] = {
     {RuleId::NumDomain, -kInf, -1.0000000000000002, "below -1", "is NaN outside [-1, 1]", "clamp the argument into [-1, 1]"},
     {RuleId::NumDomain, 1.0000000000000002, kInf, "above 1", "is NaN outside [-1, 1]", "clamp the argument into [-1, 1]"}};
@@ -105,10 +122,18 @@ constexpr Unsafe kAsinUnsafe[2] = {
 const Pointwise kPointwise[] = {
     // name  floating shape  fn  domain  range  saturation  sat_from  unsafe
     {"exp", true, Curve::Increasing, exp_fn, -kInf, kInf, 0.0, kInf, 0.0, kInf, -kInf,
-     {{RuleId::NumOverflow, 0, kInf, "", "overflows to inf", "subtract the maximum first, or use torch.logsumexp / F.softmax"},
+     {{RuleId::NumOverflow, 0, kInf, "", "overflows to inf", "subtract the maximum first, or use torch.logsumexp / F.softmax",
+       Limit::ExpAbove},
       kSafe}},
     {"expm1", true, Curve::Increasing, expm1_fn, -kInf, kInf, -1.0, kInf, -1.0, kNaN, -kInf,
-     {{RuleId::NumOverflow, 0, kInf, "", "overflows to inf", "subtract the maximum first, or clamp the exponent"}, kSafe}},
+     {{RuleId::NumOverflow, 0, kInf, "", "overflows to inf", "subtract the maximum first, or clamp the exponent", Limit::ExpAbove},
+      kSafe}},
+    {"cosh", true, Curve::Even, cosh_fn, -kInf, kInf, 1.0, kInf, kNaN, kInf, -kInf, {kCoshUnsafe[0], kCoshUnsafe[1]}},
+    {"sinh", true, Curve::Increasing, sinh_fn, -kInf, kInf, -kInf, kInf, -kInf, kInf, -kInf, {kCoshUnsafe[0], kCoshUnsafe[1]}},
+    {"tan", true, Curve::Bounded, nullptr, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
+    {"atanh", true, Curve::Increasing, atanh_fn, -1.0, 1.0, -kInf, kInf, kNaN, kNaN, -kInf, {kAtanhUnsafe[0], kAtanhUnsafe[1]}},
+    {"erfinv", true, Curve::Bounded, nullptr, -1.0, 1.0, -kInf, kInf, kNaN, kNaN, -kInf, {kAtanhUnsafe[0], kAtanhUnsafe[1]}},
+    {"nan_to_num", false, Curve::Finite, nullptr, -kInf, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kSafe, kSafe}},
     {"log", true, Curve::Increasing, log_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kLogInf}},
     {"log2", true, Curve::Increasing, log2_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kLogInf}},
     {"log10", true, Curve::Increasing, log10_fn, 0.0, kInf, -kInf, kInf, kNaN, kNaN, -kInf, {kLogUnsafe, kLogInf}},
@@ -172,8 +197,10 @@ const Pointwise* find_row(const std::string& name) {
 // The overflow threshold of exp-like rows depends on the dtype: the log of its largest value.
 Unsafe for_dtype(const Unsafe& u, DType dt) {
   Unsafe r = u;
-  // (exp's overflow starts at a finite placeholder: the log of the dtype's largest value)
-  if (u.rule == RuleId::NumOverflow && !std::isinf(u.lo)) r.lo = std::nextafter(std::log(dtype_max(dt)), kInf);
+  const double ln_max = std::log(dtype_max(dt));
+  if (u.limit == Limit::ExpAbove) r.lo = std::nextafter(ln_max, kInf);
+  if (u.limit == Limit::CoshAbove) r.lo = std::nextafter(ln_max + std::log(2.0), kInf);
+  if (u.limit == Limit::CoshBelow) r.hi = -std::nextafter(ln_max + std::log(2.0), kInf);
   if (u.rule == RuleId::NumDivisionByZero) r.lo = -dtype_tiny(dt), r.hi = dtype_tiny(dt);
   return r;
 }
@@ -217,6 +244,13 @@ F apply(const Pointwise& row, const F& x, DType dt) {
       break;
     }
     case Curve::Same: break;
+    case Curve::Finite: {
+      const double max = dtype_max(dt);
+      r = F::between(std::isinf(lo) ? (lo < 0 ? -max : max) : lo, std::isinf(hi) ? (hi > 0 ? max : -max) : hi, false, false)
+              .with_reached(lo_r, hi_r, dense);
+      if (x.nan) r = r.join(F::point(0.0));
+      return r;
+    }
   }
   r = r.meet(F::between(row.range_lo, row.range_hi, true, false).with_reached(r.lo_reached, r.hi_reached));
   r.nan = nan;
@@ -252,6 +286,19 @@ std::string log_fix(const TensorVal* operand, const std::string& generic) {
   return generic;
 }
 
+// The affine form of row `name` applied to a part holding `x` with `form`: a copy keeps it,
+// negation negates it, relu and abs are the identity where x >= 0 (DEBAR's ReLU relation) and
+// relu is 0 where x <= 0; anything else is not affine.
+std::optional<domain::Affine> pointwise_form(const std::string& name, const F& x, const std::optional<domain::Affine>& form) {
+  if (!form) return std::nullopt;
+  if (name == "clone") return form;
+  if (name == "neg") return form->scaled(-1.0);
+  if ((name == "relu" || name == "abs") && !x.empty() && x.lo >= 0) return form;
+  if (name == "relu" && !x.empty() && x.hi <= 0 && !x.nan) return domain::Affine::constant(0.0);
+  if (name == "abs" && !x.empty() && x.hi <= 0) return form->scaled(-1.0);
+  return std::nullopt;
+}
+
 // _tenscan.pointwise(x, name[, dtype]): row `name` applied to tensor x.
 Outs pointwise(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "pointwise");
@@ -267,10 +314,11 @@ Outs pointwise(Interpreter& in, State&& st, Args& a) {
   if (row && row->floating && dtype_is_integer_or_bool(r.dtype)) r.dtype = DType::Float32;
   if (p.present(2, "dtype")) r.dtype = p.dtype_arg(2, "dtype", r.dtype);
   if (!row) {
-    r.values = F::top();
+    r.values = TensorValues::top();
     r.source = nullptr;
     return p.ret(in.new_tensor(p.st, r));
   }
+  const F all = t->values.range();
   const std::string op = "torch." + name;
   for (const Unsafe& u : row->unsafe) {
     if (u.lo > u.hi) continue;
@@ -278,12 +326,21 @@ Outs pointwise(Interpreter& in, State&& st, Args& a) {
     if (u.rule == RuleId::NumOverflow && std::isinf(u.lo) && max_subtracted(t)) continue;
     Unsafe d = for_dtype(u, r.dtype);
     std::string fix = d.rule == RuleId::NumLogDomain ? log_fix(t, d.fix) : d.fix;
-    std::string unsafe = *d.unsafe ? std::string(d.unsafe) : "above " + number_text(d.lo);
-    check_hazard(p, {d.rule, d.lo, d.hi, unsafe, d.effect, fix}, t->values, t, op, "its input");
+    std::string unsafe = *d.unsafe              ? std::string(d.unsafe)
+                         : d.limit == Limit::CoshBelow ? "below " + number_text(d.hi)
+                                                       : "above " + number_text(d.lo);
+    check_hazard(p, {d.rule, d.lo, d.hi, unsafe, d.effect, fix}, all, t, op, "its input");
   }
-  r.values = apply(*row, t->values, r.dtype);
+  // part by part; the affine form survives the operations that are affine where the part lies
+  r.values = t->values;
+  for (auto& part : r.values.parts) {
+    const F before = part.range;
+    part.range = apply(*row, before, r.dtype);
+    part.form = pointwise_form(name, before, part.form);
+  }
+  r.values = r.values.normalized();
   if (row->shape != Curve::Same)
-    r.source = r.values.is_top() ? nullptr : value_source(p, made_text(name, r.values), t);
+    r.source = r.values.range().is_top() ? nullptr : value_source(p, made_text(name, r.values.range()), t);
   return p.ret(in.new_tensor(p.st, r));
 }
 
@@ -297,29 +354,48 @@ Outs values(Interpreter& in, State&& st, Args& a) {
   auto bound = [&](std::size_t i, double unbounded) {
     const Value* v = p.arg(i);
     if (!v || v->is_none()) return F::point(unbounded);
-    return operand_values(in, p.st, *v);
+    return operand_range(in, p.st, *v);
   };
   F lo = bound(1, -kInf), hi = bound(2, kInf);
   TensorVal r = *t;
+  F made = F::top();
   if (lo.empty() || hi.empty() || lo.lo > hi.hi) {  // (bounds the library refuses: no values)
-    r.values = F::top();
+    made = F::top();
   } else {
     // a fill whose number is not known: its range, reached as the number's is
     double top = hi.hi;
     if (p.bool_arg(4).value_or(false) && top == 1.0) top = below_one(r.dtype);
     // (a documented range is a continuous draw or one number: dense)
-    r.values = F::between(lo.lo, top, false, false).with_reached(lo.lo_reached && !std::isinf(lo.lo),
-                                                                  hi.hi_reached && !std::isinf(top), true);
-    r.values = saturate(r.values, r.dtype);
+    made = F::between(lo.lo, top, false, false).with_reached(lo.lo_reached && !std::isinf(lo.lo),
+                                                              hi.hi_reached && !std::isinf(top), true);
+    made = saturate(made, r.dtype);
   }
+  // (a fill of a known number is that constant everywhere; anything else is new data)
+  r.values = filled(made);
   const std::string what = p.str_arg(3).value_or("the library");
-  r.source = r.values.is_top() ? nullptr : value_source(p, made_text(what, r.values), nullptr);
+  r.source = made.is_top() ? nullptr : value_source(p, made_text(what, made), nullptr);
+  return p.ret(in.new_tensor(p.st, r));
+}
+
+// _tenscan.gathered(batch, sample): the minibatch `batch` (its shape already made) holding
+// rows like `sample`: the sample's values, their parts and forms (renamed for this minibatch:
+// equalities between the columns of one row hold in every row, and two minibatches are
+// different rows).
+Outs gathered(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "gathered");
+  const TensorVal* batch = p.tensor(0);
+  const TensorVal* sample = p.tensor(1);
+  if (!batch || !sample) return p.ret(p.arg(0) ? *p.arg(0) : Value::none());
+  TensorVal r = *batch;
+  r.values = sample->values.gathered(domain::view_tag(4, 0, static_cast<std::int64_t>(in.fresh_nonce()), 0, 0));
+  r.source = sample->source;
   return p.ret(in.new_tensor(p.st, r));
 }
 
 const PrimRow kRows[] = {
     {"pointwise", pointwise},
     {"values", values},
+    {"gathered", gathered},
 };
 
 }  // namespace

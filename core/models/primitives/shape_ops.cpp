@@ -216,13 +216,13 @@ Outs from_data(Interpreter& in, State&& st, Args& a) {
   // the values: the numbers written out (numeric.h), when every one of them is known
   FloatRange values = FloatRange::bottom();
   for (const Value& leaf : n.leaves) {
-    FloatRange x = operand_values(in, p.st, leaf);
+    FloatRange x = operand_range(in, p.st, leaf);
     if (x.is_top() || x.empty()) return p.ret_tensor(n.shape, dt);
     values = values.join(x);
   }
   if (n.leaves.empty()) return p.ret_tensor(n.shape, dt);
   values = saturate(values, dt);
-  return with_values(in, p.ret_tensor(n.shape, dt), values, value_source(p, made_text("torch.tensor", values), nullptr));
+  return with_values(in, p.ret_tensor(n.shape, dt), filled(values), value_source(p, made_text("torch.tensor", values), nullptr));
 }
 
 // _tenscan.shape(t) -> tuple of ints
@@ -252,7 +252,9 @@ Outs with_dtype(Interpreter& in, State&& st, Args& a) {
   TensorVal r = *t;
   r.dtype = dt;
   // the same values, an infinity where they do not fit a narrower float (float16's 65504)
+  // (as integers, the elements are no longer what their forms compute)
   if (interp::dtype_is_float(dt)) r.values = saturate(r.values, dt);
+  if (!interp::dtype_is_float(dt)) r.values = r.values.without_forms();
   Value v = in.new_tensor(p.st, r);
   return p.ret(v);
 }
@@ -290,7 +292,7 @@ Outs same(Interpreter& in, State&& st, Args& a) {
   if (p.present(1, "dtype")) r.dtype = p.dtype_arg(1, "dtype", t->dtype);
   // values: those of an operation with no numerical model are unknown (pointwise.cpp has the
   // ones that have one, copies included)
-  r.values = domain::FloatRange::top();
+  r.values = domain::TensorValues::top();
   r.source = nullptr;
   Value v = in.new_tensor(p.st, r);
   return p.ret(v);
@@ -750,7 +752,25 @@ Outs join(Interpreter& in, State&& st, Args& a, bool stack) {
   }
   if (stack) out.insert(out.begin() + *n, k(static_cast<std::int64_t>(ts->size())));
   else out[static_cast<std::size_t>(*n)] = total;
-  return p.ret_tensor(out, dt);
+  // the values: one part per operand along dim (numeric.h); a stacked operand's elements sit in
+  // a tensor of one more dimension (its forms renamed to that view)
+  std::vector<domain::TensorValues> vals;
+  std::vector<std::int64_t> sizes;
+  const auto at = static_cast<std::size_t>(*n);
+  for (const auto& t : *ts) {
+    if (stack) {
+      domain::TensorValues v = t.values.smashed();
+      if (v.parts[0].form)
+        v.parts[0].form = v.parts[0].form->moved(domain::view_tag(3, *n, 0, 1, static_cast<std::int64_t>(rank) + 1));
+      vals.push_back(std::move(v));
+      sizes.push_back(1);
+    } else {
+      bool skipped = rank != 1 && legacy_empty(t);
+      vals.push_back(t.values);
+      sizes.push_back(skipped ? 0 : (*t.shape)[at].as_const().value_or(-1));
+    }
+  }
+  return with_values(in, p.ret_tensor(out, dt), domain::TensorValues::concat(vals, sizes, *n));
 }
 Outs cat(Interpreter& in, State&& st, Args& a) { return join(in, std::move(st), a, false); }
 Outs stack(Interpreter& in, State&& st, Args& a) { return join(in, std::move(st), a, true); }
@@ -767,10 +787,20 @@ Outs split(Interpreter& in, State&& st, Args& a) {
   auto n = p.dim(d, s.size(), Msg(chunk ? "chunk" : "split"));
   if (!n) return p.ret(Value::unknown("split"));
   const Expr& len = s[static_cast<std::size_t>(*n)];
-  auto piece = [&](const Expr& size) {
+  const domain::TensorValues values = t->values;
+  // a piece of `size` elements along dim, from `offset` when known: its values are those
+  // elements' (numeric.h)
+  auto piece = [&](const Expr& size, std::optional<std::int64_t> offset = std::nullopt) {
     Shape o = s;
     o[static_cast<std::size_t>(*n)] = size;
-    return p.tensor_value(o, dt);
+    Value v = p.tensor_value(o, dt);
+    auto sc = size.as_const();
+    if (offset && sc) {
+      auto& r = *p.st.heap.mut(v.obj).tensor;
+      r.values = values.narrowed(*n, *offset, *sc, len.as_const().value_or(-1), static_cast<std::int64_t>(s.size()));
+      in.summarise(r.values);
+    }
+    return v;
   };
   std::vector<Value> parts;
   auto lc = len.as_const();
@@ -785,7 +815,12 @@ Outs split(Interpreter& in, State&& st, Args& a) {
     m << "split_with_sizes expects split_sizes to sum exactly to " << len << " (input tensor's size at dimension " << *n
       << "), but got split_sizes=" << sizes;
     if (!p.require(Cond::eq(sum, len), RuleId::SizeMismatch, m)) return p.ret(Value::unknown("split"));
-    for (const auto& x : sizes) parts.push_back(piece(x));
+    std::optional<std::int64_t> offset = 0;
+    for (const auto& x : sizes) {
+      parts.push_back(piece(x, offset));
+      auto c = x.as_const();
+      offset = offset && c ? std::optional(*offset + *c) : std::nullopt;
+    }
     return p.ret(p.tuple(parts));
   }
   auto size = p.int_arg(1);
@@ -811,7 +846,7 @@ Outs split(Interpreter& in, State&& st, Args& a) {
   if (!lc || !sc || *sc <= 0) return p.ret(Value::unknown("split"));
   std::int64_t each = chunk ? (*lc + *sc - 1) / *sc : *sc;
   if (each <= 0) each = 1;
-  for (std::int64_t off = 0; off < *lc; off += each) parts.push_back(piece(k(std::min(each, *lc - off))));
+  for (std::int64_t off = 0; off < *lc; off += each) parts.push_back(piece(k(std::min(each, *lc - off)), off));
   return p.ret(p.tuple(parts));
 }
 
@@ -1274,7 +1309,8 @@ Outs index(Interpreter& in, State&& st, Args& a) {
   const Value index = *ix;
   auto r = index_shape(p, tv, index, p.str_arg(2) == "numpy");
   if (!r) return p.ret_unranked(tv.dtype);
-  return p.ret_tensor(r->shape, tv.dtype);
+  if (r->advanced) return p.ret_tensor(r->shape, tv.dtype);
+  return with_values(in, p.ret_tensor(r->shape, tv.dtype), indexed_values(in, p.st, tv, index));
 }
 
 // _tenscan.index_put(t, index, value, lib=None): t[index] = value. The indexed part must
@@ -1486,7 +1522,17 @@ Outs index_op(Interpreter& in, State&& st, Args& a) {
     if (!p.require(c, RuleId::SizeMismatch, m, {origin(*ix, "the index got its shape here"), origin(*x, "the tensor got its shape here")}))
       return p.ret_unranked(dt);
   }
-  return p.ret_tensor(spec->result == IndexResult::Index ? is : xs, dt);
+  // the values: elements of x (gather, index_select), or of x and the scattered source (numeric.h)
+  domain::FloatRange values = x->values.range();
+  auto source = x->source;
+  if (spec->result == IndexResult::Self) {
+    const Value* s = p.arg(4);
+    const Value* reduce = p.arg(5);
+    const bool plain = op == "scatter" && (!reduce || reduce->is_none());
+    values = plain && s && !s->is_none() ? values.join(operand_range(in, p.st, *s)) : domain::FloatRange::top();
+  }
+  Outs outs = p.ret_tensor(spec->result == IndexResult::Index ? is : xs, dt);
+  return values.is_top() ? outs : with_values(in, std::move(outs), domain::TensorValues::of(values), source);
 }
 
 // _tenscan.select_k(t, dim, k or None, op): the shape of sort/argsort (k None: unchanged) and

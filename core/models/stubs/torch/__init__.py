@@ -846,6 +846,63 @@ class Tensor:
     def exp(self):
         return _t.pointwise(self, "exp")
 
+    def expm1(self):
+        return _t.pointwise(self, "expm1")
+
+    def log2(self):
+        return _t.pointwise(self, "log2")
+
+    def log10(self):
+        return _t.pointwise(self, "log10")
+
+    def square(self):
+        return _t.pointwise(self, "square")
+
+    def asin(self):
+        return _t.pointwise(self, "asin")
+
+    def acos(self):
+        return _t.pointwise(self, "acos")
+
+    def atan(self):
+        return _t.pointwise(self, "atan")
+
+    def atanh(self):
+        return _t.pointwise(self, "atanh")
+
+    def arctanh(self):
+        return _t.pointwise(self, "atanh")
+
+    def erf(self):
+        return _t.pointwise(self, "erf")
+
+    def erfinv(self):
+        return _t.pointwise(self, "erfinv")
+
+    def cosh(self):
+        return _t.pointwise(self, "cosh")
+
+    def sinh(self):
+        return _t.pointwise(self, "sinh")
+
+    def tan(self):
+        return _t.pointwise(self, "tan")
+
+    def trunc(self):
+        return _t.pointwise(self, "trunc")
+
+    def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
+        return nan_to_num(self, nan, posinf, neginf)
+
+    def fmod(self, other):
+        return _t.elementwise(self, other, "fmod")
+
+    def remainder(self, other):
+        return _t.elementwise(self, other, "remainder")
+
+    def floor_divide(self, other):
+        return _t.elementwise(self, other, "//")
+
     def log(self):
         return _t.pointwise(self, "log")
 
@@ -1491,7 +1548,31 @@ erf = _pointwise("erf")
 floor = _pointwise("floor")
 ceil = _pointwise("ceil")
 trunc = _pointwise("trunc")
-tan = sinh = cosh = frac = _pointwise("")
+cosh = _pointwise("cosh")
+sinh = _pointwise("sinh")
+tan = _pointwise("tan")
+atanh = arctanh = _pointwise("atanh")
+erfinv = _pointwise("erfinv")
+frac = _pointwise("")
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
+    """NaN to `nan`, the infinities to the dtype's extremes (or the numbers given)."""
+    if nan == 0.0 and posinf is None and neginf is None:
+        return _out(out, _t.pointwise(input, "nan_to_num"))
+    return _out(out, _t.same(input))
+
+
+def fmod(input, other, *, out=None):
+    return _out(out, _t.elementwise(input, other, "fmod"))
+
+
+def remainder(input, other, *, out=None):
+    return _out(out, _t.elementwise(input, other, "remainder"))
+
+
+def floor_divide(input, other, *, out=None):
+    return _out(out, _t.elementwise(input, other, "//"))
 
 
 def _triangle(input, name):

@@ -1264,6 +1264,47 @@ TEST_CASE("primitives/interpolate and the ConvTranspose output_padding", "[model
   run_rows(batch);
 }
 
+TEST_CASE("primitives/numeric: partitions and affine forms keep what intervals lose", "[models][primitives]") {
+  static const Batch batch({
+      // a concatenation keeps its operands apart; slicing, indexing, split and chunk select them
+      {"pts = torch.cat([F.relu(torch.randn(4, 2)), torch.ones(4, 1)], 1)\ntorch.log(pts[:, 2])", "[4] float32"},
+      {"pts = torch.cat([F.relu(torch.randn(4, 2)), torch.ones(4, 1)], 1)\ntorch.log(pts[:, 2:])", "[4, 1] float32"},
+      {"pts = torch.cat([F.relu(torch.randn(4, 2)), torch.ones(4, 1)], 1)\ntorch.log(pts[..., -1])", "[4] float32"},
+      {"pts = torch.cat([F.relu(torch.randn(4, 2)), torch.ones(4, 1)], 1)\ntorch.log(pts[:, 1])", "!numeric/log-nonpositive@2"},
+      {"pts = torch.cat([F.relu(torch.randn(4, 2)), torch.ones(4, 1)], 1)\ntorch.log(pts)", "!numeric/log-nonpositive@2"},
+      {"torch.log(torch.cat([torch.zeros(3), torch.ones(3)]).chunk(2)[1])", "[3] float32"},
+      {"torch.log(torch.cat([torch.zeros(3), torch.ones(3)]).split([3, 3])[0])", "!numeric/log-nonpositive"},
+      {"a, b = torch.cat([torch.zeros(3), torch.ones(3)]).split(3)\ntorch.log(b)", "[3] float32"},
+      // x - x is 0 whatever x, and (c + o) - (c - o) is 2 o whatever c (DEBAR's example)
+      {"x = torch.randn(4)\ntorch.log(x - x + 1)", "[4] float32"},
+      {"c = torch.randn(4) * 100\no = torch.rand(4) + 0.1\ntorch.log((c + o) - (c - o))", "[4] float32"},
+      {"c = torch.randn(4) * 100\no = torch.rand(4)\ntorch.log((c + o) - (c - o))", "!numeric/log-nonpositive@3"},
+      // different positions do not cancel: x[1:] - x[:-1] is not 0
+      {"x = torch.rand(5) + 1\ntorch.sqrt(x[1:] - x[:-1] + 0.5)", "!numeric/sqrt-negative@2"},
+      {"x = torch.rand(5, 2) + 1\ntorch.sqrt(x[:, 1] - x[:, 0] + 0.5)", "!numeric/sqrt-negative@2"},
+      {"x = torch.rand(5, 2) + 1\ntorch.sqrt(x[:, 1] - x[:, 1] + 0.5)", "[5] float32"},
+      // the ReLU relation: relu of values >= 0 is the identity
+      {"x = torch.rand(4) + 1\ntorch.log(F.relu(x) - x + 1)", "[4] float32"},
+      // two minibatches are different rows; the columns of one row keep their relations
+      {"from torch.utils.data import DataLoader, TensorDataset\n"
+       "c = torch.rand(64, 1) * 100\n"
+       "b = torch.cat([c, c + torch.rand(64, 1) + 1], 1)\n"
+       "x, = next(iter(DataLoader(TensorDataset(b), batch_size=8)))\n"
+       "torch.log(x[:, 1] - x[:, 0])",
+       "[8] float32"},
+      // remainder, hyperbolic functions and the inverse of tanh
+      {"torch.rand(4) % torch.zeros(4)", "!numeric/division-by-zero"},
+      {"torch.rand(4) % 0.5", "[4] float32"},
+      {"torch.cosh(torch.rand(4) * 100)", "!numeric/overflow"},
+      {"torch.cosh(torch.rand(4) * 80)", "[4] float32"},
+      {"torch.atanh(torch.rand(4) * 2 - 1)", "!numeric/out-of-domain"},
+      {"torch.nan_to_num(torch.log(torch.full((2,), 0.5)))", "[2] float32"},
+      {"F.binary_cross_entropy(torch.tanh(torch.randn(4)), torch.rand(4))", "!numeric/out-of-domain"},
+      {"F.binary_cross_entropy(torch.sigmoid(torch.randn(4)), torch.rand(4))", "[] float32"},
+  });
+  run_rows(batch);
+}
+
 TEST_CASE("primitives/numeric: the dtype's limits decide overflow; reached values decide findings", "[models][primitives]") {
   static const Batch batch({
       // float16's exp overflows above 11.09, float32's above 88.72, float64's above 709.78

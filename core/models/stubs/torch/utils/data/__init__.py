@@ -69,7 +69,7 @@ def _collate(sample, n):
     if _t.is_unknown(sample):
         return _t.unknown("a collated batch")
     if _t.is_tensor(sample):
-        return sample.unsqueeze(0).expand(n, *sample.shape)
+        return _t.gathered(sample.unsqueeze(0).expand(n, *sample.shape), sample)
     if _b.isinstance(sample, _b.bool):
         return torch.zeros(n, dtype="bool")
     if _b.isinstance(sample, int):
