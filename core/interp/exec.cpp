@@ -477,8 +477,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             bool long_loop = !summary && !capped && items.size() > kRepresentAfter && in_project(s->loc.file);
             std::optional<Heap> before;
             if (summary || capped || long_loop) before = it.st.heap;
-            live.push_back(std::move(it.st));
             const bool user_loop = in_project(s->loc.file);
+            std::optional<State> head;  // (a summary loop's state before it: summary_fixpoint)
+            if (summary && user_loop) head = it.st;
+            live.push_back(std::move(it.st));
             const std::uint64_t execution = ++loop_executions_;
             States summarised;  // paths whose remaining iterations one trial covered (summarise_loop)
             const auto loop_symbols = static_cast<sym::SymId>(symbols_.size());
@@ -492,7 +494,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                 bool comprehension = live[0].frame().code->kind == ir::Code::Kind::Comprehension;
                 if (!comprehension) {
                   States rest;
-                  for (auto& l : live) (summarise_loop(s, l, items, idx, loop_symbols) ? summarised : rest).push_back(std::move(l));
+                  for (auto& l : live) (summarise_loop(s, l, items, idx, loop_symbols, exited) ? summarised : rest).push_back(std::move(l));
                   live = std::move(rest);
                   if (user_loop && !live.empty() && summarise_set(s, live, exited, items, idx, loop_symbols)) {
                     for (auto& l : live) summarised.push_back(std::move(l));
@@ -507,6 +509,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               if (user_loop) loop_head(live, execution);
               run_loop_body(s, live, exited, items[idx], idx + 1 == items.size() ? last_batch : -1);
             }
+            if (head && !live.empty()) summary_fixpoint(s, *head, live, exited, items, last_batch);
             if (user_loop) {
               loop_exit(live, execution);
               loop_exit(summarised, execution);

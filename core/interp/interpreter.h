@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "interp/compare.h"
@@ -331,14 +332,27 @@ class Interpreter {
   /// empty __annotations__ when the body annotates names.
   void bind_body_names(State& st, ObjId ns, const ir::Code& code);
   /// `representative`: where given, the symbols the value standing for the items was made of.
+  /// `covered`: where given, the paths of an inner loop that ended as covered (summary_fixpoint)
+  /// do not fail the trial; they go there.
   std::optional<States> trial_iteration(const ir::Stmt* s, const State& from_state, const std::vector<Value>& items,
-                                        std::size_t from, std::pair<sym::SymId, sym::SymId>* representative = nullptr);
-  /// `young`: the first symbol the loop made (see repeats_requirements).
+                                        std::size_t from, std::pair<sym::SymId, sym::SymId>* representative = nullptr,
+                                        States* covered = nullptr);
+  /// `young`: the first symbol the loop made (see repeats_requirements). On success, the paths
+  /// the trials ended as covered go to `covered`.
   bool summarise_loop(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
-                      sym::SymId young);
+                      sym::SymId young, States& covered);
   bool summarise_widened(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
-                         sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets);
+                         sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets,
+                         States& covered);
   bool repeats_requirements(const State& pre, const State& post, sym::SymId young) const;
+  void summary_fixpoint(const ir::Stmt* s, const State& head, const States& live, States& exited,
+                        const std::vector<Value>& items, int last_batch);
+  /// Whether a condition of the project's code reads one of these names ("" stands for any).
+  bool decides(const std::vector<std::string>& names);
+  std::optional<std::unordered_set<std::string>> decision_names_;  ///< (decides)
+  std::size_t decision_modules_ = 0;  ///< the modules decision_names_ was built from
+  std::unordered_map<const ir::Stmt*, int> fixpoints_;  ///< summary_fixpoint runs per loop
+  int trials_ = 0;  ///< trial iterations in progress (trial_iteration)
   bool summarise_set(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
                      std::size_t from, sym::SymId young);
   /// `grown` receives the places (in l's terms) where l holds a float that h's does not

@@ -102,7 +102,8 @@ bool Interpreter::same_up_to_loop_draws(const State& h, const State& l, sym::Sym
 // an exception) or the iteration reported a finding.
 std::optional<States> Interpreter::trial_iteration(const ir::Stmt* s, const State& from_state,
                                                    const std::vector<Value>& items, std::size_t from,
-                                                   std::pair<sym::SymId, sym::SymId>* representative) {
+                                                   std::pair<sym::SymId, sym::SymId>* representative,
+                                                   States* covered) {
   State trial_state = from_state;
   auto before = static_cast<sym::SymId>(symbols_.size());
   std::optional<Value> var = loop_representative(trial_state, s, items, from);
@@ -111,7 +112,16 @@ std::optional<States> Interpreter::trial_iteration(const ir::Stmt* s, const Stat
   States trial, trial_exited;
   trial.push_back(std::move(trial_state));
   std::size_t reported = result_.findings.size();
+  ++trials_;
   run_loop_body(s, trial, trial_exited, *var);
+  --trials_;
+  if (covered) {
+    // (an inner loop's paths that ended as covered: finished, their requirements checked)
+    auto done = std::partition(trial_exited.begin(), trial_exited.end(), [](const State& q) { return q.flow != Flow::Covered; });
+    if (done != trial_exited.begin() || trial.empty() || result_.findings.size() != reported) return std::nullopt;
+    for (auto it = done; it != trial_exited.end(); ++it) covered->push_back(std::move(*it));
+    return trial;
+  }
   if (!trial_exited.empty() || trial.empty() || result_.findings.size() != reported) return std::nullopt;
   return trial;
 }
@@ -150,10 +160,11 @@ bool Interpreter::repeats_requirements(const State& pre, const State& post, sym:
 // remaining iteration starts from and returns to that state. On success the loop variable gets
 // the last item and the path has left the loop; otherwise nothing changes.
 bool Interpreter::summarise_loop(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
-                                 sym::SymId young) {
+                                 sym::SymId young, States& covered) {
   if (!st.normal()) return false;
   const State& pre = st;
-  std::optional<States> tried = trial_iteration(s, pre, items, from);
+  States inner;  // (the trial's inner loops' covered paths: kept if the trial is)
+  std::optional<States> tried = trial_iteration(s, pre, items, from, nullptr, &inner);
   if (!tried) return false;
   States trial = std::move(*tried);
   std::vector<const ir::Expr*> targets;
@@ -195,8 +206,12 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, State& st, const std::vector
     return pre.heap.for_each_changed(post.heap, unchanged);
   };
   if (!std::all_of(trial.begin(), trial.end(), exact)) {
-    return in_project(s->loc.file) && summarise_widened(s, st, items, from, young, std::move(trial), targets);
+    if (!in_project(s->loc.file) || !summarise_widened(s, st, items, from, young, std::move(trial), targets, covered))
+      return false;
+    for (auto& q : inner) covered.push_back(std::move(q));
+    return true;
   }
+  for (auto& q : inner) covered.push_back(std::move(q));
   // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
   for (const ir::Expr* t : targets) store_name(st, t, items.back());
   return true;
@@ -227,7 +242,7 @@ bool Interpreter::summarise_set(const ir::Stmt* s, States& live, States& exited,
   States covered;
   for (const State& l : live) {
     std::pair<sym::SymId, sym::SymId> rep;  // the symbols of the value that stands for the items
-    std::optional<States> trial = trial_iteration(s, l, items, from, &rep);
+    std::optional<States> trial = trial_iteration(s, l, items, from, &rep, &covered);
     if (!trial) return false;
     for (auto& q : *trial) {
       // a requirement on the value that stands for the remaining items is checked by unrolling,
@@ -264,7 +279,9 @@ bool Interpreter::summarise_set(const ir::Stmt* s, States& live, States& exited,
 // state. Loop variables are set to the last item on both sides (each iteration overwrites
 // them). False, with nothing changed, otherwise.
 bool Interpreter::summarise_widened(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
-                                    sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets) {
+                                    sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets,
+                                    States& covered) {
+  if (first.size() > 1) merge_states(first, true);  // (paths that differ in scalars only: one)
   if (first.size() != 1) return false;
   State pre = st;
   State w = std::move(first[0]);
@@ -277,14 +294,149 @@ bool Interpreter::summarise_widened(const ir::Stmt* s, State& st, const std::vec
   if (!repeats_requirements(pre, w, young)) return false;
   w.reqs.resize(pre.reqs.size());
   if (!widen_head(pre, w, Widen::ForLoop)) return false;
-  std::optional<States> trial = trial_iteration(s, w, items, from);
+  States inner;
+  std::optional<States> trial = trial_iteration(s, w, items, from, nullptr, &inner);
   if (!trial) return false;
   for (auto& post : *trial) {
     for (const ir::Expr* t : targets) store_name(post, t, items.back());
     if (!repeats_requirements(w, post, young) || !covers(w, post)) return false;
   }
   st = std::move(w);
+  for (auto& q : inner) covered.push_back(std::move(q));
   return true;
+}
+
+// A loop over a summary iterator (a DataLoader, itertools.count(), data tenscan cannot see)
+// runs its body once per representative item. When that changed scalars a condition of the
+// project reads (an exploration rate that decays, a step counter a warm-up compares), the later
+// iterations start from other values and may take branches the first did not: they are
+// explored from the state before the loop widened towards each path after it (widen_head), the
+// body run again from there, and again from a state widened further, until a pass stays within
+// it (covers) or after kSummaryRounds passes. What these passes find is reported; what they
+// leave by break, return or an exception leaves the loop; the paths that complete them end as
+// covered (the requirements they imposed are checked on them). The loop itself is left, as
+// before, by the paths of the first pass: continuing with the widened values would make every
+// later statement that tests them branch, and with each outer iteration the paths would
+// multiply. So the iterations of the loop are explored, and what follows it sees the values of
+// one pass.
+namespace {
+
+// post, with each scalar that head holds differently (an int, a float or a bool in a variable,
+// or in an attribute or item of an object older than the loop) set back to head's value: the
+// state an iteration started from, as far as its scalars go (what the body bound afresh, a
+// minibatch, a loss, stays as post has it). `names` gets the names of the places set back (the
+// variable or attribute; "" for an item).
+State scalars_reverted(const State& head, const State& post, std::vector<std::string>& names) {
+  State r = post;
+  auto scalar = [](const Value& v) { return v.kind == VKind::Int || v.kind == VKind::Float || v.kind == VKind::Bool; };
+  auto differs = [&](const Value& was, const Value& now) {
+    return scalar(was) && scalar(now) && was.kind == now.kind && !same_value(was, now);
+  };
+  if (head.frames.size() == r.frames.size())
+    for (std::size_t f = 0; f < r.frames.size(); ++f)
+      for (std::size_t k = 0; k < r.frames[f].slots.size() && k < head.frames[f].slots.size(); ++k)
+        if (differs(head.frames[f].slots[k], r.frames[f].slots[k])) {
+          r.frames[f].slots[k] = head.frames[f].slots[k];
+          const ir::Code* code = r.frames[f].code;
+          names.push_back(code && k < code->slot_names.size() ? code->slot_names[k] : std::string());
+        }
+  post.heap.for_each_changed(head.heap, [&](ObjId id) {
+    if (head.heap.is_released(id) || post.heap.is_released(id)) return true;
+    const Object& was = head.heap.get(id);
+    const Object& now = post.heap.get(id);
+    for (const auto& [name, v] : was.attrs)
+      if (auto it = now.attrs.find(name); it != now.attrs.end() && differs(v, it->second)) {
+        r.heap.mut(id).attrs[name] = v;
+        names.push_back(name);
+      }
+    if (was.items.size() == now.items.size())
+      for (std::size_t i = 0; i < was.items.size(); ++i)
+        if (differs(was.items[i], now.items[i])) {
+          r.heap.mut(id).items[i] = was.items[i];
+          names.emplace_back();
+        }
+    return true;
+  });
+  return r;
+}
+
+// The names (variables and attributes) that a condition of the project's code reads: an if's,
+// a while's, an assert's or a conditional expression's test.
+void condition_names(const ir::Expr* e, std::unordered_set<std::string>& out) {
+  if (!e) return;
+  if (e->kind == ir::ExprKind::Name || e->kind == ir::ExprKind::Attr) out.insert(e->name);
+  for (const ir::Expr* c : {e->a, e->b, e->c}) condition_names(c, out);
+  for (const ir::Expr* c : e->items) condition_names(c, out);
+  for (const ir::Expr* c : e->items2) condition_names(c, out);
+  for (const auto& k : e->keywords) condition_names(k.value, out);
+}
+
+}  // namespace
+
+bool Interpreter::decides(const std::vector<std::string>& names) {
+  // (built once, and again when more modules were lowered since)
+  if (!decision_names_ || decision_modules_ != modules_.size()) {
+    decision_names_.emplace();
+    decision_modules_ = modules_.size();
+    for (const auto& m : modules_) {
+      if (!m || m->is_stub) continue;
+      for (const ir::Stmt& st : m->stmts)
+        if (st.kind == ir::StmtKind::If || st.kind == ir::StmtKind::While || st.kind == ir::StmtKind::Assert)
+          condition_names(st.value, *decision_names_);
+      for (const ir::Expr& e : m->exprs)
+        if (e.kind == ir::ExprKind::IfExp) condition_names(e.a, *decision_names_);
+    }
+  }
+  return std::any_of(names.begin(), names.end(),
+                     [&](const std::string& n) { return n.empty() || decision_names_->count(n) != 0; });
+}
+
+void Interpreter::summary_fixpoint(const ir::Stmt* s, const State& head, const States& live, States& exited,
+                                   const std::vector<Value>& items, int last_batch) {
+  constexpr int kSummaryRounds = 3;
+  // (not in a trial iteration of an outer loop, which is speculative, and at most
+  // kFixpointsPerLoop times per loop: a loop nested in another runs again in each of the outer
+  // loop's iterations, from much the same state)
+  constexpr int kFixpointsPerLoop = 2;
+  if (trials_ > 0 || ++fixpoints_[s] > kFixpointsPerLoop) return;
+  for (const State& l : live) {
+    if (!l.normal()) continue;
+    // (only scalars a condition reads can lead a later iteration elsewhere: a running loss or a
+    // step counter that only counts need no second pass)
+    std::vector<std::string> changed;
+    State reverted = scalars_reverted(head, l, changed);
+    State w = l;
+    if (!decides(changed) || !widen_head(reverted, w, Widen::EndlessLoop)) continue;
+    for (int round = 0; round < kSummaryRounds; ++round) {
+      States pass;
+      pass.push_back(w);
+      for (std::size_t k = 0; k < items.size() && !pass.empty(); ++k)
+        run_loop_body(s, pass, exited, items[k], k + 1 == items.size() ? last_batch : -1);
+      // (bindings no later statement reads, the branch's own temporaries, do not tell them apart)
+      pass.insert(pass.begin(), std::move(w));
+      forget_dead(pass, s, true);
+      w = std::move(pass.front());
+      pass.erase(pass.begin());
+      merge_states(pass, true);
+      // the paths that stay within w are done; the others widen it for one more pass
+      bool escaped = false, widened = round + 1 < kSummaryRounds;
+      State next = w;
+      for (auto& q : pass) {
+        if (!covers(w, q)) {
+          escaped = true;
+          State towards = q;
+          towards.reqs.resize(w.reqs.size());
+          if (widened && (widened = widen_head(next, towards, Widen::EndlessLoop))) next = std::move(towards);
+        }
+        if (q.reqs.size() > w.reqs.size()) {
+          q.flow = Flow::Covered;
+          exited.push_back(std::move(q));
+        }
+      }
+      if (!escaped || !widened) break;
+      w = std::move(next);
+    }
+  }
 }
 
 // One value that stands for every one of items[from..]: an int symbol ranging over them when

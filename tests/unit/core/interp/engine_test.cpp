@@ -253,6 +253,49 @@ TEST_CASE("engine/a while loop on an unknown condition stops at its fixpoint", "
   CHECK(r.reveal_at(6) == "[2, 3] float32");
 }
 
+TEST_CASE("engine/a summary loop's later iterations are explored from its widened scalars", "[engine]") {
+  // an exploration rate that decays in a loop of unknown length reaches the branch below 0.5
+  Run decays = analyze_program(
+      "import itertools\n"
+      "import torch\n"
+      "eps = 1.0\n"
+      "for episode in itertools.count():\n"
+      "    eps = eps * 0.9\n"
+      "    if eps < 0.5:\n"
+      "        y = torch.zeros(4, 3) @ torch.zeros(4)\n"
+      "    if episode > 1000:\n"
+      "        break\n");
+  const auto* f = only_finding(decays);
+  REQUIRE(f);
+  CHECK(f->rule == RuleId::MatmulInnerDim);
+  CHECK(f->location.line == 7);
+  // a step counter a condition compares, in a loop over a DataLoader inside an epoch loop
+  Run counts = analyze_program(
+      "import torch\n"
+      "from torch.utils.data import DataLoader, TensorDataset\n"
+      "loader = DataLoader(TensorDataset(torch.randn(100, 4)), batch_size=10)\n"
+      "step = 0\n"
+      "for epoch in range(3):\n"
+      "    for (x,) in loader:\n"
+      "        step += 1\n"
+      "        if step > 15:\n"
+      "            y = torch.zeros(4, 3) @ x[0]\n");
+  REQUIRE(only_finding(counts));
+  CHECK(only_finding(counts)->location.line == 9);
+  // a running loss and a counter no condition reads: no second pass, nothing found
+  Run accumulates = analyze_program(
+      "import torch\n"
+      "from torch.utils.data import DataLoader, TensorDataset\n"
+      "loader = DataLoader(TensorDataset(torch.randn(100, 4)), batch_size=10)\n"
+      "total, n = 0.0, 0\n"
+      "for (x,) in loader:\n"
+      "    total += x.sum().item()\n"
+      "    n += 1\n"
+      "tenscan_reveal(x)\n");
+  CHECK(accumulates.result.findings.empty());
+  CHECK(accumulates.reveal_at(8) == "[10, 4] float32");
+}
+
 TEST_CASE("engine/two random draws are two conditions", "[engine]") {
   // the same expression evaluated twice may come out differently: all four combinations, as
   // two values joined apart (one path, two symbols), or as four paths
