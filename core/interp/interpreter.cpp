@@ -394,6 +394,13 @@ void Interpreter::summarise(domain::TensorValues& v) {
     }
 }
 
+void Interpreter::summarise(State& st, const Value& v) {
+  if (!v.is_obj() || !tensor_of(st, v)) return;
+  const auto& parts = tensor_of(st, v)->values.parts;
+  if (std::all_of(parts.begin(), parts.end(), [](const auto& p) { return p.form.has_value(); })) return;
+  summarise(st.heap.mut(v.obj).tensor->values);
+}
+
 Value Interpreter::new_tensor(State& st, TensorVal t) {
   Object o;
   o.kind = OKind::Instance;

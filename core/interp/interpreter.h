@@ -174,6 +174,9 @@ class Interpreter {
   /// Gives each part of `v` that has no affine form a fresh summary variable of its own (the
   /// elements as the current operation made them: domain/tensor_values.h).
   void summarise(domain::TensorValues& v);
+  /// The same for the values of tensor v on path st, in place: a tensor whose form a join
+  /// dropped gets a name again before an operation relates it to others (a clone of it, x - x).
+  void summarise(State& st, const Value& v);
   /// A number used once (names one minibatch's gathering of rows: domain/tensor_values.h).
   std::uint64_t fresh_nonce() { return ++summaries_; }
   /// `last_batch`: its last element is a DataLoader's last minibatch (see Object::last_batch).

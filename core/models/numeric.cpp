@@ -282,6 +282,35 @@ F binary_range(const std::string& op, const F& x, const F& y, DType dt) {
   return F::top();
 }
 
+F without(const F& r, double c) {
+  if (r.empty() || !r.contains(c)) return r;
+  if (r.lo == c && r.hi == c) return F::between(kInf, -kInf, r.nan, false);
+  F out = r;
+  if (r.lo == c) out.lo_reached = false;
+  if (r.hi == c) out.hi_reached = false;
+  return out;
+}
+
+bool compared_is(const State& st, const interp::ValueSource& guard, const Value& t) {
+  if (!guard.compared || !t.is_obj()) return false;
+  if (t.obj == guard.compared) return true;
+  if (!st.heap.valid(guard.compared) || !st.heap.get(guard.compared).tensor || !st.heap.get(t.obj).tensor) return false;
+  const domain::Affine* a = st.heap.get(guard.compared).tensor->values.form();
+  const domain::Affine* b = st.heap.get(t.obj).tensor->values.form();
+  return a && b && *a == *b;
+}
+
+TensorValues stored_values(const Interpreter& in, const State& st, const Value& target, const Value& index,
+                           const Value& value) {
+  const TensorVal* t = in.tensor_of(st, target);
+  if (!t) return TensorValues::top();
+  F kept = t->values.range();
+  const TensorVal* mask = in.tensor_of(st, index);
+  const interp::ValueSource* guard = mask && mask->source ? mask->source.get() : nullptr;
+  if (guard && guard->comparison == "==" && compared_is(st, *guard, target)) kept = without(kept, guard->against);
+  return TensorValues::of(kept.join(operand_range(in, st, value)));
+}
+
 TensorValues indexed_values(const Interpreter& in, const State& st, const TensorVal& t, const Value& index) {
   const TensorValues none = t.values.smashed().without_forms();
   if (!t.shape) return none;

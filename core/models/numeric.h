@@ -93,6 +93,18 @@ TensorValues binary_values(const std::string& op, const TensorValues& x, const T
 /// a constant.
 TensorValues broadcast_values(const TensorValues& v, bool same_shape);
 
+/// The values of t after t[index] = value: the stored ones joined with t's (without forms); where
+/// the index is a mask of t's elements equal to a number (t[t == 0] = eps, or a copy of t
+/// compared), that number is no longer among them.
+TensorValues stored_values(const Interpreter& in, const State& st, const Value& target, const Value& index,
+                           const Value& value);
+/// r without the number c: its bounds at c no longer reached (a value in the interior of a dense
+/// range is never reached by itself), nothing when r is c.
+FloatRange without(const FloatRange& r, double c);
+/// Whether the tensor a comparison's result came from (ValueSource::compared) holds t's elements:
+/// the same object, or one whose values have the same affine form (a clone).
+bool compared_is(const State& st, const interp::ValueSource& guard, const Value& t);
+
 /// The values of t[index] for basic indexing with known ints and unit-step slices (parts and
 /// forms follow the selected positions); all of t's values, without forms, otherwise.
 TensorValues indexed_values(const Interpreter& in, const State& st, const TensorVal& t, const Value& index);

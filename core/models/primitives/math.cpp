@@ -30,6 +30,8 @@ Outs elementwise_shapes(Prim& p, Interpreter& in);
 
 Outs elementwise(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "elementwise");
+  for (std::size_t i = 0; i < 2; ++i)
+    if (p.arg(i)) in.summarise(p.st, *p.arg(i));
   // the values (numeric.h), by the operands' values; a division checks its divisor
   const TensorVal* x = p.tensor(0);
   const TensorVal* y = p.tensor(1);
@@ -79,12 +81,13 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
   const TensorVal* from = x && x->source ? x : y;
   auto source = values.is_top() ? nullptr : value_source(p, made_text(op, values), from);
   // a tensor compared with a number: remembered for torch.where (see ValueSource)
-  if (x && !y && p.arg(0)->is_obj() && (op == ">" || op == ">=" || op == "<" || op == "<=")) {
+  if (x && !y && p.arg(0)->is_obj() &&
+      (op == ">" || op == ">=" || op == "<" || op == "<=" || op == "==" || op == "!=" || op == "eq" || op == "ne")) {
     FloatRange bound = operand_range(in, p.st, *p.arg(1));
     if (auto c = bound.constant()) {
       auto guard = std::make_shared<interp::ValueSource>(*source);
       guard->compared = p.arg(0)->obj;
-      guard->comparison = op;
+      guard->comparison = op == "eq" ? "==" : op == "ne" ? "!=" : op;
       guard->against = *c;
       source = guard;
     }
@@ -426,16 +429,31 @@ Outs where(Interpreter& in, State&& st, Args& a) {
   FloatRange xv = p.arg(1) ? operand_range(in, p.st, *p.arg(1)) : FloatRange::top();
   FloatRange yv = p.arg(2) ? operand_range(in, p.st, *p.arg(2)) : FloatRange::top();
   const interp::ValueSource* guard = c && c->source ? c->source.get() : nullptr;
-  if (guard && guard->compared && p.arg(1) && p.arg(1)->is_obj() && p.arg(1)->obj == guard->compared) {
+  // (and the other side only where it does not: torch.where(y == 0, eps, y))
+  auto guarded = [&](FloatRange v, bool holds_there) {
     const double b = guard->against, inf = FloatRange::kInf;
-    const std::string& cmp = guard->comparison;
+    std::string cmp = guard->comparison;
+    if (!holds_there) {  // the complement
+      static const std::pair<const char*, const char*> kNot[] = {{">", "<="}, {">=", "<"}, {"<", ">="}, {"<=", ">"}, {"==", "!="}, {"!=", "=="}};
+      for (const auto& [c, n] : kNot)
+        if (cmp == c) {
+          cmp = n;
+          break;
+        }
+    }
+    if (cmp == "!=") return without(v, b);
+    if (cmp == "==") return v.contains(b) ? FloatRange::point(b).with_reached(v.reaches(b), v.reaches(b)) : FloatRange::bottom();
     FloatRange holds = cmp == ">"    ? FloatRange::between(std::nextafter(b, inf), inf)
                        : cmp == ">=" ? FloatRange::between(b, inf)
                        : cmp == "<"  ? FloatRange::between(-inf, std::nextafter(b, -inf))
                                      : FloatRange::between(-inf, b);
-    // (the condition's bound is a limit, not a value x is known to reach)
-    FloatRange kept = xv.meet(holds.with_reached(false, false, false));
-    xv = kept.empty() ? kept : kept.with_reached(xv.reaches(kept.lo), xv.reaches(kept.hi), xv.dense);
+    // (the condition's bound is a limit, not a value the operand is known to reach)
+    FloatRange kept = v.meet(holds.with_reached(false, false, false));
+    return kept.empty() ? kept : kept.with_reached(v.reaches(kept.lo), v.reaches(kept.hi), v.dense);
+  };
+  if (guard && guard->compared) {
+    if (p.arg(1) && compared_is(p.st, *guard, *p.arg(1))) xv = guarded(xv, true);
+    if (p.arg(2) && compared_is(p.st, *guard, *p.arg(2))) yv = guarded(yv, false);
   }
   FloatRange values = xv.is_top() || yv.is_top() ? FloatRange::top() : xv.join(yv);
   Outs outs = p.ret_tensor(out, dt);

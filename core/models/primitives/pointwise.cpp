@@ -302,6 +302,7 @@ std::optional<domain::Affine> pointwise_form(const std::string& name, const F& x
 // _tenscan.pointwise(x, name[, dtype]): row `name` applied to tensor x.
 Outs pointwise(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "pointwise");
+  if (p.arg(0)) in.summarise(p.st, *p.arg(0));
   const TensorVal* t = p.tensor(0);
   const std::string name = p.str_arg(1).value_or("");
   const Pointwise* row = find_row(name);

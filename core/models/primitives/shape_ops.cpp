@@ -1325,6 +1325,14 @@ Outs index_put(Interpreter& in, State&& st, Args& a) {
   const TensorVal* t = p.tensor(0);
   const Value* ix = p.arg(1);
   const Value* vp = p.arg(2);
+  // the values: the stored ones join those the tensor held (numeric.h)
+  if (const Value* target = p.arg(0); t && ix && vp && target->is_obj()) {
+    TensorValues now = stored_values(in, p.st, *target, *ix, *vp);
+    auto& mut = *p.st.heap.mut(target->obj).tensor;
+    mut.values = now;
+    in.summarise(mut.values);
+    t = p.tensor(0);
+  }
   if (!t || !t->shape || !ix || !vp) return p.ret_none();
   const TensorVal tv = *t;
   const Value index = *ix, value = *vp;

@@ -655,11 +655,10 @@ class Tensor:
     def __setitem__(self, index, value):
         # the indexed part must exist (IndexError as for a read); a tensor value must fit it:
         # copied with expand's rules through basic indexing, broadcast (and of the same dtype)
-        # through index_put_ for advanced indexing (index tensors, lists, ranges)
+        # through index_put_ for advanced indexing (index tensors, lists, ranges); a number's
+        # value is stored too (its shape always fits)
         if _t.is_str(index):
             return None
-        if not _b.isinstance(value, Tensor):
-            value = None
         _t.index_put(self, index, value)
         return None
 

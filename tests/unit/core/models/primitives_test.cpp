@@ -1292,6 +1292,14 @@ TEST_CASE("primitives/numeric: partitions and affine forms keep what intervals l
        "x, = next(iter(DataLoader(TensorDataset(b), batch_size=8)))\n"
        "torch.log(x[:, 1] - x[:, 0])",
        "[8] float32"},
+      // a store joins what it stores; a mask of the elements equal to a number (of the tensor or of
+      // a clone of it) overwrites them, as torch.where of such a mask does
+      {"w = torch.rand(8) + 1\nw[0] = 0.0\ntorch.log(w)", "!numeric/log-nonpositive@3"},
+      {"y = torch.rand(8)\nz = y.clone()\nz[y == 0.] = 1e-10\ntorch.ones(8) / z", "[8] float32"},
+      {"y = torch.rand(8)\nz = torch.rand(8)\nz[y == 0.] = 1e-10\ntorch.ones(8) / z", "!numeric/division-by-zero@4"},
+      {"y = torch.rand(8)\ntorch.ones(8) / torch.where(y == 0, torch.full_like(y, 1e-10), y)", "[8] float32"},
+      {"y = torch.rand(8)\ntorch.ones(8) / torch.where(y != 0, y, torch.full_like(y, 1e-10))", "[8] float32"},
+      {"y = torch.rand(8)\ntorch.ones(8) / torch.where(y == 0, y, torch.full_like(y, 1e-10))", "!numeric/division-by-zero@2"},
       // remainder, hyperbolic functions and the inverse of tanh
       {"torch.rand(4) % torch.zeros(4)", "!numeric/division-by-zero"},
       {"torch.rand(4) % 0.5", "[4] float32"},
