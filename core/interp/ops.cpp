@@ -116,6 +116,9 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
           return one(std::move(st), Value::integer(r));
         }
         auto cx = x.as_const();
+        // (0 to a negative power raises, as 0.0 does)
+        if (cx && cy && *cx == 0 && *cy < 0)
+          return raise_program_error(std::move(st), "ZeroDivisionError", "0.0 cannot be raised to a negative power");
         if (cx && cy) return one(std::move(st), Value::floating(std::pow(static_cast<double>(*cx), static_cast<double>(*cy))));
         return one(std::move(st), Value::unknown("power"));
       }

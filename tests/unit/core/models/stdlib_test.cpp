@@ -85,6 +85,14 @@ tenscan_reveal(Lazy().width)  # reveal: 64
 )py");
 }
 
+TEST_CASE("python: a power of 0 with a negative exponent raises, as does one that overflows", "[interp][python]") {
+  check_program("x = 0.0 ** -1  # expect: python/zero-division\n");
+  check_program("x = 0 ** -2  # expect: python/zero-division\n");
+  check_program("import random\nx = random.random() ** -1  # expect: python/zero-division\n");
+  check_program("x = 2 ** 2000.0  # expect: python/uncaught-exception\n");
+  check_program("import random\nx = (random.random() + 0.5) ** -1\ntenscan_reveal(2.0 ** 0.5)  # reveal: 1.4142135623730951\n");
+}
+
 TEST_CASE("numpy: matmul promotes its operands' dtypes as NumPy does, where torch refuses", "[models][numpy]") {
   check_program(R"py(
 import numpy as np
