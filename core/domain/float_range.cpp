@@ -84,14 +84,17 @@ bool FloatRange::contains(double x) const { return std::isnan(x) ? nan : lo <= x
 
 bool FloatRange::reaches(double x) const {
   if (std::isnan(x) || !contains(x)) return false;
-  return (x == lo && lo_reached) || (x == hi && hi_reached) || (dense && lo < x && x < hi);
+  return (x == lo && lo_reached) || (x == hi && hi_reached) || (dense && lo < x && x < hi) ||
+         (integral && x == std::floor(x));
 }
 
 FloatRange::Reach FloatRange::hazard(double a, double b) const {
   if (empty() || b < a) return Reach::None;
-  if (lo_reached && hi_reached && (dense || lo == hi) && a <= lo && hi <= b) return Reach::All;
+  if (lo_reached && hi_reached && (dense || integral || lo == hi) && a <= lo && hi <= b) return Reach::All;
   bool some = (lo_reached && a <= lo && lo <= b) || (hi_reached && a <= hi && hi <= b);
   if (dense) some = some || std::min(b, hi) - std::max(a, lo) > kPointLike;
+  // (an integer draw is each integer in its range: 0 among them)
+  if (integral) some = some || std::ceil(std::max(a, lo)) <= std::min(b, hi);
   return some ? Reach::Some : Reach::None;
 }
 
@@ -102,15 +105,17 @@ bool FloatRange::leq(const FloatRange& o) const {
   // at the same bound, one not known to be reached is the larger (it claims less); a dense
   // range is below only dense ones or ones that are not
   return !(lo == o.lo && o.lo_reached && !lo_reached) && !(hi == o.hi && o.hi_reached && !hi_reached) &&
-         (!o.dense || dense);
+         (!o.dense || dense) && (!o.integral || integral);
 }
 
 FloatRange FloatRange::join(const FloatRange& o) const {
-  if (empty()) return {o.lo, o.hi, nan || o.nan, o.lo_reached, o.hi_reached, o.dense};
-  if (o.empty()) return {lo, hi, nan || o.nan, lo_reached, hi_reached, dense};
+  if (empty()) return {o.lo, o.hi, nan || o.nan, o.lo_reached, o.hi_reached, o.dense, o.integral};
+  if (o.empty()) return {lo, hi, nan || o.nan, lo_reached, hi_reached, dense, integral};
   FloatRange r{std::min(lo, o.lo), std::max(hi, o.hi), nan || o.nan};
-  // (the hull of two dense ranges that overlap is dense; a gap between them is not)
+  // (the hull of two dense ranges that overlap is dense; a gap between them is not; the same
+  // for integers, whose ranges may also touch)
   r.dense = dense && o.dense && std::max(lo, o.lo) <= std::min(hi, o.hi);
+  r.integral = integral && o.integral && std::max(lo, o.lo) <= std::min(hi, o.hi) + 1;
   // a bound is reached when every side that has it reaches it
   r.lo_reached = (lo != r.lo || lo_reached) && (o.lo != r.lo || o.lo_reached);
   r.hi_reached = (hi != r.hi || hi_reached) && (o.hi != r.hi || o.hi_reached);
@@ -126,6 +131,7 @@ FloatRange FloatRange::meet(const FloatRange& o) const {
   r.lo_reached = (lo == r.lo && lo_reached) || (o.lo == r.lo && o.lo_reached);
   r.hi_reached = (hi == r.hi && hi_reached) || (o.hi == r.hi && o.hi_reached);
   r.dense = dense || o.dense;
+  r.integral = integral || o.integral;
   return r;
 }
 
@@ -135,8 +141,8 @@ FloatRange FloatRange::widen(const FloatRange& later) const {
   FloatRange r = join(later);
   bool finite = is_finite() && later.is_finite() && !(constant() && later.constant());
   // a bound that moved is a limit of the analysis, not a value the program is known to reach
-  if (later.lo < lo) r.lo = lo > 0 && later.lo >= 0 ? 0.0 : finite ? -kMax : -kInf, r.lo_reached = r.dense = false;
-  if (later.hi > hi) r.hi = hi < 0 && later.hi <= 0 ? 0.0 : finite ? kMax : kInf, r.hi_reached = r.dense = false;
+  if (later.lo < lo) r.lo = lo > 0 && later.lo >= 0 ? 0.0 : finite ? -kMax : -kInf, r.lo_reached = r.dense = r.integral = false;
+  if (later.hi > hi) r.hi = hi < 0 && later.hi <= 0 ? 0.0 : finite ? kMax : kInf, r.hi_reached = r.dense = r.integral = false;
   return r;
 }
 
@@ -150,7 +156,7 @@ FloatRange operator-(const FloatRange& a, const FloatRange& b) {
 
 FloatRange operator-(const FloatRange& a) {
   if (a.empty()) return a;
-  return {-a.hi, -a.lo, a.nan, a.hi_reached, a.lo_reached, a.dense};
+  return {-a.hi, -a.lo, a.nan, a.hi_reached, a.lo_reached, a.dense, a.integral};
 }
 
 FloatRange operator*(const FloatRange& a, const FloatRange& b) {

@@ -48,6 +48,9 @@ struct FloatRange {
   bool lo_reached = false;  ///< lo is a value the program plausibly produces (file comment)
   bool hi_reached = false;  ///< the same for hi
   bool dense = false;       ///< every value strictly between lo and hi is plausible
+  /// every integer between lo and hi is plausible (a draw of integers: torch.randint); like
+  /// dense, a claim a range without it does not make
+  bool integral = false;
 
   static FloatRange top() { return {}; }
   static FloatRange bottom() { return {kInf, -kInf, false}; }
@@ -77,8 +80,8 @@ struct FloatRange {
   [[nodiscard]] bool may_be_infinite() const { return !empty() && (lo == -kInf || hi == kInf); }
   /// Neither NaN nor an infinity.
   [[nodiscard]] bool is_finite() const { return !nan && !may_be_infinite(); }
-  /// Whether x is one of the reached values (the file comment): a reached bound, or a value
-  /// inside a dense range.
+  /// Whether x is one of the reached values (the file comment): a reached bound, a value
+  /// inside a dense range, or an integer inside an integral one.
   [[nodiscard]] bool reaches(double x) const;
   /// What the reached values say of a set of unsafe values [a, b] (a closed interval; NaN is
   /// not considered): none of them is in it, some may be (a reached bound is, or a dense range

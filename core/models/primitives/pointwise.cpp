@@ -370,6 +370,8 @@ Outs values(Interpreter& in, State&& st, Args& a) {
     made = F::between(lo.lo, top, false, false).with_reached(lo.lo_reached && !std::isinf(lo.lo),
                                                               hi.hi_reached && !std::isinf(top), true);
     made = saturate(made, r.dtype);
+    // (an integer dtype draws integers: each of them, not the reals between)
+    if (interp::dtype_is_integer(r.dtype) && made.lo < made.hi) made.dense = false, made.integral = true;
   }
   // (a fill of a known number is that constant everywhere; anything else is new data)
   r.values = filled(made);

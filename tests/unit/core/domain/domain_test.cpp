@@ -25,9 +25,14 @@ std::vector<IntInterval> samples(const IntInterval*) {
 }
 
 std::vector<FloatRange> samples(const FloatRange*) {
+  FloatRange draws = FloatRange::between(-3.0, 4.0);  // (torch.randint(-3, 5): integers)
+  draws.integral = true;
+  FloatRange more = FloatRange::between(2.0, 9.0);
+  more.integral = true;
   return {FloatRange::bottom(), FloatRange::top(),           FloatRange::point(0.0),
           FloatRange::point(std::nan("")), FloatRange::point(-2.5), FloatRange::between(0.0, 1.0),
-          FloatRange::between(-kInf, 0.0), FloatRange::between(1e-3, 1e3, true), FloatRange::between(-1.0, kInf)};
+          FloatRange::between(-kInf, 0.0), FloatRange::between(1e-3, 1e3, true), FloatRange::between(-1.0, kInf),
+          draws, more};
 }
 
 // Doubles in r (its bounds, zero if inside, and points between), NaN if it may be NaN.
@@ -193,6 +198,15 @@ TEST_CASE("domain: reached bounds: known values and documented ranges, not the l
   CHECK((-relu_of_data).hi_reached);
   CHECK(FloatRange::abs(FloatRange::between(-1.0, 2.0)).reaches(0.0));
   CHECK_FALSE(FloatRange::abs(FloatRange::between(-1.0, 2.0, false, false)).reaches(0.0));
+  // an integer draw reaches each integer in its range (0 inside [-5, 4]), and only those
+  auto draws = FloatRange::between(-5.0, 4.0).with_reached(true, true, false);
+  draws.integral = true;
+  CHECK(draws.reaches(0.0));
+  CHECK_FALSE(draws.reaches(0.5));
+  CHECK(draws.hazard(-1e-30, 1e-30) == Reach::Some);
+  CHECK(draws.hazard(0.25, 0.75) == Reach::None);
+  CHECK(draws.hazard(-kInf, kInf) == Reach::All);
+  CHECK_FALSE(draws.join(FloatRange::between(7.0, 9.0)).integral);  // (a gap between them)
   // a join reaches a shared bound only if both sides do; widening moves a bound unreached
   CHECK_FALSE(unit.join(relu_of_data.with_reached(false, false)).lo_reached);
   CHECK(unit.join(FloatRange::between(-1.0, 0.5, false, false)).hi_reached);

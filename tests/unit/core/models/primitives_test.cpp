@@ -1300,6 +1300,9 @@ TEST_CASE("primitives/numeric: partitions and affine forms keep what intervals l
       {"y = torch.rand(8)\ntorch.ones(8) / torch.where(y == 0, torch.full_like(y, 1e-10), y)", "[8] float32"},
       {"y = torch.rand(8)\ntorch.ones(8) / torch.where(y != 0, y, torch.full_like(y, 1e-10))", "[8] float32"},
       {"y = torch.rand(8)\ntorch.ones(8) / torch.where(y == 0, y, torch.full_like(y, 1e-10))", "!numeric/division-by-zero@2"},
+      // an integer draw reaches each integer of its range
+      {"torch.ones(4) / torch.randint(-5, 5, (4,))", "!numeric/division-by-zero"},
+      {"torch.ones(4) / torch.randint(1, 5, (4,))", "[4] float32"},
       // remainder, hyperbolic functions and the inverse of tanh
       {"torch.rand(4) % torch.zeros(4)", "!numeric/division-by-zero"},
       {"torch.rand(4) % 0.5", "[4] float32"},
