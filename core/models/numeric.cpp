@@ -198,6 +198,28 @@ void check_division(Prim& p, const std::string& op, const F& y, const TensorVal*
                y, divisor, remainder ? "remainder" : floor ? "floor division" : "division", "the divisor");
 }
 
+void check_power(Prim& p, const F& x, const F& e, const TensorVal* base, DType dt) {
+  auto k = e.constant();
+  if (!k || std::isnan(*k) || *k == 0.0 || !interp::dtype_is_float(dt)) return;
+  if (*k < 0) {
+    const double tiny = dtype_tiny(dt);
+    check_hazard(p, {RuleId::NumDivisionByZero, -tiny, tiny, "0", "is inf there (a negative power)",
+                     "add an epsilon to the base or clamp it away from 0"},
+                 x, base, "the power", "its base");
+    return;
+  }
+  if (*k <= 1.0) return;
+  // |x| ** k beyond the largest value: |x| above max ** (1 / k)
+  const double limit = std::pow(dtype_max(dt), 1.0 / *k);
+  const std::string above = "above " + number_text(limit);
+  const std::string below = "below -" + number_text(limit);
+  const char* fix = "scale the base down, or compute in log space (k * log(x))";
+  check_hazard(p, {RuleId::NumOverflow, std::nextafter(limit, kInf), kInf, above, "overflows to inf", fix}, x, base,
+               "the power", "its base");
+  check_hazard(p, {RuleId::NumOverflow, -kInf, -std::nextafter(limit, kInf), below, "overflows to inf", fix}, x, base,
+               "the power", "its base");
+}
+
 bool divides(const std::string& op) {
   return is_div(op) || op == "%" || op == "%=" || op == "fmod" || op == "remainder" || op == "//" || op == "floor_divide";
 }

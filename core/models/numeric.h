@@ -80,6 +80,9 @@ bool divides(const std::string& op);
 /// Reports the hazard of op (one that divides) on a divisor holding y (`divisor`: its tensor,
 /// for the source), in a result of dtype dt.
 void check_division(Prim& p, const std::string& op, const FloatRange& y, const TensorVal* divisor, DType dt);
+/// Reports the hazards of a power of a base holding x to a known exponent e: beyond the dtype's
+/// largest value (overflow to inf), and 0 to a negative power (inf).
+void check_power(Prim& p, const FloatRange& x, const FloatRange& e, const TensorVal* base, DType dt);
 /// The range of a binary elementwise operation (+, -, *, /, comparisons, max, min) of operands
 /// holding x and y, in a result of dtype dt; top for an operation with no model.
 FloatRange binary_range(const std::string& op, const FloatRange& x, const FloatRange& y, DType dt);

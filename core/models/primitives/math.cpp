@@ -44,6 +44,7 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
     xv = operand_values(in, p.st, *p.arg(0));
     yv = operand_values(in, p.st, *p.arg(1));
     if (divides(op)) check_division(p, op, yv.range(), y, dt);
+    if (op == "**" || op == "pow") check_power(p, xv.range(), yv.range(), x, dt);
     values = binary_range(op, xv.range(), yv.range(), dt);
   }
   Outs outs = elementwise_shapes(p, in);

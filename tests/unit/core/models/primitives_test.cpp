@@ -1300,6 +1300,11 @@ TEST_CASE("primitives/numeric: partitions and affine forms keep what intervals l
       {"y = torch.rand(8)\ntorch.ones(8) / torch.where(y == 0, torch.full_like(y, 1e-10), y)", "[8] float32"},
       {"y = torch.rand(8)\ntorch.ones(8) / torch.where(y != 0, y, torch.full_like(y, 1e-10))", "[8] float32"},
       {"y = torch.rand(8)\ntorch.ones(8) / torch.where(y == 0, y, torch.full_like(y, 1e-10))", "!numeric/division-by-zero@2"},
+      // a power overflows beyond max ** (1 / k); 0 to a negative power is inf
+      {"(torch.rand(4) * 100) ** 30.0", "!numeric/overflow"},
+      {"(torch.rand(4) * 10) ** 30.0", "[4] float32"},
+      {"torch.rand(4) ** -1", "!numeric/division-by-zero"},
+      {"(torch.rand(4) + 1) ** -2", "[4] float32"},
       // an integer draw reaches each integer of its range
       {"torch.ones(4) / torch.randint(-5, 5, (4,))", "!numeric/division-by-zero"},
       {"torch.ones(4) / torch.randint(1, 5, (4,))", "[4] float32"},
