@@ -37,6 +37,9 @@ bool dtype_is_integer(DType d);  ///< integral, bool excluded
 /// says where they came from. Shared and immutable: each operation adds a link.
 struct ValueSource {
   std::string what;  ///< "in [0, 1) from torch.rand", "torch.exp"
+  /// The operation that made them ("exp", "softmax", "-"; empty for an origin): what the
+  /// idioms read (a log of a softmax, an exp of a difference).
+  std::string op;
   ir::Loc loc;       ///< where (project code, or none)
   std::shared_ptr<const ValueSource> from;  ///< the operand's source (nullptr: the origin)
   int depth = 0;     ///< links behind this one

@@ -130,9 +130,11 @@ std::string values_text(const F& r) {
   return "[" + number_text(r.lo) + ", " + number_text(r.hi) + "]";
 }
 
-std::shared_ptr<const interp::ValueSource> value_source(Prim& p, const std::string& what, const TensorVal* from) {
+std::shared_ptr<const interp::ValueSource> value_source(Prim& p, const std::string& what, const TensorVal* from,
+                                                         const std::string& op) {
   auto s = std::make_shared<interp::ValueSource>();
   s->what = what;
+  s->op = op;
   s->loc = p.in.site();
   if (from && from->source) {
     s->from = from->source;

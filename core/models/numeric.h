@@ -58,9 +58,10 @@ struct Hazard {
 void check_hazard(Prim& p, const Hazard& h, const FloatRange& values, const TensorVal* operand, const std::string& op,
                   const std::string& operand_text);
 
-/// The source of values an operation made: `what` at the current site, after `from`'s source
+/// The source of values operation `op` made: `what` at the current site, after `from`'s source
 /// (nullptr: an origin).
-std::shared_ptr<const interp::ValueSource> value_source(Prim& p, const std::string& what, const TensorVal* from);
+std::shared_ptr<const interp::ValueSource> value_source(Prim& p, const std::string& what, const TensorVal* from,
+                                                         const std::string& op = {});
 
 /// The outcomes with their tensor results given `values` from `source` (a part without a form
 /// gets a fresh summary variable).

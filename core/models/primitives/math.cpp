@@ -71,7 +71,7 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
   };
   // (a difference is remembered even of unknown values: exp(x - m) is the max trick, see
   // pointwise.cpp)
-  if (values.is_top() && op == "-") return with_results(std::move(outs), value_source(p, "- of unknown values", x));
+  if (values.is_top() && op == "-") return with_results(std::move(outs), value_source(p, "- of unknown values", x, op));
   if (values.is_top() && !is_affine(op)) return outs;
   // (the source says what the result holds, its forms taken into account)
   for (const auto& o : outs)
@@ -80,7 +80,7 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
       break;
     }
   const TensorVal* from = x && x->source ? x : y;
-  auto source = values.is_top() ? nullptr : value_source(p, made_text(op, values), from);
+  auto source = values.is_top() ? nullptr : value_source(p, made_text(op, values), from, op);
   // a tensor compared with a number: remembered for torch.where (see ValueSource)
   if (x && !y && p.arg(0)->is_obj() &&
       (op == ">" || op == ">=" || op == "<" || op == "<=" || op == "==" || op == "!=" || op == "eq" || op == "ne")) {

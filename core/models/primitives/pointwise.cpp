@@ -267,9 +267,9 @@ F apply(const Pointwise& row, const F& x, DType dt) {
 bool max_subtracted(const TensorVal* operand) {
   int links = 0;
   for (const interp::ValueSource* s = operand ? operand->source.get() : nullptr; s && links < 4; s = s->from.get(), ++links) {
-    if (s->what.rfind("exp ", 0) != 0) continue;
+    if (s->op != "exp") continue;
     const interp::ValueSource* input = s->from.get();
-    return input && input->what.rfind("- ", 0) == 0;
+    return input && (input->op == "-" || input->op == "sub");
   }
   return false;
 }
@@ -278,8 +278,8 @@ bool max_subtracted(const TensorVal* operand) {
 std::string log_fix(const TensorVal* operand, const std::string& generic) {
   int links = 0;
   for (const interp::ValueSource* s = operand ? operand->source.get() : nullptr; s && links < 3; s = s->from.get(), ++links) {
-    if (s->what.rfind("softmax", 0) == 0) return "use F.log_softmax instead of the log of a softmax, which underflows to exactly 0";
-    if (s->what.rfind("sigmoid", 0) == 0)
+    if (s->op == "softmax") return "use F.log_softmax instead of the log of a softmax, which underflows to exactly 0";
+    if (s->op == "sigmoid")
       return "use F.logsigmoid (log(1 - sigmoid(x)) is F.logsigmoid(-x)), or BCEWithLogitsLoss for a loss, instead of the "
              "log of a sigmoid, which saturates to exactly 0 and 1";
   }
@@ -341,7 +341,7 @@ Outs pointwise(Interpreter& in, State&& st, Args& a) {
   }
   r.values = r.values.normalized();
   if (row->shape != Curve::Same)
-    r.source = r.values.range().is_top() ? nullptr : value_source(p, made_text(name, r.values.range()), t);
+    r.source = r.values.range().is_top() ? nullptr : value_source(p, made_text(name, r.values.range()), t, name);
   return p.ret(in.new_tensor(p.st, r));
 }
 
