@@ -1310,7 +1310,9 @@ Outs index(Interpreter& in, State&& st, Args& a) {
   auto r = index_shape(p, tv, index, p.str_arg(2) == "numpy");
   if (!r) return p.ret_unranked(tv.dtype);
   if (r->advanced) return p.ret_tensor(r->shape, tv.dtype);
-  return with_values(in, p.ret_tensor(r->shape, tv.dtype), indexed_values(in, p.st, tv, index));
+  // (before ret_tensor, which moves the path out of p)
+  const TensorValues values = indexed_values(in, p.st, tv, index);
+  return with_values(in, p.ret_tensor(r->shape, tv.dtype), values);
 }
 
 // _tenscan.index_put(t, index, value, lib=None): t[index] = value. The indexed part must
