@@ -182,15 +182,13 @@ TensorValues TensorValues::without_forms() const {
 std::optional<TensorValues> TensorValues::split_as(const TensorValues& like, std::int64_t rank) const {
   if (partitioned()) return aligned(like) ? std::optional<TensorValues>(*this) : std::nullopt;
   TensorValues r = like;
-  std::int64_t start = 0, extent = 0;
-  for (const Part& p : like.parts) extent += p.size;
+  std::int64_t start = 0;
   for (Part& p : r.parts) {
     p.range = parts[0].range;
     p.form = parts[0].form;
     if (p.form) p.form = p.form->moved(view_tag(1, like.axis, start, p.size, rank));
     start += p.size;
   }
-  (void)extent;
   return r;
 }
 

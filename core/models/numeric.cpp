@@ -91,24 +91,22 @@ TensorValues operand_values(const Interpreter& in, const State& st, const Value&
   return TensorValues::of(r);
 }
 
+void set_values(Interpreter& in, interp::Out& o, const TensorValues& values,
+                const std::shared_ptr<const interp::ValueSource>* source) {
+  if (!o.v.is_obj() || !in.tensor_of(o.st, o.v)) return;
+  auto& t = *o.st.heap.mut(o.v.obj).tensor;
+  t.values = values;
+  in.summarise(t.values);
+  if (source) t.source = *source;
+}
+
 Outs with_values(Interpreter& in, Outs outs, const TensorValues& values, std::shared_ptr<const interp::ValueSource> source) {
-  for (auto& o : outs) {
-    if (!o.v.is_obj() || !in.tensor_of(o.st, o.v)) continue;
-    auto& t = *o.st.heap.mut(o.v.obj).tensor;
-    t.values = values;
-    in.summarise(t.values);
-    t.source = source;
-  }
+  for (auto& o : outs) set_values(in, o, values, &source);
   return outs;
 }
 
 Outs with_values(Interpreter& in, Outs outs, const TensorValues& values) {
-  for (auto& o : outs) {
-    if (!o.v.is_obj() || !in.tensor_of(o.st, o.v)) continue;
-    auto& t = *o.st.heap.mut(o.v.obj).tensor;
-    t.values = values;
-    in.summarise(t.values);
-  }
+  for (auto& o : outs) set_values(in, o, values, nullptr);
   return outs;
 }
 

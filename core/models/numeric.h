@@ -68,6 +68,9 @@ std::shared_ptr<const interp::ValueSource> value_source(Prim& p, const std::stri
 Outs with_values(Interpreter& in, Outs outs, const TensorValues& values, std::shared_ptr<const interp::ValueSource> source);
 /// The same, keeping each result's source.
 Outs with_values(Interpreter& in, Outs outs, const TensorValues& values);
+/// One outcome's tensor result given `values` (and `*source`, unless source is null).
+void set_values(Interpreter& in, interp::Out& o, const TensorValues& values,
+                const std::shared_ptr<const interp::ValueSource>* source);
 
 /// "[0, 0.99999994]", "0", "[0, inf]" (8 significant digits; NaN only when nothing else).
 std::string values_text(const FloatRange& r);

@@ -60,13 +60,7 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
                          static_cast<std::int64_t>(r->shape->size()));
   };
   auto with_results = [&](Outs outs, const std::shared_ptr<const interp::ValueSource>& source) {
-    for (auto& o : outs) {
-      TensorValues v = result_values(o);
-      Outs one;
-      one.push_back(std::move(o));
-      one = with_values(in, std::move(one), v, source);
-      o = std::move(one[0]);
-    }
+    for (auto& o : outs) set_values(in, o, result_values(o), &source);
     return outs;
   };
   // (a difference is remembered even of unknown values: exp(x - m) is the max trick, see
