@@ -221,8 +221,7 @@ TensorValues TensorValues::narrowed(std::int64_t dim, std::int64_t start, std::i
   return r.normalized();
 }
 
-TensorValues TensorValues::selected(std::int64_t dim, std::int64_t i, std::int64_t extent, std::int64_t rank) const {
-  (void)extent;
+TensorValues TensorValues::selected(std::int64_t dim, std::int64_t i, std::int64_t rank) const {
   if (dim != axis) {
     TensorValues r = *this;
     const std::uint64_t tag = view_tag(2, dim, i, 1, rank);

@@ -125,7 +125,7 @@ struct TensorValues {
   [[nodiscard]] TensorValues narrowed(std::int64_t dim, std::int64_t start, std::int64_t length, std::int64_t extent,
                                       std::int64_t rank) const;
   /// The elements at index i of dimension `dim`, the dimension removed (x[:, 2], unbind).
-  [[nodiscard]] TensorValues selected(std::int64_t dim, std::int64_t i, std::int64_t extent, std::int64_t rank) const;
+  [[nodiscard]] TensorValues selected(std::int64_t dim, std::int64_t i, std::int64_t rank) const;
   /// Rows gathered from these values (a minibatch of samples like these): a new leading
   /// dimension, the parts along the dimension after it, each form renamed by `tag` (which
   /// names the gathering: one per minibatch).

@@ -162,40 +162,19 @@ void check_hazard(Prim& p, const Hazard& h, const F& values, const TensorVal* op
   p.in.hazard(p.st, h.rule, std::move(m), std::move(related), certain);
 }
 
-namespace {
-
-bool is_add(const std::string& op) { return op == "+" || op == "+=" || op == "add" || op == "add_"; }
-bool is_sub(const std::string& op) { return op == "-" || op == "-=" || op == "sub" || op == "sub_"; }
-bool is_mul(const std::string& op) { return op == "*" || op == "*=" || op == "mul" || op == "mul_"; }
-bool is_div(const std::string& op) {
-  return op == "/" || op == "/=" || op == "div" || op == "div_" || op == "true_divide";
-}
-
-// The affine form of x op y, when it is affine.
-std::optional<domain::Affine> binary_form(const std::string& op, const std::optional<domain::Affine>& a,
-                                          const std::optional<domain::Affine>& b) {
-  if (!a || !b) return std::nullopt;
-  if (is_add(op)) return a->plus(*b, 1.0);
-  if (is_sub(op)) return a->plus(*b, -1.0);
-  if (is_mul(op) && b->terms.empty()) return a->scaled(b->c);
-  if (is_mul(op) && a->terms.empty()) return b->scaled(a->c);
-  if (is_div(op) && b->terms.empty() && b->c != 0.0) return a->scaled(1.0 / b->c);
-  return std::nullopt;
-}
-
-}  // namespace
-
 void check_division(Prim& p, const std::string& op, const F& y, const TensorVal* divisor, DType dt) {
+  const BinaryModel* m = binary_model(op);
+  if (!m || m->division == Division::None) return;
   const bool integral = interp::dtype_is_integer(dt);
   const double tiny = integral ? 0.0 : dtype_tiny(dt);
-  const bool remainder = op == "%" || op == "%=" || op == "fmod" || op == "remainder";
-  const bool floor = op == "//" || op == "floor_divide";
+  const bool remainder = m->division == Division::Remainder;
   // (integer division and remainder by 0 raise "ZeroDivisionError"; float ones give inf or NaN)
   const char* effect = integral      ? "raises RuntimeError: ZeroDivisionError there"
                        : remainder ? "is NaN there"
                                    : "is inf there (NaN for 0 / 0)";
   check_hazard(p, {RuleId::NumDivisionByZero, -tiny, tiny, "0", effect, "add an epsilon to the divisor or clamp it away from 0"},
-               y, divisor, remainder ? "remainder" : floor ? "floor division" : "division", "the divisor");
+               y, divisor, remainder ? "remainder" : m->division == Division::Floor ? "floor division" : "division",
+               "the divisor");
 }
 
 void check_power(Prim& p, const F& x, const F& e, const TensorVal* base, DType dt) {
@@ -221,7 +200,8 @@ void check_power(Prim& p, const F& x, const F& e, const TensorVal* base, DType d
 }
 
 bool divides(const std::string& op) {
-  return is_div(op) || op == "%" || op == "%=" || op == "fmod" || op == "remainder" || op == "//" || op == "floor_divide";
+  const BinaryModel* m = binary_model(op);
+  return m && m->division != Division::None;
 }
 
 TensorValues broadcast_values(const TensorValues& v, bool same_shape) {
@@ -245,10 +225,13 @@ TensorValues binary_values(const std::string& op, const TensorValues& x, const T
   }
   TensorValues r = a;
   const bool affine = interp::dtype_is_float(dt);
+  const BinaryModel* model = binary_model(op);
   for (std::size_t i = 0; i < r.parts.size(); ++i) {
     auto& part = r.parts[i];
     part.range = binary_range(op, a.parts[i].range, b.parts[i].range, dt);
-    part.form = affine ? binary_form(op, a.parts[i].form, b.parts[i].form) : std::nullopt;
+    part.form = affine && model && model->form && a.parts[i].form && b.parts[i].form
+                    ? model->form(*a.parts[i].form, *b.parts[i].form)
+                    : std::nullopt;
     if (part.form) {
       F m = part.range.meet(part.form->range());
       if (!m.empty() || part.range.empty()) part.range = saturate(m, dt);
@@ -257,51 +240,109 @@ TensorValues binary_values(const std::string& op, const TensorValues& x, const T
   return r.normalized();
 }
 
+namespace {
+
+// The binary operations' range transfers and affine forms (BinaryModel).
+F add_range(const F& x, const F& y, DType dt) { return saturate(x + y, dt); }
+F sub_range(const F& x, const F& y, DType dt) { return saturate(x - y, dt); }
+F mul_range(const F& x, const F& y, DType dt) { return saturate(x * y, dt); }
+
+F div_range(const F& x, const F& y, DType dt) {
+  if (!y.contains(0.0)) return saturate(x / y, dt);
+  // a divisor that may be 0: any magnitude, NaN when the dividend may be 0 too (not reached: the
+  // finding check_division made, when there is one, is about it)
+  F r = F::between(-kInf, kInf, x.nan || y.nan || x.contains(0.0), false);
+  if (x.lo >= 0 && y.lo >= 0) r.lo = 0.0;
+  return r;
+}
+
+// by a known divisor d: Python's remainder takes d's sign, in [0, |d|) or (-|d|, 0]
+F remainder_range(const F& x, const F& y, DType) {
+  auto d = y.constant();
+  if (!d || *d == 0.0 || std::isnan(*d) || std::isinf(*d) || x.is_top()) return F::top();
+  const double m = std::fabs(*d);
+  return F::between(*d > 0 ? 0.0 : -m, *d > 0 ? m : 0.0, x.nan || x.may_be_infinite(), false).with_reached(true, false, false);
+}
+
+// fmod takes the dividend's sign, within (-|d|, |d|)
+F fmod_range(const F& x, const F& y, DType) {
+  auto d = y.constant();
+  if (!d || *d == 0.0 || std::isnan(*d) || std::isinf(*d) || x.is_top()) return F::top();
+  const double m = std::fabs(*d);
+  return F::between(x.lo >= 0 ? 0.0 : -m, x.hi <= 0 ? 0.0 : m, x.nan || x.may_be_infinite(), false);
+}
+
+// a fixed exponent (Python's float power of the bounds, saturating in the dtype)
+F pow_range(const F& x, const F& y, DType dt) { return y.constant() ? saturate(F::pow(x, y), dt) : F::top(); }
+
+// the larger of the two: a bound of y that cuts x's values is reached (clamp's saturation)
+F max_range(const F& x, const F& y, DType) {
+  F r = F::between(std::max(x.lo, y.lo), std::max(x.hi, y.hi), x.nan || y.nan, false);
+  r.dense = x.dense && y.dense;
+  r.lo_reached = x.lo >= y.lo ? x.lo_reached : (y.lo_reached || y.constant().has_value());
+  r.hi_reached = x.hi >= y.hi ? x.hi_reached : y.hi_reached;
+  return r;
+}
+
+F min_range(const F& x, const F& y, DType) {
+  F r = F::between(std::min(x.lo, y.lo), std::min(x.hi, y.hi), x.nan || y.nan, false);
+  r.dense = x.dense && y.dense;
+  r.lo_reached = x.lo <= y.lo ? x.lo_reached : y.lo_reached;
+  r.hi_reached = x.hi <= y.hi ? x.hi_reached : (y.hi_reached || y.constant().has_value());
+  return r;
+}
+
+// 0 and 1 only
+F bool_range(const F&, const F&, DType) { return F::between(0.0, 1.0).with_reached(true, true, false); }
+
+using Form = domain::Affine;
+std::optional<Form> add_form(const Form& a, const Form& b) { return a.plus(b, 1.0); }
+std::optional<Form> sub_form(const Form& a, const Form& b) { return a.plus(b, -1.0); }
+std::optional<Form> mul_form(const Form& a, const Form& b) {
+  if (b.terms.empty()) return a.scaled(b.c);
+  if (a.terms.empty()) return b.scaled(a.c);
+  return std::nullopt;
+}
+std::optional<Form> div_form(const Form& a, const Form& b) {
+  if (b.terms.empty() && b.c != 0.0) return a.scaled(1.0 / b.c);
+  return std::nullopt;
+}
+
+// Every binary elementwise operation with a numerical model, by the names the library models
+// pass to _tenscan.elementwise: Python's operators, their in-place forms, torch's and NumPy's
+// method names. An operation not here has unknown values (its shape rule still applies).
+const BinaryModel kBinary[] = {
+    {{"+", "+=", "add", "add_"}, add_range, add_form, Division::None, nullptr},
+    {{"-", "-=", "sub", "sub_"}, sub_range, sub_form, Division::None, nullptr},
+    {{"*", "*=", "mul", "mul_"}, mul_range, mul_form, Division::None, nullptr},
+    {{"/", "/=", "div", "div_", "true_divide"}, div_range, div_form, Division::True, nullptr},
+    {{"//", "//=", "floor_divide"}, nullptr, nullptr, Division::Floor, nullptr},
+    {{"%", "%=", "remainder"}, remainder_range, nullptr, Division::Remainder, nullptr},
+    {{"fmod"}, fmod_range, nullptr, Division::Remainder, nullptr},
+    {{"**", "pow"}, pow_range, nullptr, Division::None, nullptr},
+    {{"max", "maximum", "clamp_min", "clamp_min_"}, max_range, nullptr, Division::None, nullptr},
+    {{"min", "minimum", "clamp_max", "clamp_max_"}, min_range, nullptr, Division::None, nullptr},
+    {{"<", "lt"}, bool_range, nullptr, Division::None, "<"},
+    {{"<=", "le"}, bool_range, nullptr, Division::None, "<="},
+    {{">", "gt"}, bool_range, nullptr, Division::None, ">"},
+    {{">=", "ge"}, bool_range, nullptr, Division::None, ">="},
+    {{"==", "eq"}, bool_range, nullptr, Division::None, "=="},
+    {{"!=", "ne"}, bool_range, nullptr, Division::None, "!="},
+    {{"isclose"}, bool_range, nullptr, Division::None, nullptr},
+};
+
+}  // namespace
+
+const BinaryModel* binary_model(const std::string& op) {
+  for (const auto& m : kBinary)
+    for (const char* name : m.names)
+      if (name && op == name) return &m;
+  return nullptr;
+}
+
 F binary_range(const std::string& op, const F& x, const F& y, DType dt) {
-  if (is_add(op)) return saturate(x + y, dt);
-  if (is_sub(op)) return saturate(x - y, dt);
-  if (is_mul(op)) return saturate(x * y, dt);
-  if (is_div(op)) {
-    if (!y.contains(0.0)) return saturate(x / y, dt);
-    // a divisor that may be 0: any magnitude, NaN when the dividend may be 0 too (not reached:
-    // the finding above, when there is one, is about it)
-    F r = F::between(-kInf, kInf, x.nan || y.nan || x.contains(0.0), false);
-    if (x.lo >= 0 && y.lo >= 0) r.lo = 0.0;
-    return r;
-  }
-  if (op == "%" || op == "%=" || op == "remainder" || op == "fmod") {
-    // by a known divisor d: Python's remainder takes d's sign, in [0, |d|) or (-|d|, 0]; fmod
-    // the dividend's, within (-|d|, |d|)
-    auto d = y.constant();
-    if (!d || *d == 0.0 || std::isnan(*d) || std::isinf(*d) || x.is_top()) return F::top();
-    const double m = std::fabs(*d);
-    if (op == "fmod") return F::between(x.lo >= 0 ? 0.0 : -m, x.hi <= 0 ? 0.0 : m, x.nan || x.may_be_infinite(), false);
-    return F::between(*d > 0 ? 0.0 : -m, *d > 0 ? m : 0.0, x.nan || x.may_be_infinite(), false).with_reached(true, false, false);
-  }
-  if (op == "**" || op == "pow") {
-    // a fixed exponent (Python's float power of the bounds, saturating in the dtype)
-    if (!y.constant()) return F::top();
-    return saturate(F::pow(x, y), dt);
-  }
-  if (op == "max" || op == "maximum" || op == "clamp_min" || op == "clamp_min_") {
-    // the larger of the two: a bound of y that cuts x's values is reached (clamp's saturation)
-    F r = F::between(std::max(x.lo, y.lo), std::max(x.hi, y.hi), x.nan || y.nan, false);
-    r.dense = x.dense && y.dense;
-    r.lo_reached = x.lo >= y.lo ? x.lo_reached : (y.lo_reached || y.constant().has_value());
-    r.hi_reached = x.hi >= y.hi ? x.hi_reached : y.hi_reached;
-    return r;
-  }
-  if (op == "min" || op == "minimum" || op == "clamp_max" || op == "clamp_max_") {
-    F r = F::between(std::min(x.lo, y.lo), std::min(x.hi, y.hi), x.nan || y.nan, false);
-    r.dense = x.dense && y.dense;
-    r.lo_reached = x.lo <= y.lo ? x.lo_reached : y.lo_reached;
-    r.hi_reached = x.hi <= y.hi ? x.hi_reached : (y.hi_reached || y.constant().has_value());
-    return r;
-  }
-  if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=" || op == "eq" || op == "ne" ||
-      op == "lt" || op == "le" || op == "gt" || op == "ge")
-    return F::between(0.0, 1.0).with_reached(true, true, false);  // (0 and 1 only)
-  return F::top();
+  const BinaryModel* m = binary_model(op);
+  return m && m->range ? m->range(x, y, dt) : F::top();
 }
 
 F without(const F& r, double c) {
@@ -363,7 +404,7 @@ TensorValues indexed_values(const Interpreter& in, const State& st, const Tensor
     if (auto i = known(v); i && v.kind == VKind::Int) {
       std::int64_t at = *i < 0 && n >= 0 ? *i + n : *i;
       if (at < 0 || (n >= 0 && at >= n)) return none;
-      r = r.selected(static_cast<std::int64_t>(dim), at, n, rank);
+      r = r.selected(static_cast<std::int64_t>(dim), at, rank);
       extents.erase(extents.begin() + static_cast<std::ptrdiff_t>(dim));
       --indexing;
       continue;
@@ -384,44 +425,95 @@ TensorValues indexed_values(const Interpreter& in, const State& st, const Tensor
   return r;
 }
 
+namespace {
+
+using Count = std::optional<std::int64_t>;
+
+// The elements are all at one bound only when they are all one number (a fill): the bounds of a
+// reduction of a range are reached only then, or when it reduces one element; but one infinite
+// element (an exp that overflowed) makes a sum, a mean or a maximum infinite.
+F reached_if(const F& x, F r, bool when) {
+  if (when) return r;
+  const bool lo_inf = std::isinf(x.lo) && x.lo_reached && r.lo == x.lo, hi_inf = std::isinf(x.hi) && x.hi_reached && r.hi == x.hi;
+  return r.with_reached(lo_inf, hi_inf);
+}
+bool all_one(const F& x, Count n) { return x.constant().has_value() || (n && *n == 1); }
+
+// an element of the reduced ones, or a mean of them: within their range
+F order_values(const F& x, Count n, DType) { return x.is_top() ? x : reached_if(x, x, all_one(x, n)); }
+
+F sum_values(const F& x, Count n, DType dt) {
+  if (x.is_top()) return x;
+  if (n && *n > 0) return reached_if(x, saturate(x * F::point(static_cast<double>(*n)), dt), all_one(x, n));
+  if (x.lo >= 0) return reached_if(x, F::between(0.0, kInf, x.nan, false), false);
+  if (x.hi <= 0) return F::between(-kInf, 0.0, x.nan, false);
+  return F::top();
+}
+
+// at most the spread of the values (its square for var); exactly 0 for one number; of data
+// nothing is known of, >= 0 and 0 reached (a constant column)
+F spread_values(const F& x, DType dt, bool squared) {
+  if (x.is_top()) return F::between(0.0, kInf).with_reached(true, false, false);
+  if (x.constant()) return F::point(0.0);
+  const double width = x.hi - x.lo;
+  return saturate(F::between(0.0, squared ? width * width : width, x.nan, false).with_reached(false, false, x.dense), dt);
+}
+F std_values(const F& x, Count, DType dt) { return spread_values(x, dt, false); }
+F var_values(const F& x, Count, DType dt) { return spread_values(x, dt, true); }
+
+// between the smallest magnitude and the largest one times sqrt(n); of unknown data, >= 0 and 0
+// reached (a zero vector)
+F norm_values(const F& x, Count n, DType dt) {
+  if (x.is_top()) return F::between(0.0, kInf).with_reached(true, false, false);
+  F a = F::abs(x);
+  F r = F::between(a.lo * (n ? std::sqrt(static_cast<double>(*n)) : 1.0), n ? a.hi * std::sqrt(static_cast<double>(*n)) : kInf,
+                   x.nan, false);
+  return saturate(reached_if(x, r, x.constant().has_value()), dt);
+}
+
+// min(x) + log(n) <= logsumexp(x) <= max(x) + log(n), and at least max(x): finite for finite
+// elements (the max trick is inside it); continuous in the elements
+F logsumexp_values(const F& x, Count n, DType dt) {
+  if (x.is_top()) return x;
+  const double log_n = n && *n > 0 ? std::log(static_cast<double>(*n)) : kInf;
+  F r = F::between(n ? x.lo + log_n : x.lo, x.hi + log_n, x.nan, false).with_reached(false, false, x.dense);
+  return saturate(r, dt);
+}
+
+// an index into the reduced dimension: 0 .. n - 1, each reached
+F index_values(const F&, Count n, DType) {
+  F r = n && *n >= 1 ? F::between(0.0, static_cast<double>(*n - 1)).with_reached(true, true, false)
+                     : F::between(0.0, kInf).with_reached(true, false, false);
+  r.integral = true;
+  return r;
+}
+
+F bool_values(const F&, Count, DType) { return F::between(0.0, 1.0).with_reached(true, true, false); }
+
+// Every reduction with a numerical model, by the names the library models pass to
+// _tenscan.reduce; the others' values are unknown.
+struct ReductionModel {
+  std::array<const char*, 4> names;
+  F (*values)(const F& x, Count n, DType dt);
+};
+const ReductionModel kReductions[] = {
+    {{"mean()", "median()", "kthvalue()"}, order_values},
+    {{"max()", "min()", "amax()", "amin()"}, order_values},
+    {{"sum()"}, sum_values},
+    {{"std()"}, std_values},
+    {{"var()"}, var_values},
+    {{"norm()", "linalg.vector_norm()", "linalg.matrix_norm()"}, norm_values},
+    {{"logsumexp()"}, logsumexp_values},
+    {{"argmax()", "argmin()"}, index_values},
+    {{"all()", "any()"}, bool_values},
+};
+
+}  // namespace
+
 F reduced_values(const std::string& op, const F& x, std::optional<std::int64_t> n, DType dt) {
-  const bool spread = op == "std()" || op == "var()";
-  if (x.is_top()) {
-    // data nothing is known of: only a norm or a spread is known to be >= 0, and 0 is reached
-    // (a constant column, a zero vector)
-    if (spread || op == "norm()") return F::between(0.0, kInf).with_reached(true, false, false);
-    return F::top();
-  }
-  // The elements are all at one bound only when they are all one number (a fill): the bounds of
-  // a reduction of a range are reached only then, or when it reduces one element; but one
-  // infinite element (an exp that overflowed) makes a sum, a mean or a maximum infinite.
-  const bool constant = x.constant().has_value();
-  const bool single = n && *n == 1;
-  auto reached_if = [&](F r, bool when) {
-    if (when) return r;
-    const bool lo_inf = std::isinf(x.lo) && x.lo_reached && r.lo == x.lo, hi_inf = std::isinf(x.hi) && x.hi_reached && r.hi == x.hi;
-    return r.with_reached(lo_inf, hi_inf);
-  };
-  if (op == "mean()" || op == "amax()" || op == "amin()" || op == "max()" || op == "min()" || op == "median()")
-    return reached_if(x, constant || single);
-  if (op == "sum()") {
-    if (n && *n > 0) return reached_if(saturate(x * F::point(static_cast<double>(*n)), dt), constant || single);
-    if (x.lo >= 0) return reached_if(F::between(0.0, kInf, x.nan, false), false);
-    if (x.hi <= 0) return F::between(-kInf, 0.0, x.nan, false);
-    return F::top();
-  }
-  if (spread) {
-    // at most the spread of the values (its square for var); exactly 0 for one number
-    if (constant) return F::point(0.0);
-    const double width = x.hi - x.lo;
-    return saturate(F::between(0.0, op == "var()" ? width * width : width, x.nan, false).with_reached(false, false, x.dense), dt);
-  }
-  if (op == "norm()") {
-    F a = F::abs(x);
-    F r = F::between(a.lo * (n ? std::sqrt(static_cast<double>(*n)) : 1.0),
-                     n ? a.hi * std::sqrt(static_cast<double>(*n)) : kInf, x.nan, false);
-    return saturate(reached_if(r, constant), dt);
-  }
+  for (const auto& m : kReductions)
+    for (const char* name : m.names)
+      if (name && op == name) return m.values(x, n, dt);
   return F::top();
 }
 

@@ -10,7 +10,9 @@
 // constant and an operation's saturation (relu's 0, sigmoid's 0 and 1 in float32) are reached.
 #pragma once
 
+#include <array>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "models/prim.h"
@@ -78,6 +80,23 @@ std::string values_text(const FloatRange& r);
 std::string made_text(const std::string& what, const FloatRange& values);
 /// A number with 8 significant digits ("88.722839", "1e-08").
 std::string number_text(double x);
+
+/// How a binary operation divides by its second operand.
+enum class Division : std::uint8_t { None, True, Floor, Remainder };
+
+/// A binary elementwise operation's numerical model, one row of a table (numeric.cpp) next to the
+/// shape rule every one of them shares (_tenscan.elementwise).
+struct BinaryModel {
+  std::array<const char*, 5> names;  ///< the op names the library models pass for it
+  /// the result's range for operands holding x and y, in dtype dt (null: unknown values)
+  FloatRange (*range)(const FloatRange& x, const FloatRange& y, DType dt);
+  /// the result's affine form from the operands' ones, when it is affine (null: never)
+  std::optional<domain::Affine> (*form)(const domain::Affine& x, const domain::Affine& y);
+  Division division;
+  const char* comparison;  ///< a comparison's operator ("<", "=="), as torch.where guards read it
+};
+/// The model of op, null when it has none.
+const BinaryModel* binary_model(const std::string& op);
 
 /// Whether op divides by its second operand (/, //, %, fmod, remainder and their forms).
 bool divides(const std::string& op);

@@ -13,12 +13,14 @@ using sym::Expr;
 Expr k(std::int64_t v) { return Expr::constant(v); }
 
 // Ops whose result is floating even for integer operands (true division).
-bool true_division(const std::string& op) { return op == "/" || op == "/=" || op == "div_" || op == "true_divide"; }
+bool true_division(const std::string& op) {
+  const BinaryModel* m = binary_model(op);
+  return m && m->division == Division::True;
+}
 // Ops whose result may have an affine form although its range is unknown (x + y - y).
 bool is_affine(const std::string& op) {
-  for (const char* a : {"+", "+=", "add", "add_", "-", "-=", "sub", "sub_", "*", "*=", "mul", "mul_", "/", "/=", "div", "div_", "true_divide"})
-    if (op == a) return true;
-  return false;
+  const BinaryModel* m = binary_model(op);
+  return m && m->form;
 }
 
 // _tenscan.elementwise(a, b, op_name, result_dtype_or_None, inplace): broadcasting binary
@@ -26,7 +28,7 @@ bool is_affine(const std::string& op) {
 // (comparison ops pass "bool"; masked_fill and copy_ pass the receiver's dtype). An in-place
 // op (a += b, a.add_(b)) writes into `a`: the broadcast shape must be a's shape, and the
 // result dtype must be castable to a's dtype.
-Outs elementwise_shapes(Prim& p, Interpreter& in);
+Outs elementwise_shapes(Prim& p);
 
 Outs elementwise(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "elementwise");
@@ -47,7 +49,7 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
     if (op == "**" || op == "pow") check_power(p, xv.range(), yv.range(), x, dt);
     values = binary_range(op, xv.range(), yv.range(), dt);
   }
-  Outs outs = elementwise_shapes(p, in);
+  Outs outs = elementwise_shapes(p);
   // part by part, with the affine forms, for each result (as the result's elements see each
   // operand: a broadcast one as a whole)
   auto result_values = [&](const interp::Out& o) -> TensorValues {
@@ -59,38 +61,41 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
     return binary_values(op, seen(xv, xs, x != nullptr), seen(yv, ys, y != nullptr), r->dtype,
                          static_cast<std::int64_t>(r->shape->size()));
   };
-  auto with_results = [&](Outs outs, const std::shared_ptr<const interp::ValueSource>& source) {
-    for (auto& o : outs) set_values(in, o, result_values(o), &source);
-    return outs;
+  if (values.is_top() && op != "-" && !is_affine(op)) return outs;
+  std::vector<TensorValues> results;
+  results.reserve(outs.size());
+  for (const auto& o : outs) results.push_back(result_values(o));
+  auto with_results = [&](const std::shared_ptr<const interp::ValueSource>& source) {
+    for (std::size_t i = 0; i < outs.size(); ++i) set_values(in, outs[i], results[i], &source);
+    return std::move(outs);
   };
   // (a difference is remembered even of unknown values: exp(x - m) is the max trick, see
   // pointwise.cpp)
-  if (values.is_top() && op == "-") return with_results(std::move(outs), value_source(p, "- of unknown values", x, op));
-  if (values.is_top() && !is_affine(op)) return outs;
+  if (values.is_top() && op == "-") return with_results(value_source(p, "- of unknown values", x, op));
   // (the source says what the result holds, its forms taken into account)
-  for (const auto& o : outs)
-    if (in.tensor_of(o.st, o.v)) {
-      values = result_values(o).range();
+  for (std::size_t i = 0; i < outs.size(); ++i)
+    if (in.tensor_of(outs[i].st, outs[i].v)) {
+      values = results[i].range();
       break;
     }
   const TensorVal* from = x && x->source ? x : y;
   auto source = values.is_top() ? nullptr : value_source(p, made_text(op, values), from, op);
   // a tensor compared with a number: remembered for torch.where (see ValueSource)
-  if (x && !y && p.arg(0)->is_obj() &&
-      (op == ">" || op == ">=" || op == "<" || op == "<=" || op == "==" || op == "!=" || op == "eq" || op == "ne")) {
+  const BinaryModel* model = binary_model(op);
+  if (x && !y && p.arg(0)->is_obj() && model && model->comparison) {
     FloatRange bound = operand_range(in, p.st, *p.arg(1));
     if (auto c = bound.constant()) {
       auto guard = std::make_shared<interp::ValueSource>(*source);
       guard->compared = p.arg(0)->obj;
-      guard->comparison = op == "eq" ? "==" : op == "ne" ? "!=" : op;
+      guard->comparison = model->comparison;
       guard->against = *c;
       source = guard;
     }
   }
-  return with_results(std::move(outs), source);
+  return with_results(source);
 }
 
-Outs elementwise_shapes(Prim& p, Interpreter& in) {
+Outs elementwise_shapes(Prim& p) {
   const TensorVal* x = p.tensor(0);
   const TensorVal* y = p.tensor(1);
   std::string op = p.str_arg(2).value_or("elementwise operation");
@@ -293,9 +298,11 @@ Outs reduce(Interpreter& in, State&& st, Args& a) {
   auto set_values = [&] {
     values = reduced_values(op, t->values.range(), count, dt);
     if (values.is_top()) return;
-    // (of data nothing is known of, only a spread or a norm is known: it is 0 for constant data)
-    source = value_source(p, t->values.range().is_top() ? op + " of data tenscan cannot see is 0 when the data is constant"
-                                                : made_text(op, values), t);
+    // (of data nothing is known of, a spread or a norm is 0 when the data is constant)
+    const bool spread_of_unknown = t->values.range().is_top() && values.lo == 0.0 && values.lo_reached &&
+                                   std::isinf(values.hi) && !values.integral;
+    source = value_source(p, spread_of_unknown ? op + " of data tenscan cannot see is 0 when the data is constant"
+                                               : made_text(op, values), t);
   };
   if (!t->shape) {
     set_values();
@@ -430,8 +437,8 @@ Outs where(Interpreter& in, State&& st, Args& a) {
     std::string cmp = guard->comparison;
     if (!holds_there) {  // the complement
       static const std::pair<const char*, const char*> kNot[] = {{">", "<="}, {">=", "<"}, {"<", ">="}, {"<=", ">"}, {"==", "!="}, {"!=", "=="}};
-      for (const auto& [c, n] : kNot)
-        if (cmp == c) {
+      for (const auto& [op, n] : kNot)
+        if (cmp == op) {
           cmp = n;
           break;
         }

@@ -995,8 +995,7 @@ class Tensor:
             n = v.size(dim)
             _t.require((k >= 1) & (k <= n), "shape/index-out-of-range", "kthvalue(): selected number k out of range for ",
                        "dimension ", dim, " of size ", n, " (k=", k, ")")
-        r = _t.reduce(self, dim, keepdim, None, "kthvalue()")
-        return _ReturnTypes(r, _t.with_dtype(r, "int64"))
+        return _ReturnTypes(_t.reduce(self, dim, keepdim, None, "kthvalue()"), _t.reduce(self, dim, keepdim, "int64", "argmax()"))
 
     def sort(self, dim=-1, descending=False, stable=False):
         v = _t.select_k(self, dim, None, "sort")
@@ -1086,14 +1085,14 @@ class Tensor:
             return _t.elementwise(self, dim, "max")
         if dim is None:
             return _t.reduce(self, None, False, None, "max()")
-        return _ReturnTypes(_t.reduce(self, dim, keepdim, None, "max()"), _t.reduce(self, dim, keepdim, "int64", "max()"))
+        return _ReturnTypes(_t.reduce(self, dim, keepdim, None, "max()"), _t.reduce(self, dim, keepdim, "int64", "argmax()"))
 
     def min(self, dim=None, keepdim=False):
         if _b.isinstance(dim, Tensor):
             return _t.elementwise(self, dim, "min")
         if dim is None:
             return _t.reduce(self, None, False, None, "min()")
-        return _ReturnTypes(_t.reduce(self, dim, keepdim, None, "min()"), _t.reduce(self, dim, keepdim, "int64", "min()"))
+        return _ReturnTypes(_t.reduce(self, dim, keepdim, None, "min()"), _t.reduce(self, dim, keepdim, "int64", "argmin()"))
 
     # -- creation from an existing tensor --
     def new_zeros(self, *size, dtype=None, **kwargs):

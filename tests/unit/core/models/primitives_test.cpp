@@ -1317,6 +1317,17 @@ TEST_CASE("primitives/numeric: partitions and affine forms keep what intervals l
       {"torch.nan_to_num(torch.log(torch.full((2,), 0.5)))", "[2] float32"},
       {"F.binary_cross_entropy(torch.tanh(torch.randn(4)), torch.rand(4))", "!numeric/out-of-domain"},
       {"F.binary_cross_entropy(torch.sigmoid(torch.randn(4)), torch.rand(4))", "[] float32"},
+      // reductions: an index reaches 0 whatever the values; logsumexp is at least the maximum;
+      // a norm of unseen data is 0 for a zero vector
+      {"torch.ones(3) / (torch.rand(4, 3) + 1).max(0)[1]", "!numeric/division-by-zero"},
+      {"torch.ones(3) / (torch.rand(4, 3) + 1).max(0)[0]", "[3] float32"},
+      {"torch.ones(3) / (torch.rand(4, 3) + 1).argmax(0)", "!numeric/division-by-zero"},
+      {"torch.log((torch.rand(4, 3) + 1).logsumexp(1))", "[4] float32"},
+      {"torch.log(torch.randn(4, 3).logsumexp(1))", "!numeric/log-nonpositive"},
+      {"torch.ones(4) / torch.linalg.vector_norm(torch.load('x.pt'), dim=1)", "!numeric/division-by-zero"},
+      {"torch.ones(4) / (torch.linalg.vector_norm(torch.load('x.pt'), dim=1) + 1e-8)", "[...] unknown"},
+      {"torch.log((torch.rand(4, 3) + 1).kthvalue(2, 1)[0])", "[4] float32"},
+      {"torch.log((torch.rand(4, 3) + 1).kthvalue(2, 1)[1])", "!numeric/log-nonpositive"},
   });
   run_rows(batch);
 }
