@@ -6,6 +6,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -121,8 +122,14 @@ void validate(const json& schema, const json& v, const std::string& path, std::v
       for (const auto& key : *r)
         if (!v.contains(key.get<std::string>())) fail("the key \"" + key.get<std::string>() + "\" is required");
     auto extra = schema.find("additionalProperties");
+    auto names = schema.find("propertyNames");
     for (const auto& [key, value] : v.items()) {
       std::string sub = child_path(path, key);
+      if (names != schema.end()) {
+        std::vector<std::string> key_errors;
+        validate(*names, json(key), sub, key_errors);
+        for (auto& e : key_errors) errors.push_back(sub + ": the key " + e.substr(sub.size() + 2));
+      }
       if (props && props->contains(key)) {
         validate((*props)[key], value, sub, errors);
       } else if (extra != schema.end() && extra->is_object()) {
@@ -208,6 +215,43 @@ DataHint hint_of(const json& h) {
 }
 }  // namespace
 
+namespace {
+// the shortest text that reads back as x
+std::string number_text(double x) {
+  char buf[32];
+  auto [end, err] = std::to_chars(buf, buf + sizeof buf, x);
+  return err == std::errc() ? std::string(buf, end) : std::to_string(x);
+}
+}  // namespace
+
+AttributeRange attribute_range(const std::string& name, double lo, double hi) {
+  const std::size_t dot = name.find('.');
+  if (lo > hi)
+    throw ConfigError("range of " + name + ": [" + number_text(lo) + ", " + number_text(hi) +
+                      "] has its lower bound above its upper bound");
+  return {name.substr(0, dot), name.substr(dot + 1), lo, hi};
+}
+
+AttributeRange parse_range_option(std::string_view text) {
+  static const std::regex kForm(R"(^([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)=(.+?)\.\.(.+)$)");
+  const std::string t(text);
+  std::smatch m;
+  if (!std::regex_match(t, m, kForm))
+    throw ConfigError("expected Class.attribute=LOW..HIGH (e.g. VAE.log_var=-10..10), got \"" + t + "\"");
+  auto number = [&](const std::string& s) {
+    double x = 0;
+    auto [end, err] = std::from_chars(s.data(), s.data() + s.size(), x);
+    if (err != std::errc() || end != s.data() + s.size() || !std::isfinite(x))
+      throw ConfigError("\"" + s + "\" in \"" + t + "\" is not a finite number");
+    return x;
+  };
+  return attribute_range(m[1].str() + "." + m[2].str(), number(m[3].str()), number(m[4].str()));
+}
+
+std::string range_option_text(const AttributeRange& r) {
+  return r.cls + "." + r.attribute + "=" + number_text(r.lo) + ".." + number_text(r.hi);
+}
+
 DataHint parse_data_hint(std::string_view json_text) {
   const json schema = json::parse(config_schema());
   std::vector<std::string> errors = validate_against_schema(schema["properties"]["data"]["items"].dump(), json_text);
@@ -286,6 +330,9 @@ Config parse_config(std::string_view text, const std::string& name) {
   c.rules = j.value("rules", c.rules);
   c.stub_dirs = j.value("stub_dirs", c.stub_dirs);
   for (const auto& h : j.value("data", json::array())) c.data.push_back(hint_of(h));
+  const json ranges = j.value("ranges", json::object());
+  for (const auto& [attr, bounds] : ranges.items())
+    c.ranges.push_back(attribute_range(attr, bounds[0].get<double>(), bounds[1].get<double>()));
   c.category = j.value("category", c.category);
   return c;
 }

@@ -225,6 +225,7 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
   for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
   for (const auto& hint : config.data) argv.insert(argv.end(), {"--data", data_hint_json(hint)});
+  for (const auto& range : config.ranges) argv.insert(argv.end(), {"--range", range_option_text(range)});
   // a path that starts with '-' would be read as an option: "./-x.py" names the same file
   argv.push_back(entry.path.starts_with("-") ? "./" + entry.path : entry.path);
   argv.push_back("--");

@@ -85,6 +85,7 @@ struct CheckArgs {
   bool fail_on_incomplete = false;   ///< --fail-on-incomplete (or "fail_on_incomplete" in tenscan.json)
   std::vector<std::string> stub_dirs;
   std::vector<std::string> data_hints;  ///< JSON, one "data" item of tenscan.json each
+  std::vector<std::string> ranges;      ///< Class.attribute=LOW..HIGH, one "ranges" item each
   // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
   // the program from a git revision instead of the working tree
   bool worker = false;
@@ -176,6 +177,12 @@ int run_check(const CheckArgs& args) {
     std::cerr << "tenscan: error: --data: " << tenscan::report::printable(e.what()) << "\n";
     return kExitError;
   }
+  try {
+    for (const auto& r : args.ranges) options.attribute_ranges.push_back(tenscan::ci::parse_range_option(r));
+  } catch (const tenscan::ci::ConfigError& e) {
+    std::cerr << "tenscan: error: --range: " << tenscan::report::printable(e.what()) << "\n";
+    return kExitError;
+  }
   if (args.worker) {
     inject_test_fault(entry);
     tenscan::AnalysisResult result = tenscan::ci::analyze_entry(*sources, entry, options);
@@ -190,6 +197,7 @@ int run_check(const CheckArgs& args) {
   tenscan::ci::check_stub_dirs(config, *sources);
   options.stub_dirs.insert(options.stub_dirs.end(), config.stub_dirs.begin(), config.stub_dirs.end());
   options.data_hints.insert(options.data_hints.end(), config.data.begin(), config.data.end());
+  options.attribute_ranges.insert(options.attribute_ranges.end(), config.ranges.begin(), config.ranges.end());
   if (!args.symbolic_args_given) options.symbolic_args = config.symbolic_args;
   tenscan::AnalysisResult result = tenscan::ci::analyze_entry(*sources, entry, options);
   tenscan::ci::apply_rule_overrides(result, config.rules);
@@ -303,6 +311,10 @@ int main(int argc, char** argv) {
   cmd_check->add_option("--data", check.data_hints,
                         "What a data file the script loads holds, as one \"data\" item of tenscan.json, e.g. "
                         "'{\"file\": \"train.pt\", \"shape\": [\"N\", 64]}' (repeatable; before tenscan.json's)");
+  cmd_check->add_option("--range", check.ranges,
+                        "The values a tensor attribute that training changes holds, as one \"ranges\" item of "
+                        "tenscan.json: Class.attribute=LOW..HIGH, e.g. VAE.log_var=-10..10 (repeatable; before "
+                        "tenscan.json's)");
   // internal: how `tenscan ci` runs its sandboxed workers
   cmd_check->add_flag("--worker", check.worker)->group("");
   cmd_check->add_option("--revision", check.revision)->group("");

@@ -3,6 +3,7 @@
 #include "interp/interpreter.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cassert>
 #include <set>
@@ -1124,8 +1125,35 @@ Outs Interpreter::object_setattr(State&& st, const Value& obj, const std::string
       return one(std::move(st), Value::none());
     }
   }
+  declared_values(st, obj, name, v);
   setattr(st, obj, name, v);
   return one(std::move(st), Value::none());
+}
+
+void Interpreter::declared_values(State& st, const Value& obj, const std::string& name, const Value& v) {
+  if (options_.attribute_ranges.empty() || !obj.is_obj() || !v.is_obj() || !st.heap.get(v.obj).tensor) return;
+  const Object& o = st.heap.get(obj.obj);
+  if (o.kind != OKind::Instance) return;
+  for (const AttributeRange& r : options_.attribute_ranges) {
+    if (r.attribute != name) continue;
+    const auto& mro = st.heap.get(o.cls).mro;
+    if (std::none_of(mro.begin(), mro.end(), [&](ObjId c) { return st.heap.get(c).name == r.cls; })) continue;
+    TensorVal& t = *st.heap.mut(v.obj).tensor;
+    domain::FloatRange range = domain::FloatRange::between(r.lo, r.hi).with_reached(true, true, true);
+    if (dtype_is_integer(t.dtype) && range.lo < range.hi) range.dense = false, range.integral = true;
+    t.values = domain::TensorValues::of(range);
+    auto source = std::make_shared<ValueSource>();
+    auto text = [](double x) {
+      char buf[32];
+      auto [end, err] = std::to_chars(buf, buf + sizeof buf, x);
+      return err == std::errc() ? std::string(buf, end) : domain::python_repr(x);
+    };
+    source->what = r.cls + "." + r.attribute + " is declared to hold " +
+                   (r.lo == r.hi ? text(r.lo) : "[" + text(r.lo) + ", " + text(r.hi) + "]");
+    source->loc = site();
+    t.source = std::move(source);
+    return;
+  }
 }
 
 // ---- calls ---------------------------------------------------------------------------------

@@ -104,6 +104,9 @@ class Interpreter {
   /// object.__setattr__: a property of the class takes the value (its setter, or the
   /// program's AttributeError when it has none); otherwise setattr.
   Outs object_setattr(State&& st, const Value& obj, const std::string& name, const Value& v);
+  /// A tensor stored as an attribute that AnalysisOptions::attribute_ranges declares takes the
+  /// declared values (in place: the tensor is the attribute).
+  void declared_values(State& st, const Value& obj, const std::string& name, const Value& v);
   /// `obj.name = v` as Python runs it: an instance whose class defines __setattr__ (a frozen
   /// dataclass, a configuration class that checks its fields) gets the call; otherwise setattr.
   Outs store_attr(State&& st, const Value& obj, const std::string& name, const Value& v);

@@ -152,6 +152,49 @@ TEST_CASE("globs", "[config]") {
   CHECK(glob_match("**", "a/b"));
 }
 
+TEST_CASE("ranges: what trained tensor attributes hold, validated, and round-tripped for the workers", "[config]") {
+  Config c = parse_config(R"({"ranges": {"ActNorm.scale": [-3, 3], "VAE.log_var": [-10.5, 1e-3]}})", "tenscan.json");
+  REQUIRE(c.ranges.size() == 2);
+  CHECK(c.ranges[0].cls == "ActNorm");
+  CHECK(c.ranges[0].attribute == "scale");
+  CHECK(c.ranges[0].lo == -3.0);
+  CHECK(c.ranges[0].hi == 3.0);
+  CHECK(c.ranges[1].cls == "VAE");
+  CHECK(c.ranges[1].attribute == "log_var");
+  // what the CI driver passes to a worker (`check --range`) parses back to the same range
+  for (const auto& r : c.ranges) {
+    tenscan::AttributeRange back = parse_range_option(range_option_text(r));
+    CHECK(back.cls == r.cls);
+    CHECK(back.attribute == r.attribute);
+    CHECK(back.lo == r.lo);
+    CHECK(back.hi == r.hi);
+  }
+  CHECK(range_option_text(c.ranges[1]) == "VAE.log_var=-10.5..0.001");
+  CHECK(error_of(R"({"ranges": {"scale": [0, 1]}})") ==
+        "tenscan.json: ranges.scale: the key does not match the pattern "
+        "^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*$: \"scale\"");
+  CHECK(error_of(R"({"ranges": {"A.b": [1]}})") == "tenscan.json: ranges[\"A.b\"]: needs at least 2 items, got 1");
+  CHECK(error_of(R"({"ranges": {"A.b": [1, "x"]}})") == "tenscan.json: ranges[\"A.b\"][1]: expected number, got string \"x\"");
+  CHECK(error_of(R"({"ranges": {"A.b": [2, 1]}})") == "range of A.b: [2, 1] has its lower bound above its upper bound");
+  CHECK(error_of(R"({"ranges": [["A.b", 0, 1]]})").find("ranges: expected object") != std::string::npos);
+  // the command line's form
+  CHECK(parse_range_option("Net.w=-1e-3..2").lo == -1e-3);
+  CHECK(parse_range_option("Net.w=-1e-3..2").hi == 2.0);
+  auto option_error = [](const char* text) {
+    try {
+      parse_range_option(text);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(option_error("Net=0..1") == "expected Class.attribute=LOW..HIGH (e.g. VAE.log_var=-10..10), got \"Net=0..1\"");
+  CHECK(option_error("Net.w=0") == "expected Class.attribute=LOW..HIGH (e.g. VAE.log_var=-10..10), got \"Net.w=0\"");
+  CHECK(option_error("Net.w=a..1") == "\"a\" in \"Net.w=a..1\" is not a finite number");
+  CHECK(option_error("Net.w=0..inf") == "\"inf\" in \"Net.w=0..inf\" is not a finite number");
+  CHECK(option_error("Net.w=1..0") == "range of Net.w: [1, 0] has its lower bound above its upper bound");
+}
+
 TEST_CASE("data: hints of what data files hold, validated, and round-tripped for the workers", "[config]") {
   Config c = parse_config(R"({"data": [
       {"file": "traindata.pt", "shape": [100, 1000], "dtype": "float64", "as": "ndarray"},

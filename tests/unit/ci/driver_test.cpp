@@ -265,3 +265,12 @@ TEST_CASE("worker argv: the configuration's data hints, one --data JSON each", "
                                          R"({"as":"ndarray","dtype":"float64","file":"traindata.pt","shape":[100,"N"]})",
                                          "train.py", "--"});
 }
+
+TEST_CASE("worker argv: the configuration's ranges, one --range each", "[driver]") {
+  Config c;
+  c.ranges = {tenscan::AttributeRange{"ActNorm", "scale", -3, 2.5}};
+  SelectedEntry e{"train.py", {}, 0, false};
+  auto argv = worker_argv("/bin/tenscan", "/repo", "", c, e);
+  CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
+                                         "256", "--range", "ActNorm.scale=-3..2.5", "train.py", "--"});
+}

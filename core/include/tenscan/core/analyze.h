@@ -58,6 +58,15 @@ struct DataHint {
   std::optional<std::pair<double, double>> range{};
 };
 
+/// What a tensor attribute holds ("ranges" in tenscan.json): a tensor stored as `attribute` on
+/// an instance of class `cls` (or of a subclass) holds values in [lo, hi], both reached, in place
+/// of the values it was made with: the range training keeps a parameter or buffer in, which its
+/// initial values do not say (numerical checks).
+struct AttributeRange {
+  std::string cls, attribute;
+  double lo = 0, hi = 0;
+};
+
 /// A value of a data file the analysed program reads (a JSON, YAML or TOML configuration), as
 /// a parser outside the analyzer gives it (the analyzer itself parses no data format).
 struct DataValue {
@@ -86,6 +95,8 @@ struct AnalysisOptions {
   std::vector<std::string> stub_dirs;
   /// The shapes of data files the script loads (see DataHint); the first that matches wins.
   std::vector<DataHint> data_hints;
+  /// The values tensor attributes hold (see AttributeRange); the first that matches wins.
+  std::vector<AttributeRange> attribute_ranges;
   /// Integer command-line options the script's argparse parser does not receive on the
   /// command line become symbols (ShapeTracer's user inputs) instead of taking their default:
   /// a requirement that then holds only for some of their values is reported as a warning

@@ -1374,3 +1374,35 @@ TEST_CASE("primitives/numeric: the dtype's limits decide overflow; reached value
   });
   run_rows(batch);
 }
+
+TEST_CASE("primitives/numeric: a declared range is what a trained attribute holds, for its class and subclasses",
+          "[models][primitives]") {
+  tenscan::AnalysisOptions options;
+  options.attribute_ranges = {{"Scaler", "scale", -1.0, 1.0}, {"Scaler", "shift", 0.5, 2.0}};
+  tenscan_test::check_program(R"py(
+import torch
+import torch.nn as nn
+
+class Scaler(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = nn.Parameter(torch.ones(4))
+        self.register_buffer("shift", torch.ones(4))
+        self.other = nn.Parameter(torch.ones(4))
+
+class Wider(Scaler):
+    pass
+
+class Unrelated(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = nn.Parameter(torch.ones(4))
+
+for m in (Scaler(), Wider()):
+    torch.log(m.scale.abs())  # expect: numeric/log-nonpositive
+    torch.log(m.shift)
+    torch.log(m.other.abs())
+torch.log(Unrelated().scale.abs())
+)py",
+                              {}, options);
+}

@@ -47,6 +47,7 @@ struct Config {
   std::map<std::string, std::string> rules;  ///< rule id -> "off" | "note" | "warning" | "error"
   std::vector<std::string> stub_dirs;
   std::vector<DataHint> data;  ///< what the data files the scripts load hold ("data")
+  std::vector<AttributeRange> ranges;  ///< what trained tensor attributes hold ("ranges")
   std::string category = "tenscan/";
   std::string source;  ///< the file it was read from; empty for the defaults
 };
@@ -55,8 +56,8 @@ struct Config {
 std::string_view config_schema();
 
 /// Validates `value` against a JSON schema given as text, with the subset of draft-07 that
-/// tenscan's schemas use (type, enum, properties, required, additionalProperties, items,
-/// minimum, exclusiveMinimum, minLength, pattern). Returns one message per problem, each
+/// tenscan's schemas use (type, enum, properties, required, additionalProperties, propertyNames,
+/// items, minimum, exclusiveMinimum, minLength, pattern). Returns one message per problem, each
 /// starting with the value's path ("entries[0].args[2]: ..."); empty when valid.
 std::vector<std::string> validate_against_schema(std::string_view schema_json, std::string_view value_json);
 
@@ -68,6 +69,15 @@ Config parse_config(std::string_view text, const std::string& name);
 DataHint parse_data_hint(std::string_view json_text);
 /// The inverse: the JSON text of a hint.
 std::string data_hint_json(const DataHint& hint);
+
+/// The range of the attribute `name` ("Class.attribute", as the schema checked it) for `tenscan.json`'s
+/// "ranges" or --range. Throws ConfigError when lo > hi.
+AttributeRange attribute_range(const std::string& name, double lo, double hi);
+/// `tenscan check --range Class.attribute=LOW..HIGH` (how the CI driver passes the configuration's
+/// ranges to its workers too). Throws ConfigError.
+AttributeRange parse_range_option(std::string_view text);
+/// The inverse: the option's text of a range.
+std::string range_option_text(const AttributeRange& range);
 
 /// `explicit_path` if given (it must exist), else `repo_root`/tenscan.json if it exists, else
 /// the defaults. Throws ConfigError.
