@@ -14,6 +14,10 @@
 #   2. epochs: bench/engine/mnist_random_aug.py (MNIST training with random augmentation
 #      branches on every step) with `-- --epochs 14` takes at most 1.20x the time with
 #      `-- --epochs 1`; neither finds an error. The two alternate run by run.
+#   4. widths: bench/engine/numeric_widths.py (the numerical checks on a regression with
+#      z-scoring, a Gaussian NLL, log_softmax and a variance) with `-- --width 4096` takes at
+#      most 1.10x the time with `-- --width 4`: values are one interval and form per tensor
+#      part, never per element. Neither finds an error. The two alternate run by run.
 #   3. overhead: on straight-line scripts (examples/mnist/train.py and bench/engine/
 #      {cnn_forward,transformer_block,lstm_forward}.py), the current tenscan takes at most
 #      1.20x the time of the foundation commit (FOUNDATION_COMMIT below, the analyser before
@@ -61,6 +65,8 @@ EPOCH_RATIO=1.20
 OVERHEAD_RATIO=1.20
 RANDBLOCK=bench/engine/randblock24.py
 MNIST_AUG=bench/engine/mnist_random_aug.py
+WIDTHS=bench/engine/numeric_widths.py
+WIDTH_RATIO=1.10
 STRAIGHT=(examples/mnist/train.py bench/engine/cnn_forward.py bench/engine/transformer_block.py
           bench/engine/lstm_forward.py)
 
@@ -267,7 +273,7 @@ else
 fi
 load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
 echo "host:       $(uname -srm), $(nproc) CPU(s), load $load; median of $RUNS runs after 1 warm-up"
-echo "            target 1 is judged on wall time, the ratios (2, 3) on $METRIC_NAME time"
+echo "            target 1 is judged on wall time, the ratios (2, 3, 4) on $METRIC_NAME time"
 if awk -v l="$load" 'BEGIN {exit !(l > 1.0)}'; then
   echo "warning: the machine is busy; wall times are inflated (CPU times much less so)" >&2
 fi
@@ -322,6 +328,34 @@ judge_complete e1 "--epochs 1" || verdict=FAIL
 judge_complete e14 "--epochs 14" || verdict=FAIL
 add_row "2 MNIST+random aug, 14 vs 1 epoch" \
   "$m14 / $m1 ms $METRIC_NAME = $r; exit $(codes e14)/$(codes e1)" "<= $EPOCH_RATIO" "$verdict"
+
+# ---- 4. the numerical checks at width 4096 vs 4 ---------------------------------------------------
+echo
+echo "== 4. $WIDTHS -- --width 4096 vs -- --width 4 ($METRIC_NAME ratio <= $WIDTH_RATIO, no error)"
+cmd_small=("$BIN" check "$WIDTHS" -- --width 4)
+cmd_big=("$BIN" check "$WIDTHS" -- --width 4096)
+reset w4 w4096
+warm_up "${cmd_small[@]}"
+warm_up "${cmd_big[@]}"
+for ((i = 0; i < RUNS; i++)); do
+  timed_run w4 "${cmd_small[@]}"
+  timed_run w4096 "${cmd_big[@]}"
+done
+json_report w4 "$WIDTHS" --width 4
+json_report w4096 "$WIDTHS" --width 4096
+for w in 4 4096; do
+  printf '   --width %-4s wall %9s ms, cpu %9s ms, exit %s; %s\n' "$w" "$(med "w$w" wall)" \
+    "$(med "w$w" cpu)" "$(codes "w$w")" "$(paths_line "w$w")"
+done
+r=$(ratio "$(med w4096 "$METRIC")" "$(med w4 "$METRIC")")
+verdict=PASS
+le "$r" "$WIDTH_RATIO" || verdict=FAIL
+[[ "$(codes w4)" == 0 ]] || { verdict=FAIL; show_findings w4; }
+[[ "$(codes w4096)" == 0 ]] || { verdict=FAIL; show_findings w4096; }
+judge_complete w4 "--width 4" || verdict=FAIL
+judge_complete w4096 "--width 4096" || verdict=FAIL
+add_row "4 numerical checks, width 4096 vs 4" \
+  "$(med w4096 "$METRIC") / $(med w4 "$METRIC") ms $METRIC_NAME = $r; exit $(codes w4096)/$(codes w4)" "<= $WIDTH_RATIO" "$verdict"
 
 # ---- 3. overhead on straight-line scripts vs the foundation ----------------------------------------
 # instructions CMD...: user-space instructions executed by one run (valgrind's callgrind),
