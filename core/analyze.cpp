@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "findings/completeness.h"
+#include "findings/space_region.h"
 #include "interp/interpreter.h"
 #include "interp/question.h"
 #include "python/lower.h"
@@ -198,7 +199,9 @@ std::string last_batch_text(const Interpreter& in, const interp::LastBatch& lb, 
 
 // " (on the path where `loss_type == 'ce'` is true)": the branches in the project's code that
 // led to a failure, when it happens only on some paths (the first few; the notes list all).
-std::string path_text(const std::vector<interp::PathStep>& path) {
+std::string path_text(std::vector<interp::PathStep> path, bool without_space_choices = false) {
+  // (a region over the declared space names the choices itself)
+  if (without_space_choices) std::erase_if(path, [](const interp::PathStep& s) { return s.space_choice; });
   if (path.empty()) return {};
   constexpr std::size_t kShown = 3;
   std::string text = " (on the path where ";
@@ -213,8 +216,10 @@ class FindingCollector {
 
   /// Reports a violated requirement. `only_some_values`: it holds for some values of the
   /// user's inputs and fails for others (a warning, ShapeTracer); `condition` then says which.
+  /// `region`: where in the declared hyperparameter space it fails (said in place of
+  /// `condition`, and joined with what other paths found of the same requirement).
   void report(const interp::Requirement& r, const solver::Model* model, bool only_some_values = false,
-              const std::string& condition = {}) {
+              const std::string& condition = {}, const findings::SpaceRegion* region = nullptr) {
     auto loc = to_range(in_, r.site);
     if (!loc) return;  // a requirement imposed with no project-code site (library internals)
     Finding f;
@@ -226,10 +231,13 @@ class FindingCollector {
     if (r.last_batch >= 0 && !in_.last_batch(r.last_batch).length.as_const()) only_some_values = true;
     if ((only_some_values || r.possible) && f.level == Level::Error) f.level = Level::Warning;
     f.message = render(in_, r.msg, model);
+    const std::string before_region = f.message;
     if (r.last_batch >= 0) f.message += last_batch_text(in_, in_.last_batch(r.last_batch), model);
+    else if (region) f.message += " (" + findings::region_text(*region) + ")";
     else if (!condition.empty()) f.message += " (" + condition + ")";
-    std::string identity_text = f.message;
-    f.message += path_text(r.path);
+    // (the region grows as paths report it: the identity is the message without it)
+    std::string identity_text = region ? before_region : f.message;
+    f.message += path_text(r.path, region != nullptr);
     f.location = *loc;
     for (const auto& rel : r.related) {
       auto rl = to_range(in_, rel.loc);
@@ -278,12 +286,27 @@ class FindingCollector {
       if (!path_contingent_) c.certain = true;
       else if (c.paths.empty() || c.paths.back() != path_) c.paths.push_back(path_);
     }
-    for (auto& e : result_.findings) {
+    std::optional<RegionNote> note;
+    if (region && r.last_batch < 0) note = RegionNote{*region, before_region, path_text(r.path, true)};
+    for (std::size_t i = 0; i < result_.findings.size(); ++i) {
+      Finding& e = result_.findings[i];
       if (e.rule != f.rule || e.location != f.location) continue;
       // reported once per (rule, location); an error on one path outranks a warning on another
-      if (f.level > e.level) e = std::move(f);
+      auto kept = regions_.find(i);
+      if (f.level > e.level) {
+        e = std::move(f);
+        if (note && kept != regions_.end()) findings::merge_region(note->region, kept->second.region);
+        if (note) regions_[i] = std::move(*note);
+        else if (kept != regions_.end()) regions_.erase(kept);
+      } else if (note && kept != regions_.end()) {
+        findings::merge_region(kept->second.region, note->region);
+      }
+      // the region of the space it fails in, as every path that reported it found it
+      if (auto it = regions_.find(i); it != regions_.end())
+        e.message = it->second.before + " (" + findings::region_text(it->second.region) + ")" + it->second.after;
       return;
     }
+    if (note) regions_[result_.findings.size()] = std::move(*note);
     result_.findings.push_back(std::move(f));
   }
 
@@ -367,6 +390,13 @@ class FindingCollector {
   }
 
  private:
+  /// A finding's region of the hyperparameter space, and its message around it.
+  struct RegionNote {
+    findings::SpaceRegion region;
+    std::string before, after;
+  };
+  std::map<std::size_t, RegionNote> regions_;  ///< by index in result_.findings
+
   struct Contingency {
     std::vector<std::size_t> paths;  ///< the contingent final paths that reported it
     bool certain = false;            ///< reported on a path that is not contingent
@@ -543,12 +573,15 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   auto fail = [&](const interp::Requirement& r) {
     if (r.op != 0) failed.insert(r.op);
   };
+  // the values this path took of a declared space's non-integer hyperparameters
+  const auto choices = opt.space.empty() ? std::vector<std::pair<sym::SymId, std::int64_t>>{} : findings::fixed_choices(in, st);
   if (!has_symbols(st)) {
     // concrete path: the online checker decided everything
     bool invalid = false;
     for (const auto& rp : st.reqs)
       if (const auto& r = *rp; r.definitely_false && !follows_failure(r)) {
-        out.report(r, nullptr);
+        auto region = choices.empty() ? std::nullopt : findings::space_region(in, nullptr, r.cond, choices);
+        out.report(r, nullptr, false, {}, region ? &*region : nullptr);
         fail(r);
         invalid = true;
       }
@@ -628,7 +661,10 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         // violated whenever it is reached: is it reachable with the earlier requirements holding?
         solver::Sat ok = s.check(&model);
         if (ok == solver::Sat::Sat) {
-          out.report(r, &model);
+          // on a path of a declared space's choices: the choices it fails for
+          std::optional<findings::SpaceRegion> region;
+          if (!choices.empty() && r.last_batch < 0) region = findings::space_region(in, &s, r.cond, choices);
+          out.report(r, &model, false, {}, region ? &*region : nullptr);
           fail(r);
           invalid = true;
         } else if (ok == solver::Sat::Unknown) {
@@ -694,8 +730,13 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           some_values = true;
         }
         if (!assumption) {
+          // over a declared hyperparameter space: the region where it fails
+          std::optional<findings::SpaceRegion> region;
+          if (k.program.empty() && k.data.empty() && !k.input.empty() && r.last_batch < 0)
+            region = findings::space_region(in, &s, r.cond, choices);
           out.report(r, &model, some_values,
-                     some_values && r.last_batch < 0 ? condition_text(in, s, r, k.input, model) : std::string());
+                     some_values && r.last_batch < 0 && !region ? condition_text(in, s, r, k.input, model) : std::string(),
+                     region ? &*region : nullptr);
           invalid = true;
           // a reported requirement is not assumed afterwards: if it cannot hold at all, assuming
           // it would make everything after it vacuous (and hide the next independent bug)

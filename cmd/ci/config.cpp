@@ -252,6 +252,88 @@ std::string range_option_text(const AttributeRange& r) {
   return r.cls + "." + r.attribute + "=" + number_text(r.lo) + ".." + number_text(r.hi);
 }
 
+SpaceParam parse_space_option(std::string_view text) {
+  static const std::regex kName(R"(^(-{0,2}[A-Za-z_][A-Za-z0-9_-]*)(=(.*))?$)");
+  static const std::regex kRange(R"(^([^,]+?)\.\.([^,:]+)(:(.+))?$)");
+  const std::string t(text);
+  std::smatch m;
+  if (!std::regex_match(t, m, kName))
+    throw ConfigError("expected NAME, NAME=LOW..HIGH[:STEP] or NAME=VALUE,VALUE,... (e.g. batch_size=1..512, "
+                      "kernel=3,5,7), got \"" + t + "\"");
+  SpaceParam p;
+  p.name = m[1].str();
+  if (!m[2].matched) return p;
+  const std::string spec = m[3].str();
+  auto number = [&](const std::string& s) {
+    double x = 0;
+    auto [end, err] = std::from_chars(s.data(), s.data() + s.size(), x);
+    if (err != std::errc() || end != s.data() + s.size() || !std::isfinite(x))
+      throw ConfigError("\"" + s + "\" in \"" + t + "\" is not a finite number");
+    return x;
+  };
+  if (std::smatch r; std::regex_match(spec, r, kRange)) {
+    p.kind = SpaceParam::Kind::Range;
+    p.lo = number(r[1].str());
+    p.hi = number(r[2].str());
+    if (p.lo > p.hi) throw ConfigError("the range of " + p.name + " in \"" + t + "\" has its lower bound above its upper bound");
+    if (r[3].matched) {
+      const double step = number(r[4].str());
+      if (step < 1 || step != std::floor(step) || p.lo != std::floor(p.lo) || p.hi != std::floor(p.hi))
+        throw ConfigError("the step in \"" + t + "\" must be a positive integer, in a range of integers");
+      p.step = static_cast<std::int64_t>(step);
+    }
+    return p;
+  }
+  p.kind = SpaceParam::Kind::Set;
+  std::stringstream ss(spec);
+  std::string v;
+  while (std::getline(ss, v, ',')) {
+    if (v.empty()) throw ConfigError("an empty value in \"" + t + "\"");
+    p.values.push_back(v);
+  }
+  if (p.values.empty() || spec.back() == ',') throw ConfigError("an empty value in \"" + t + "\"");
+  return p;
+}
+
+std::string space_option_text(const SpaceParam& p) {
+  switch (p.kind) {
+    case SpaceParam::Kind::Choices: return p.name;
+    case SpaceParam::Kind::Range:
+      return p.name + "=" + number_text(p.lo) + ".." + number_text(p.hi) + (p.step != 1 ? ":" + std::to_string(p.step) : "");
+    case SpaceParam::Kind::Set: break;
+  }
+  std::string out = p.name + "=";
+  for (std::size_t i = 0; i < p.values.size(); ++i) out += (i ? "," : "") + p.values[i];
+  return out;
+}
+
+namespace {
+// An entry's "space" item as the command line's text: an array is a set, an object a range,
+// a string the command line's own form, true the option's choices.
+std::string space_item_text(const std::string& name, const json& v) {
+  if (v.is_boolean()) {
+    if (!v.get<bool>()) throw ConfigError("space." + name + ": true (the option's choices) or its values, not false");
+    return name;
+  }
+  if (v.is_string()) return name + "=" + v.get<std::string>();
+  if (v.is_object()) {
+    std::string text = name + "=" + number_text(v["min"].get<double>()) + ".." + number_text(v["max"].get<double>());
+    if (v.contains("step")) text += ":" + number_text(v["step"].get<double>());
+    return text;
+  }
+  std::string text = name + "=";
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const json& x = v[i];
+    std::string token = x.is_string() ? x.get<std::string>() : x.is_boolean() ? (x.get<bool>() ? "True" : "False")
+                                                                               : number_text(x.get<double>());
+    if (token.empty() || token.find(',') != std::string::npos)
+      throw ConfigError("space." + name + "[" + std::to_string(i) + "]: a value must be non-empty and without ','");
+    text += (i ? "," : "") + token;
+  }
+  return text;
+}
+}  // namespace
+
 DataHint parse_data_hint(std::string_view json_text) {
   const json schema = json::parse(config_schema());
   std::vector<std::string> errors = validate_against_schema(schema["properties"]["data"]["items"].dump(), json_text);
@@ -315,6 +397,20 @@ Config parse_config(std::string_view text, const std::string& name) {
     spec.args = e.value("args", std::vector<std::string>{});
     if (e.contains("timeout")) spec.timeout = e["timeout"].get<double>();
     if (e.contains("symbolic_args")) spec.symbolic_args = e["symbolic_args"].get<bool>();
+    const json space = e.value("space", json::object());
+    for (const auto& [param, domain] : space.items()) {
+      try {
+        std::string option = space_item_text(param, domain);
+        try {
+          parse_space_option(option);
+        } catch (const ConfigError& err) {
+          throw ConfigError("space." + param + ": " + err.what());
+        }
+        spec.space.push_back(std::move(option));
+      } catch (const ConfigError& err) {
+        throw ConfigError(name + ": entries[" + std::to_string(c.entries.size()) + "]." + err.what());
+      }
+    }
     c.entries.push_back(std::move(spec));
   }
   c.auto_detect = j.value("auto_detect", c.auto_detect);

@@ -226,6 +226,7 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
   for (const auto& hint : config.data) argv.insert(argv.end(), {"--data", data_hint_json(hint)});
   for (const auto& range : config.ranges) argv.insert(argv.end(), {"--range", range_option_text(range)});
+  for (const auto& param : entry.space) argv.insert(argv.end(), {"--space", param});
   // a path that starts with '-' would be read as an option: "./-x.py" names the same file
   argv.push_back(entry.path.starts_with("-") ? "./" + entry.path : entry.path);
   argv.push_back("--");
@@ -243,8 +244,8 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
   for (const auto& spec : config.entries)
     for (const auto& f : files)
       if (glob_match(spec.pattern, f) && !excluded(f)) {
-        candidates.push_back(
-            {f, spec.args, spec.timeout.value_or(config.timeout), spec.symbolic_args.value_or(config.symbolic_args)});
+        candidates.push_back({f, spec.args, spec.timeout.value_or(config.timeout),
+                              spec.symbolic_args.value_or(config.symbolic_args), spec.space});
         configured.insert(f);
       }
   if (config.auto_detect)

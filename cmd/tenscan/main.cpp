@@ -86,6 +86,7 @@ struct CheckArgs {
   std::vector<std::string> stub_dirs;
   std::vector<std::string> data_hints;  ///< JSON, one "data" item of tenscan.json each
   std::vector<std::string> ranges;      ///< Class.attribute=LOW..HIGH, one "ranges" item each
+  std::vector<std::string> space;       ///< NAME[=SPEC], one hyperparameter each
   // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
   // the program from a git revision instead of the working tree
   bool worker = false;
@@ -175,6 +176,12 @@ int run_check(const CheckArgs& args) {
     for (const auto& h : args.data_hints) options.data_hints.push_back(tenscan::ci::parse_data_hint(h));
   } catch (const tenscan::ci::ConfigError& e) {
     std::cerr << "tenscan: error: --data: " << tenscan::report::printable(e.what()) << "\n";
+    return kExitError;
+  }
+  try {
+    for (const auto& sp : args.space) options.space.push_back(tenscan::ci::parse_space_option(sp));
+  } catch (const tenscan::ci::ConfigError& e) {
+    std::cerr << "tenscan: error: --space: " << tenscan::report::printable(e.what()) << "\n";
     return kExitError;
   }
   try {
@@ -311,6 +318,12 @@ int main(int argc, char** argv) {
   cmd_check->add_option("--data", check.data_hints,
                         "What a data file the script loads holds, as one \"data\" item of tenscan.json, e.g. "
                         "'{\"file\": \"train.pt\", \"shape\": [\"N\", 64]}' (repeatable; before tenscan.json's)");
+  cmd_check->add_option("--space", check.space,
+                        "A hyperparameter space to check the script over (repeatable), one option each: "
+                        "NAME=LOW..HIGH[:STEP] (integers, or a float interval), NAME=A,B,C (values, as on the command "
+                        "line), or NAME alone (its argparse choices); NAME is an option string or its dest. Options the "
+                        "script's arguments do not give take every value; a requirement that fails for some is reported "
+                        "with the region where it fails");
   cmd_check->add_option("--range", check.ranges,
                         "The values a tensor attribute that training changes holds, as one \"ranges\" item of "
                         "tenscan.json: Class.attribute=LOW..HIGH, e.g. VAE.log_var=-10..10 (repeatable; before "

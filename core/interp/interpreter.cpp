@@ -366,6 +366,23 @@ sym::Expr Interpreter::fresh_symbol(State& st, std::string name, std::string des
   return e;
 }
 
+sym::Expr Interpreter::space_symbol(State& st, const std::string& name, std::string description, std::int64_t lo,
+                                    std::int64_t hi, bool& created) {
+  auto it = space_symbols_.find(name);
+  created = it == space_symbols_.end();
+  if (created) {
+    sym::Expr e = fresh_symbol(st, name, std::move(description), lo, hi, SymKind::Input);
+    space_symbols_.emplace(name, e.symbols().front());
+    return e;
+  }
+  const SymbolInfo& info = symbols_.at(it->second);
+  sym::Expr e = sym::Expr::symbol(it->second);
+  st.ranges.set(it->second, sym::Interval{info.lo, info.hi});
+  st.hard.push_back(sym::Cond::ge(e, sym::Expr::constant(info.lo)));
+  st.hard.push_back(sym::Cond::le(e, sym::Expr::constant(info.hi)));
+  return e;
+}
+
 // ---- objects -------------------------------------------------------------------------------
 
 Value Interpreter::new_list(State& st, std::vector<Value> items, OKind kind) {

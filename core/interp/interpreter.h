@@ -67,6 +67,14 @@ struct SymbolInfo {
   SymKind kind = SymKind::Program;
   /// The interval it was created with (its domain).
   std::int64_t lo = sym::Interval::kNegInf, hi = sym::Interval::kPosInf;
+  /// A hyperparameter of a declared space (AnalysisOptions::space): its domain is finite, the
+  /// values it takes (`values`, or every step-th of [lo, hi]) are the sweep's, and a requirement
+  /// that fails for some of them is reported with its region. `labels`: the value each index
+  /// stands for, when the symbol numbers the choices of a non-integer option ("'vgg11'").
+  bool space = false;
+  std::int64_t step = 1;
+  std::vector<std::int64_t> values{};
+  std::vector<std::string> labels{};
 };
 
 /// A DataLoader's last minibatch: len(dataset) % batch_size samples (PyTea assumption A3).
@@ -255,6 +263,19 @@ class Interpreter {
   }
   void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
   [[nodiscard]] const SymbolInfo& symbol(sym::SymId id) const { return symbols_.at(id); }
+  /// The same, to record a hyperparameter's domain on the symbol that stands for it.
+  SymbolInfo& symbol_info(sym::SymId id) { return symbols_.at(id); }
+  /// The symbol that stands for hyperparameter `name` of the declared space, the same on every
+  /// path (created by the first path that asks, within its domain [lo, hi]; a later path gets
+  /// the domain's bounds as its own constraints). `created`: whether this call made it.
+  sym::Expr space_symbol(State& st, const std::string& name, std::string description, std::int64_t lo, std::int64_t hi,
+                         bool& created);
+  /// AnalysisOptions::space[i] named an option of the script's parser.
+  void space_matched(std::size_t i) {
+    if (space_matched_.size() <= i) space_matched_.resize(i + 1, false);
+    space_matched_[i] = true;
+  }
+  [[nodiscard]] bool space_was_matched(std::size_t i) const { return i < space_matched_.size() && space_matched_[i]; }
   int add_last_batch(LastBatch b) {
     last_batches_.push_back(std::move(b));
     return static_cast<int>(last_batches_.size()) - 1;
@@ -462,6 +483,8 @@ class Interpreter {
   std::vector<NativeEntry> natives_;
   std::unordered_map<std::string, int> native_index_;
   std::vector<SymbolInfo> symbols_;
+  std::vector<bool> space_matched_;
+  std::map<std::string, sym::SymId> space_symbols_;
   std::vector<LastBatch> last_batches_;
   std::unordered_map<std::string, int> symbol_names_;  ///< symbols made per printable name (fresh_symbol)
   /// Tests of one unknown value against a constant (`loss_type == 'ce'`), by the value's

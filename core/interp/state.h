@@ -58,6 +58,7 @@ struct RelatedMsg {
 struct PathStep {
   std::string text;
   ir::Loc loc;
+  bool space_choice = false;  ///< a declared space's value for this path, not a branch (Interpreter's one_of)
   friend bool operator==(const PathStep& a, const PathStep& b) {
     return a.text == b.text && a.loc.file == b.loc.file && a.loc.line == b.loc.line && a.loc.col == b.loc.col;
   }

@@ -155,6 +155,7 @@ std::span<const PrimRow> math_primitives();   // elementwise, matmul, linear, re
 std::span<const PrimRow> nn_primitives();     // conv, pool, norms, embedding, recurrent
 std::span<const PrimRow> loss_primitives();   // losses, stub-level requirements, randomness
 std::span<const PrimRow> pointwise_primitives();  // pointwise functions and their values
+std::span<const PrimRow> space_primitives();   // hyperparameter spaces: the sweep's values of options
 std::span<const PrimRow> scalar_primitives();  // Python floats: draws, the math module
 std::span<const PrimRow> python_primitives();  // exec'd names, imports by a computed name
 std::span<const PrimRow> file_primitives();    // configuration files of the project

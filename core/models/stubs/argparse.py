@@ -306,6 +306,33 @@ class ArgumentParser:
                                                      ", from a file tenscan did not read"))
         return ns, []
 
+    def _space_value(self, a, domain):
+        name = a.option_strings[-1]
+        flag = a.action in ("store_true", "store_false")
+        floating = a.type is float or (a.type is None and isinstance(a.default, float))
+        if domain[0] == "range":
+            lo, hi, step = domain[1], domain[2], domain[3]
+            if floating:
+                return _tenscan.float_between(float(lo), float(hi))
+            if flag or not isinstance(lo, int) or not isinstance(hi, int):
+                self.error("--space " + name + ": a range of " + ("floats" if not flag else "numbers") +
+                           " for an option that is not a float option")
+            return _tenscan.space_int(name, lo, hi, step, None)
+        if domain[0] == "set":
+            if flag:
+                values = [_flag_value(name, t, self) for t in domain[1]]
+            else:
+                values = [self._convert(a, t) for t in domain[1]]
+        elif a.choices is not None:
+            values = list(a.choices)
+        elif flag:
+            values = [False, True]
+        else:
+            self.error("--space " + name + ": the option has no choices=; give its values (" + name + "=A,B or LOW..HIGH)")
+        if all([isinstance(v, int) and not isinstance(v, bool) for v in values]):
+            return _tenscan.space_int(name, 0, 0, 1, values)
+        return _tenscan.one_of(name, values)
+
     def parse_known_args(self, args=None, namespace=None):
         if args is None:
             args = sys.argv[1:]
@@ -423,6 +450,14 @@ class ArgumentParser:
                 extras.append(token)
             i += 1
         for a in self._actions:
+            # an option of the declared hyperparameter space (tenscan check --space) that the
+            # arguments do not give takes every value of its domain
+            if a not in seen and a.option_strings and a.nargs is None and a.action in _SPACE_ACTIONS:
+                domain = _tenscan.space(a.option_strings, a.dest)
+                if domain is not None:
+                    setattr(ns, a.dest, self._space_value(a, domain))
+                    seen.append(a)
+        for a in self._actions:
             # under --symbolic-args an integer option left at its default is the user's input
             if a not in seen and a.option_strings and a.action == "store" and a.nargs is None and a.choices is None:
                 v = getattr(ns, a.dest)
@@ -438,6 +473,18 @@ class ArgumentParser:
             elif a.nargs not in ("?", "*"):
                 self.error("the following arguments are required: " + a.dest)
         return ns, extras
+
+
+# the actions whose value a hyperparameter space can give
+_SPACE_ACTIONS = ("store", "store_true", "store_false")
+
+
+def _flag_value(name, token, parser):
+    if token in ("True", "true", "1", "yes"):
+        return True
+    if token in ("False", "false", "0", "no"):
+        return False
+    parser.error("--space " + name + ": a flag's values are True and False, not '" + token + "'")
 
 
 _FLAG_ACTIONS = ("store_true", "store_false", "store_const", "append_const", "count", "help", "version")

@@ -67,6 +67,25 @@ struct AttributeRange {
   double lo = 0, hi = 0;
 };
 
+/// One hyperparameter of a declared space (`--space`, "space" in tenscan.json; Refty's
+/// hyperparameter domains): a command-line option of the script's argparse parser, named by an
+/// option string ("--batch-size"), its dest ("batch_size") or either without dashes, and the
+/// values a sweep gives it. An option in the space that the arguments do not give takes every
+/// one of them (an integer: a symbol with that domain; a float range: the interval; other values:
+/// one path each), and a requirement that fails for some of them is reported with the region of
+/// the space where it fails.
+struct SpaceParam {
+  std::string name;
+  enum class Kind : std::uint8_t {
+    Range,    ///< [lo, hi]: integers (every step-th from lo) for an integer option, else floats
+    Set,      ///< the values, as command-line tokens the option's type= converts
+    Choices,  ///< the option's argparse choices= (a flag: False and True)
+  } kind = Kind::Choices;
+  double lo = 0, hi = 0;
+  std::int64_t step = 1;
+  std::vector<std::string> values;
+};
+
 /// A value of a data file the analysed program reads (a JSON, YAML or TOML configuration), as
 /// a parser outside the analyzer gives it (the analyzer itself parses no data format).
 struct DataValue {
@@ -95,6 +114,8 @@ struct AnalysisOptions {
   std::vector<std::string> stub_dirs;
   /// The shapes of data files the script loads (see DataHint); the first that matches wins.
   std::vector<DataHint> data_hints;
+  /// A declared hyperparameter space (see SpaceParam); options not in it keep their defaults.
+  std::vector<SpaceParam> space;
   /// The values tensor attributes hold (see AttributeRange); the first that matches wins.
   std::vector<AttributeRange> attribute_ranges;
   /// Integer command-line options the script's argparse parser does not receive on the

@@ -30,6 +30,7 @@ struct EntrySpec {
   std::vector<std::string> args;  ///< the script's arguments
   std::optional<double> timeout;  ///< seconds; overrides Config::timeout
   std::optional<bool> symbolic_args;  ///< overrides Config::symbolic_args
+  std::vector<std::string> space{};   ///< the declared hyperparameter space, as --space texts
 };
 
 struct Config {
@@ -78,6 +79,13 @@ AttributeRange attribute_range(const std::string& name, double lo, double hi);
 AttributeRange parse_range_option(std::string_view text);
 /// The inverse: the option's text of a range.
 std::string range_option_text(const AttributeRange& range);
+
+/// `tenscan check --space NAME[=SPEC]` (how the CI driver passes an entry's "space" to its
+/// workers too): NAME alone takes the option's choices, NAME=LOW..HIGH[:STEP] a range,
+/// NAME=A,B,C a set. Throws ConfigError.
+SpaceParam parse_space_option(std::string_view text);
+/// The inverse: the option's text of a parameter.
+std::string space_option_text(const SpaceParam& param);
 
 /// `explicit_path` if given (it must exist), else `repo_root`/tenscan.json if it exists, else
 /// the defaults. Throws ConfigError.

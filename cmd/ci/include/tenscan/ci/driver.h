@@ -71,6 +71,7 @@ struct SelectedEntry {
   std::vector<std::string> args;
   double timeout = 300;
   bool symbolic_args = false;  ///< the entry's symbolic_args, else the configuration's
+  std::vector<std::string> space{};  ///< the entry's hyperparameter space (--space texts)
   friend bool operator==(const SelectedEntry&, const SelectedEntry&) = default;
 };
 

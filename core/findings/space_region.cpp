@@ -1,0 +1,226 @@
+#include "findings/space_region.h"
+
+#include <algorithm>
+#include <map>
+
+namespace tenscan::findings {
+namespace {
+
+// Enumerating stops here: the region is then given by its count so far, examples and the
+// constraint (a large space's answer).
+constexpr std::size_t kMaxVectors = 4096;
+// Listed in full up to this many vectors.
+constexpr std::size_t kListed = 12;
+// The values of the space are listed (to say where a requirement holds) up to this many vectors.
+constexpr std::uint64_t kSmallSpace = 4096;
+
+std::string value_label(const interp::SymbolInfo& info, std::int64_t v) {
+  if (!info.labels.empty() && v >= 0 && static_cast<std::size_t>(v) < info.labels.size())
+    return info.labels[static_cast<std::size_t>(v)];
+  return std::to_string(v);
+}
+
+// The number of values of a hyperparameter in its declared domain (0: unbounded).
+std::uint64_t domain_size(const interp::SymbolInfo& info) {
+  if (!info.labels.empty()) return info.labels.size();
+  if (!info.values.empty()) return info.values.size();
+  if (info.lo == sym::Interval::kNegInf || info.hi == sym::Interval::kPosInf || info.hi < info.lo) return 0;
+  return static_cast<std::uint64_t>((info.hi - info.lo) / std::max<std::int64_t>(info.step, 1)) + 1;
+}
+
+std::string tuple_text(const std::vector<std::string>& v) {
+  if (v.size() == 1) return v[0];
+  std::string out = "(";
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
+  return out + ")";
+}
+
+}  // namespace
+
+std::vector<std::pair<sym::SymId, std::int64_t>> fixed_choices(const interp::Interpreter& in, const interp::State& st) {
+  std::vector<std::pair<sym::SymId, std::int64_t>> out;
+  const auto& symbols = in.symbols();
+  for (std::size_t i = 0; i < symbols.size(); ++i) {
+    if (!symbols[i].space || symbols[i].labels.empty()) continue;
+    const auto id = static_cast<sym::SymId>(i);
+    const sym::Interval v = st.ranges.eval(sym::Expr::symbol(id));
+    if (v.lo == v.hi) out.emplace_back(id, v.lo);
+  }
+  return out;
+}
+
+std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::PathSolver* solver, const sym::Cond& cond,
+                                        const std::vector<std::pair<sym::SymId, std::int64_t>>& fixed) {
+  std::vector<sym::SymId> dims;
+  for (auto id : cond.symbols()) {
+    const auto& info = in.symbol(id);
+    if (info.space) dims.push_back(id);
+    else if (info.kind == interp::SymKind::Input) return std::nullopt;  // an input outside the space: no finite region
+  }
+  if ((dims.empty() && fixed.empty()) || (!dims.empty() && !solver)) return std::nullopt;
+  std::vector<std::pair<sym::SymId, std::int64_t>> also;  // the path's choices the condition does not mention
+  for (const auto& f : fixed)
+    if (std::find(dims.begin(), dims.end(), f.first) == dims.end()) also.push_back(f);
+  SpaceRegion region;
+  auto add_dim = [&](sym::SymId id) {
+    region.names.push_back(in.symbol(id).name);
+    const std::uint64_t n = domain_size(in.symbol(id));
+    region.sizes.push_back(n);
+    region.space = n == 0 || region.space == 0 || region.space > (UINT64_MAX / n) ? 0 : region.space * n;
+  };
+  for (auto id : dims) add_dim(id);
+  for (const auto& f : also) add_dim(f.first);
+  if (region.space > 0 && region.space <= kSmallSpace) {
+    auto domain_of = [&](sym::SymId id) {
+      const auto& info = in.symbol(id);
+      std::vector<std::string> out;
+      if (!info.labels.empty()) return info.labels;
+      if (!info.values.empty()) {
+        for (auto v : info.values) out.push_back(std::to_string(v));
+        return out;
+      }
+      for (std::int64_t v = info.lo; v <= info.hi; v += std::max<std::int64_t>(info.step, 1)) out.push_back(std::to_string(v));
+      return out;
+    };
+    for (auto id : dims) region.domains.push_back(domain_of(id));
+    for (const auto& f : also) region.domains.push_back(domain_of(f.first));
+  }
+  // (in the constraint, a hyperparameter by its dest: "(28 - kernel) // stride", not "---kernel")
+  const sym::SymbolNamer names = in.namer();
+  region.constraint = cond.str([&](sym::SymId id) {
+    const auto& info = in.symbol(id);
+    if (!info.space) return names(id);
+    std::string n = info.name;
+    n.erase(0, n.find_first_not_of('-'));
+    std::replace(n.begin(), n.end(), '-', '_');
+    return n;
+  });
+  if (dims.empty()) {
+    // it fails whatever the integers are: for this path's choices
+    std::vector<std::string> vec;
+    for (const auto& f : also) vec.push_back(value_label(in.symbol(f.first), f.second));
+    region.failing.insert(std::move(vec));
+    return region;
+  }
+  solver::PathSolver& s = *solver;
+  s.push();
+  s.add(!cond);
+  region.complete = false;
+  while (region.failing.size() < kMaxVectors) {
+    solver::Model m;
+    const solver::Sat h = s.check(&m);
+    if (h == solver::Sat::Unsat) {
+      region.complete = true;
+      break;
+    }
+    if (h != solver::Sat::Sat) break;
+    std::vector<std::string> vec;
+    std::vector<sym::Cond> other;
+    for (auto id : dims) {
+      auto it = m.find(id);
+      if (it == m.end()) break;
+      vec.push_back(value_label(in.symbol(id), it->second));
+      other.push_back(sym::Cond::ne(sym::Expr::symbol(id), sym::Expr::constant(it->second)));
+    }
+    if (vec.size() != dims.size()) break;
+    for (const auto& f : also) vec.push_back(value_label(in.symbol(f.first), f.second));
+    region.failing.insert(std::move(vec));
+    s.add(sym::Cond::any(other));  // the blocking clause: another vector
+  }
+  s.pop();
+  return region;
+}
+
+void merge_region(SpaceRegion& into, const SpaceRegion& more) {
+  if (into.names != more.names) {
+    into.complete = false;
+    return;
+  }
+  into.failing.insert(more.failing.begin(), more.failing.end());
+  into.complete = into.complete && more.complete;
+}
+
+namespace {
+// The region without the hyperparameters it does not depend on: a dimension along which every
+// failing vector fails for every value (the flag that only picks a path, the stride that
+// fails whatever it is) is dropped, and named in `free`.
+SpaceRegion compacted(SpaceRegion r, std::vector<std::string>& free) {
+  if (!r.complete) return r;
+  for (std::size_t d = r.names.size(); d-- > 0;) {
+    if (r.names.size() == 1 || r.sizes[d] == 0) continue;
+    std::map<std::vector<std::string>, std::set<std::string>> groups;
+    for (const auto& v : r.failing) {
+      auto key = v;
+      key.erase(key.begin() + static_cast<std::ptrdiff_t>(d));
+      groups[key].insert(v[d]);
+    }
+    if (!std::all_of(groups.begin(), groups.end(), [&](const auto& g) { return g.second.size() == r.sizes[d]; })) continue;
+    free.insert(free.begin(), r.names[d]);
+    if (r.space > 0) r.space /= r.sizes[d];
+    r.names.erase(r.names.begin() + static_cast<std::ptrdiff_t>(d));
+    r.sizes.erase(r.sizes.begin() + static_cast<std::ptrdiff_t>(d));
+    if (!r.domains.empty()) r.domains.erase(r.domains.begin() + static_cast<std::ptrdiff_t>(d));
+    r.failing.clear();
+    for (const auto& g : groups) r.failing.insert(g.first);
+  }
+  return r;
+}
+}  // namespace
+
+std::string region_text(const SpaceRegion& whole) {
+  std::vector<std::string> free;
+  const SpaceRegion r = compacted(whole, free);
+  std::string whatever;
+  for (std::size_t i = 0; i < free.size(); ++i) whatever += (i ? ", " : "") + free[i];
+  if (!whatever.empty()) whatever = ", whatever " + whatever + (free.size() == 1 ? " is" : " are");
+  if (r.names.empty()) return "fails for every value of the declared space";
+  std::string names = tuple_text(r.names);
+  const std::size_t n = r.failing.size();
+  std::string of_space;
+  if (r.complete && r.space > 0)
+    of_space = r.names.size() == 1 ? std::to_string(n) + " of its " + std::to_string(r.space) + " values in the declared space"
+                                   : std::to_string(n) + " of the " + std::to_string(r.space) + " combinations in the declared space";
+  if (r.complete && n <= kListed) {
+    std::string list;
+    std::size_t i = 0;
+    for (const auto& v : r.failing) list += (i++ ? ", " : "") + tuple_text(v);
+    if (r.complete && r.space > 0 && n == r.space)
+      return "fails for every value of " + names + " in the declared space" + whatever;
+    return "fails for " + names + (n == 1 ? " = " : " in {") + list + (n == 1 ? "" : "}") + whatever +
+           (of_space.empty() ? "" : ": " + of_space);
+  }
+  if (r.complete && !r.domains.empty() && r.space - n <= kListed) {
+    // where it holds, which is the short list: every vector of the space not failing
+    std::vector<std::vector<std::string>> holding;
+    std::vector<std::size_t> at(r.domains.size(), 0);
+    for (bool more = true; more;) {
+      std::vector<std::string> v;
+      for (std::size_t d = 0; d < at.size(); ++d) v.push_back(r.domains[d][at[d]]);
+      if (!r.failing.count(v)) holding.push_back(std::move(v));
+      more = false;
+      for (std::size_t d = at.size(); d-- > 0;) {
+        if (++at[d] < r.domains[d].size()) {
+          more = true;
+          break;
+        }
+        at[d] = 0;
+      }
+    }
+    std::string list;
+    for (std::size_t k = 0; k < holding.size(); ++k) list += (k ? ", " : "") + tuple_text(holding[k]);
+    return "fails for " + of_space + whatever + ": for all but " + names + (holding.size() == 1 ? " = " : " in {") + list +
+           (holding.size() == 1 ? "" : "}");
+  }
+  std::string examples;
+  std::size_t i = 0;
+  for (const auto& v : r.failing) {
+    if (i == 3) break;
+    examples += (i++ ? ", " : "") + tuple_text(v);
+  }
+  std::string count = r.complete ? of_space.empty() ? std::to_string(n) + " combinations" : of_space
+                                 : "at least " + std::to_string(n) + (r.space > 0 ? " of the " + std::to_string(r.space) : "") +
+                                       " combinations";
+  return "fails for " + count + " of " + names + whatever + ", e.g. " + examples + "; it needs " + r.constraint;
+}
+
+}  // namespace tenscan::findings
