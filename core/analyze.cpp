@@ -663,7 +663,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         if (ok == solver::Sat::Sat) {
           // on a path of a declared space's choices: the choices it fails for
           std::optional<findings::SpaceRegion> region;
-          if (!choices.empty() && r.last_batch < 0) region = findings::space_region(in, &s, r.cond, choices);
+          if (!opt.space.empty() && r.last_batch < 0) region = findings::space_region(in, &s, r.cond, choices);
           out.report(r, &model, false, {}, region ? &*region : nullptr);
           fail(r);
           invalid = true;
@@ -862,6 +862,18 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
       for (const auto& e : result.notifications) dup = dup || (e.message == n.message && e.location == n.location);
       if (!dup) result.notifications.push_back(std::move(n));
     }
+  }
+  // a hyperparameter of the declared space that no option of the script's parser is: said,
+  // not silently ignored (a typo would check the defaults and look like a clean sweep)
+  for (std::size_t i = 0; i < options.space.size(); ++i) {
+    if (in.space_was_matched(i)) continue;
+    Notification n;
+    n.kind = Notification::Kind::Configuration;
+    n.level = Level::Warning;
+    n.message = "--space " + options.space[i].name +
+                ": the script's argument parser has no such option that its arguments leave to the space, so it "
+                "was not checked over it";
+    result.notifications.push_back(std::move(n));
   }
   collector.settle_contingent(finals, options.solver_rlimit, result.stats);
   collector.drop_last_batch_duplicates();

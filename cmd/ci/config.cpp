@@ -380,6 +380,11 @@ Config parse_config(std::string_view text, const std::string& name) {
       }
     };
     check_paths("entries", "path");
+    const json entries = j.value("entries", json::array());
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      if (entries[i].contains("space_file") && !safe_relative(entries[i]["space_file"].get<std::string>()))
+        errors.push_back("entries[" + std::to_string(i) + "].space_file: must be a repository-relative path without \"..\", got " +
+                         shown(entries[i]["space_file"]));
     check_paths("exclude", nullptr);
     check_paths("stub_dirs", nullptr);
   }
@@ -397,6 +402,7 @@ Config parse_config(std::string_view text, const std::string& name) {
     spec.args = e.value("args", std::vector<std::string>{});
     if (e.contains("timeout")) spec.timeout = e["timeout"].get<double>();
     if (e.contains("symbolic_args")) spec.symbolic_args = e["symbolic_args"].get<bool>();
+    spec.space_file = e.value("space_file", "");
     const json space = e.value("space", json::object());
     for (const auto& [param, domain] : space.items()) {
       try {

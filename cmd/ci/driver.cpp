@@ -227,6 +227,7 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   for (const auto& hint : config.data) argv.insert(argv.end(), {"--data", data_hint_json(hint)});
   for (const auto& range : config.ranges) argv.insert(argv.end(), {"--range", range_option_text(range)});
   for (const auto& param : entry.space) argv.insert(argv.end(), {"--space", param});
+  if (!entry.space_file.empty()) argv.insert(argv.end(), {"--space-file", entry.space_file});
   // a path that starts with '-' would be read as an option: "./-x.py" names the same file
   argv.push_back(entry.path.starts_with("-") ? "./" + entry.path : entry.path);
   argv.push_back("--");
@@ -245,7 +246,7 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
     for (const auto& f : files)
       if (glob_match(spec.pattern, f) && !excluded(f)) {
         candidates.push_back({f, spec.args, spec.timeout.value_or(config.timeout),
-                              spec.symbolic_args.value_or(config.symbolic_args), spec.space});
+                              spec.symbolic_args.value_or(config.symbolic_args), spec.space, spec.space_file});
         configured.insert(f);
       }
   if (config.auto_detect)

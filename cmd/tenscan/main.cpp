@@ -18,6 +18,7 @@
 #include "tenscan/ci/git.h"
 #include "tenscan/ci/notebook.h"
 #include "tenscan/ci/output.h"
+#include "tenscan/ci/sweep.h"
 #include "tenscan/ci/workers.h"
 #include "tenscan/core/analyze.h"
 #include "tenscan/core/rules.h"
@@ -87,6 +88,7 @@ struct CheckArgs {
   std::vector<std::string> data_hints;  ///< JSON, one "data" item of tenscan.json each
   std::vector<std::string> ranges;      ///< Class.attribute=LOW..HIGH, one "ranges" item each
   std::vector<std::string> space;       ///< NAME[=SPEC], one hyperparameter each
+  std::string space_file;               ///< a W&B sweep configuration in the project
   // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
   // the program from a git revision instead of the working tree
   bool worker = false;
@@ -110,6 +112,34 @@ void inject_test_fault(const std::string& entry) {
   if (kind == "oom") {
     std::vector<std::vector<char>> hog;
     for (;;) hog.emplace_back(64 << 20, 'x');
+  }
+}
+
+// The space of a sweep configuration in the project (`--space-file`), read through `sources`
+// (never a file outside the project); nullopt with `why` set when it cannot be used. The
+// parameters it cannot say are listed on stderr.
+std::optional<std::vector<tenscan::SpaceParam>> read_sweep(const tenscan::SourceProvider& sources, const std::string& path,
+                                                           std::string& why) {
+  std::filesystem::path p(path);
+  if (p.is_absolute() || std::any_of(p.begin(), p.end(), [](const std::filesystem::path& c) { return c == ".."; })) {
+    why = "must be a file of the project, relative to its root";
+    return std::nullopt;
+  }
+  auto text = sources.read(p.lexically_normal().generic_string(), why);
+  if (!text) return std::nullopt;
+  const std::string format = p.extension() == ".json" ? "json" : "yaml";
+  auto value = tenscan::ci::data_parser()(*text, format, why);
+  if (!value) return std::nullopt;
+  try {
+    std::vector<std::string> skipped;
+    auto space = tenscan::ci::sweep_space(*value, skipped);
+    for (const auto& s : skipped)
+      std::cerr << "tenscan: warning: --space-file " << tenscan::report::printable(path) << ": parameter "
+                << tenscan::report::printable(s) << "; it keeps its default\n";
+    return space;
+  } catch (const tenscan::ci::ConfigError& e) {
+    why = e.what();
+    return std::nullopt;
   }
 }
 
@@ -183,6 +213,17 @@ int run_check(const CheckArgs& args) {
   } catch (const tenscan::ci::ConfigError& e) {
     std::cerr << "tenscan: error: --space: " << tenscan::report::printable(e.what()) << "\n";
     return kExitError;
+  }
+  if (!args.space_file.empty()) {
+    // (after the command line's: a --space of the same option wins)
+    std::string why;
+    auto sweep = read_sweep(*sources, args.space_file, why);
+    if (!sweep) {
+      std::cerr << "tenscan: error: --space-file " << tenscan::report::printable(args.space_file) << ": "
+                << tenscan::report::printable(why) << "\n";
+      return kExitError;
+    }
+    options.space.insert(options.space.end(), sweep->begin(), sweep->end());
   }
   try {
     for (const auto& r : args.ranges) options.attribute_ranges.push_back(tenscan::ci::parse_range_option(r));
@@ -324,6 +365,9 @@ int main(int argc, char** argv) {
                         "line), or NAME alone (its argparse choices); NAME is an option string or its dest. Options the "
                         "script's arguments do not give take every value; a requirement that fails for some is reported "
                         "with the region where it fails");
+  cmd_check->add_option("--space-file", check.space_file,
+                        "A W&B sweep configuration in the project (YAML or JSON): its parameters are the space, as "
+                        "--space gives them (values, value, min/max)");
   cmd_check->add_option("--range", check.ranges,
                         "The values a tensor attribute that training changes holds, as one \"ranges\" item of "
                         "tenscan.json: Class.attribute=LOW..HIGH, e.g. VAE.log_var=-10..10 (repeatable; before "

@@ -45,6 +45,7 @@ const char* notification_kind_name(Notification::Kind k) {
     case Notification::Kind::Reveal: return "reveal";
     case Notification::Kind::ScriptExit: return "script-exit";
     case Notification::Kind::Unsupported: return "unsupported";
+    case Notification::Kind::Configuration: return "configuration";
   }
   return "internal-error";
 }

@@ -180,16 +180,16 @@ std::string region_text(const SpaceRegion& whole) {
   if (r.complete && r.space > 0)
     of_space = r.names.size() == 1 ? std::to_string(n) + " of its " + std::to_string(r.space) + " values in the declared space"
                                    : std::to_string(n) + " of the " + std::to_string(r.space) + " combinations in the declared space";
-  if (r.complete && n <= kListed) {
+  if (r.complete && r.space > 0 && n == r.space) return "fails for every value of " + names + " in the declared space" + whatever;
+  const bool holding_shorter = r.complete && !r.domains.empty() && r.space - n <= kListed && 2 * (r.space - n) < n;
+  if (r.complete && n <= kListed && !holding_shorter) {
     std::string list;
     std::size_t i = 0;
     for (const auto& v : r.failing) list += (i++ ? ", " : "") + tuple_text(v);
-    if (r.complete && r.space > 0 && n == r.space)
-      return "fails for every value of " + names + " in the declared space" + whatever;
     return "fails for " + names + (n == 1 ? " = " : " in {") + list + (n == 1 ? "" : "}") + whatever +
            (of_space.empty() ? "" : ": " + of_space);
   }
-  if (r.complete && !r.domains.empty() && r.space - n <= kListed) {
+  if (holding_shorter) {
     // where it holds, which is the short list: every vector of the space not failing
     std::vector<std::vector<std::string>> holding;
     std::vector<std::size_t> at(r.domains.size(), 0);

@@ -152,6 +152,63 @@ TEST_CASE("globs", "[config]") {
   CHECK(glob_match("**", "a/b"));
 }
 
+TEST_CASE("space: an entry's hyperparameter space, as the command line's options", "[config]") {
+  Config c = parse_config(R"({"entries": [{"path": "train.py", "space": {
+      "batch_size": {"min": 1, "max": 512, "step": 8}, "kernel": [3, 5, 7], "arch": ["resnet18", "vgg11"],
+      "--dropout": "0.0..0.9", "amp": [true, false], "optimizer": true}}]})",
+                          "tenscan.json");
+  REQUIRE(c.entries.size() == 1);
+  CHECK(c.entries[0].space == std::vector<std::string>{"--dropout=0.0..0.9", "amp=True,False", "arch=resnet18,vgg11",
+                                                       "batch_size=1..512:8", "kernel=3,5,7", "optimizer"});
+  // the command line's forms
+  auto p = parse_space_option("batch_size=1..512:8");
+  CHECK(p.name == "batch_size");
+  CHECK(p.kind == tenscan::SpaceParam::Kind::Range);
+  CHECK(p.lo == 1.0);
+  CHECK(p.hi == 512.0);
+  CHECK(p.step == 8);
+  p = parse_space_option("--dropout=0.0..0.9");
+  CHECK(p.kind == tenscan::SpaceParam::Kind::Range);
+  CHECK(p.hi == 0.9);
+  p = parse_space_option("lr=-1e-3..1e-1");
+  CHECK(p.lo == -1e-3);
+  p = parse_space_option("kernel=3,5,7");
+  CHECK(p.kind == tenscan::SpaceParam::Kind::Set);
+  CHECK(p.values == std::vector<std::string>{"3", "5", "7"});
+  p = parse_space_option("arch");
+  CHECK(p.kind == tenscan::SpaceParam::Kind::Choices);
+  for (const char* text : {"batch_size=1..512:8", "kernel=3,5,7", "arch", "dropout=0..0.5", "x=a"})
+    CHECK(space_option_text(parse_space_option(text)) == text);
+  auto option_error = [](const char* text) {
+    try {
+      parse_space_option(text);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(option_error("=3").find("expected NAME, NAME=LOW..HIGH[:STEP] or NAME=VALUE,VALUE,...") == 0);
+  CHECK(option_error("k=9..3") == "the range of k in \"k=9..3\" has its lower bound above its upper bound");
+  CHECK(option_error("k=1..9:0") == "the step in \"k=1..9:0\" must be a positive integer, in a range of integers");
+  CHECK(option_error("k=0.5..9:2") == "the step in \"k=0.5..9:2\" must be a positive integer, in a range of integers");
+  CHECK(option_error("k=a..9") == "\"a\" in \"k=a..9\" is not a finite number");
+  CHECK(option_error("k=3,,5") == "an empty value in \"k=3,,5\"");
+  CHECK(option_error("k=3,") == "an empty value in \"k=3,\"");
+  // the configuration's forms, checked as the command line's
+  CHECK(error_of(R"({"entries": [{"path": "t.py", "space": {"k": {"min": 9, "max": 3}}}]})") ==
+        "tenscan.json: entries[0].space.k: the range of k in \"k=9..3\" has its lower bound above its upper bound");
+  CHECK(error_of(R"({"entries": [{"path": "t.py", "space": {"k": false}}]})") ==
+        "tenscan.json: entries[0].space.k: true (the option's choices) or its values, not false");
+  CHECK(error_of(R"({"entries": [{"path": "t.py", "space": {"k": ["a,b"]}}]})") ==
+        "tenscan.json: entries[0].space.k[0]: a value must be non-empty and without ','");
+  CHECK(error_of(R"({"entries": [{"path": "t.py", "space": {"k": {"min": 1}}}]})") ==
+        "tenscan.json: entries[0].space.k: the key \"max\" is required");
+  CHECK(error_of(R"({"entries": [{"path": "t.py", "space": {"k": []}}]})") ==
+        "tenscan.json: entries[0].space.k: needs at least 1 items, got 0");
+  CHECK(error_of(R"({"entries": [{"path": "t.py", "space": {"1k": [1]}}]})").find("the key does not match the pattern") !=
+        std::string::npos);
+}
+
 TEST_CASE("ranges: what trained tensor attributes hold, validated, and round-tripped for the workers", "[config]") {
   Config c = parse_config(R"({"ranges": {"ActNorm.scale": [-3, 3], "VAE.log_var": [-10.5, 1e-3]}})", "tenscan.json");
   REQUIRE(c.ranges.size() == 2);

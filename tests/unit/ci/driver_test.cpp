@@ -274,3 +274,12 @@ TEST_CASE("worker argv: the configuration's ranges, one --range each", "[driver]
   CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
                                          "256", "--range", "ActNorm.scale=-3..2.5", "train.py", "--"});
 }
+
+TEST_CASE("worker argv: the entry's hyperparameter space, one --space each", "[driver]") {
+  Config c;
+  SelectedEntry e{"train.py", {"--epochs", "1"}, 0, false, {"kernel=3,5,7", "arch"}};
+  auto argv = worker_argv("/bin/tenscan", "/repo", "", c, e);
+  CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
+                                         "256", "--space", "kernel=3,5,7", "--space", "arch", "train.py", "--",
+                                         "--epochs", "1"});
+}

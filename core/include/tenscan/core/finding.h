@@ -79,8 +79,9 @@ struct Notification {
   enum class Kind {
     SyntaxError, UnreadableFile, UnsupportedSyntax, UnmodelledCall, Budget, Internal, Reveal, ScriptExit,
     Unsupported,  ///< a path stopped where tenscan's models fell short (an exception they raised)
+    Configuration,  ///< a part of the analysis's configuration did not apply (a --space option the script lacks)
   };
-  static constexpr int kCount = static_cast<int>(Kind::Unsupported) + 1;  ///< keep equal to the last kind + 1
+  static constexpr int kCount = static_cast<int>(Kind::Configuration) + 1;  ///< keep equal to the last kind + 1
   Kind kind;
   Level level = Level::Note;
   std::string message;

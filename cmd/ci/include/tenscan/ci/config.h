@@ -31,6 +31,7 @@ struct EntrySpec {
   std::optional<double> timeout;  ///< seconds; overrides Config::timeout
   std::optional<bool> symbolic_args;  ///< overrides Config::symbolic_args
   std::vector<std::string> space{};   ///< the declared hyperparameter space, as --space texts
+  std::string space_file{};           ///< a W&B sweep configuration of the repository (--space-file)
 };
 
 struct Config {

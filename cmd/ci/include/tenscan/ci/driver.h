@@ -72,6 +72,7 @@ struct SelectedEntry {
   double timeout = 300;
   bool symbolic_args = false;  ///< the entry's symbolic_args, else the configuration's
   std::vector<std::string> space{};  ///< the entry's hyperparameter space (--space texts)
+  std::string space_file{};          ///< and its sweep configuration (--space-file)
   friend bool operator==(const SelectedEntry&, const SelectedEntry&) = default;
 };
 

@@ -1,0 +1,66 @@
+// W&B sweep configurations as hyperparameter spaces (tenscan check --space-file).
+#include <catch2/catch.hpp>
+
+#include "tenscan/ci/config.h"
+#include "tenscan/ci/data_files.h"
+#include "tenscan/ci/sweep.h"
+
+namespace {
+
+tenscan::DataValue yaml(const std::string& text) {
+  std::string error;
+  auto v = tenscan::ci::data_parser()(text, "yaml", error);
+  REQUIRE(v.has_value());
+  return *v;
+}
+
+std::vector<std::string> texts(const std::vector<tenscan::SpaceParam>& space) {
+  std::vector<std::string> out;
+  for (const auto& p : space) out.push_back(tenscan::ci::space_option_text(p));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("sweep: a W&B sweep's parameters are the space, as the command line gives them", "[sweep]") {
+  std::vector<std::string> skipped;
+  auto space = tenscan::ci::sweep_space(yaml(R"(
+program: train.py
+method: bayes
+metric: {name: val_loss, goal: minimize}
+parameters:
+  batch_size: {values: [16, 32, 64]}
+  optimizer: {values: ["adam", "sgd"]}
+  epochs: {value: 27}
+  layers: {distribution: int_uniform, min: 1, max: 4}
+  lr: {min: 0.0001, max: 0.1}
+  dropout: {distribution: uniform, min: 0, max: 0.5}
+  width: {distribution: q_uniform, min: 30, max: 260, q: 32}
+  amp: {values: [true, false]}
+  momentum: {distribution: normal, mu: 0.9, sigma: 0.01}
+  encoder: {parameters: {depth: {values: [2, 4]}}}
+  decay: {distribution: log_uniform, min: -9, max: -2}
+)"),
+                                        skipped);
+  CHECK(texts(space) == std::vector<std::string>{"batch_size=16,32,64", "optimizer=adam,sgd", "epochs=27", "layers=1..4",
+                                                 "lr=1e-04..0.1", "dropout=0..0.5", "width=32..256:32", "amp=True,False"});
+  CHECK(skipped == std::vector<std::string>{"momentum: the distribution normal has no bounds the space can say",
+                                            "encoder: nested parameters are not read",
+                                            "decay: the distribution log_uniform has no bounds the space can say"});
+  // every text is one the command line reads back
+  for (const auto& t : texts(space)) CHECK(tenscan::ci::space_option_text(tenscan::ci::parse_space_option(t)) == t);
+}
+
+TEST_CASE("sweep: a file that is not a sweep, and bounds the wrong way round, are errors", "[sweep]") {
+  std::vector<std::string> skipped;
+  auto error_of = [&](const std::string& text) {
+    try {
+      tenscan::ci::sweep_space(yaml(text), skipped);
+    } catch (const tenscan::ci::ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(error_of("lr: 0.1\n") == "not a W&B sweep configuration: it has no \"parameters\" mapping");
+  CHECK(error_of("parameters: {lr: {min: 1, max: 0}}\n") == "parameters.lr: min 1 is above max 0");
+}

@@ -1,0 +1,149 @@
+// Hyperparameter spaces (--space): the options they give, and the region of the space where a
+// requirement fails, on small argparse scripts.
+#include "../analysis_harness.h"
+
+namespace {
+
+using tenscan::SpaceParam;
+using tenscan_test::analyze_program;
+
+SpaceParam range(std::string name, double lo, double hi, std::int64_t step = 1) {
+  SpaceParam p;
+  p.name = std::move(name);
+  p.kind = SpaceParam::Kind::Range;
+  p.lo = lo, p.hi = hi, p.step = step;
+  return p;
+}
+SpaceParam set(std::string name, std::vector<std::string> values) {
+  SpaceParam p;
+  p.name = std::move(name);
+  p.kind = SpaceParam::Kind::Set;
+  p.values = std::move(values);
+  return p;
+}
+SpaceParam choices(std::string name) {
+  SpaceParam p;
+  p.name = std::move(name);
+  return p;
+}
+
+// A conv whose flattened output must be 9216 wide (28x28 input, 16 channels or 24 for "wide").
+const char* kConvNet = R"py(
+import argparse
+import torch
+import torch.nn as nn
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--kernel", type=int, default=5, choices=[3, 5, 7])
+parser.add_argument("--stride", type=int, default=1)
+parser.add_argument("--arch", default="small", choices=["small", "wide"])
+parser.add_argument("--lr", type=float, default=0.1)
+parser.add_argument("--amp", action="store_true")
+args = parser.parse_args()
+width = 16 if args.arch == "small" else 24
+h = nn.Conv2d(1, width, args.kernel, stride=args.stride)(torch.randn(8, 1, 28, 28))
+y = nn.Linear(9216, 10)(h.flatten(1))
+)py";
+
+std::vector<std::string> messages(const tenscan::AnalysisResult& r) {
+  std::vector<std::string> out;
+  for (const auto& f : r.findings) out.push_back(std::string(tenscan::rule_info(f.rule).id) + " " + tenscan::level_name(f.level) + ": " + f.message);
+  return out;
+}
+
+tenscan::AnalysisOptions with_space(std::vector<SpaceParam> space) {
+  tenscan::AnalysisOptions o;
+  o.space = std::move(space);
+  return o;
+}
+
+const std::string kMismatch =
+    "shape/matmul-inner-dim warning: mat1 and mat2 shapes cannot be multiplied: the input is ";
+
+}  // namespace
+
+TEST_CASE("space: one integer option's failing values, listed", "[space]") {
+  auto r = analyze_program(kConvNet, {}, with_space({choices("kernel")}));
+  REQUIRE(messages(r.result).size() == 1);
+  CHECK(messages(r.result)[0].find("(fails for --kernel in {3, 7}: 2 of its 3 values in the declared space)") !=
+        std::string::npos);
+  CHECK(r.result.findings[0].level == tenscan::Level::Warning);
+}
+
+TEST_CASE("space: two options, every failing combination; many, the ones that hold", "[space]") {
+  auto r = analyze_program(kConvNet, {}, with_space({choices("--kernel"), range("stride", 1, 2)}));
+  REQUIRE(r.result.findings.size() == 1);
+  CHECK(r.result.findings[0].message.find(
+            "(fails for 5 of the 6 combinations in the declared space: for all but (--kernel, --stride) = (5, 1))") !=
+        std::string::npos);
+  auto big = analyze_program(kConvNet, {}, with_space({range("kernel", 3, 25), range("stride", 1, 24)}));
+  REQUIRE(big.result.findings.size() == 1);
+  CHECK(big.result.findings[0].message.find(
+            "(fails for 551 of the 552 combinations in the declared space: for all but (--kernel, --stride) = (5, 1))") !=
+        std::string::npos);
+}
+
+TEST_CASE("space: a large region by its count, examples and the constraint in the options' names", "[space]") {
+  // the kernel fits a 28-pixel input up to 28 + 2 * padding, whatever the stride is
+  auto r = analyze_program(R"py(
+import argparse
+import torch
+import torch.nn as nn
+parser = argparse.ArgumentParser()
+parser.add_argument("--kernel", type=int, default=5)
+parser.add_argument("--stride", type=int, default=1)
+parser.add_argument("--padding", type=int, default=0)
+args = parser.parse_args()
+h = nn.Conv2d(1, 4, args.kernel, stride=args.stride, padding=args.padding)(torch.randn(8, 1, 28, 28))
+)py",
+                           {}, with_space({range("kernel", 1, 64), range("stride", 1, 4), range("padding", 0, 2)}));
+  REQUIRE(r.result.findings.size() == 1);
+  const std::string& m = r.result.findings[0].message;
+  CHECK(m.find("(fails for 102 of the 192 combinations in the declared space of (--kernel, --padding), whatever --stride "
+               "is, e.g. ") != std::string::npos);
+  CHECK(m.find("; it needs ") != std::string::npos);
+}
+
+TEST_CASE("space: a string option is one path per choice; the regions of the paths join", "[space]") {
+  auto r = analyze_program(kConvNet, {}, with_space({choices("kernel"), choices("arch"), choices("amp")}));
+  REQUIRE(r.result.findings.size() == 1);
+  const auto& f = r.result.findings[0];
+  CHECK(f.level == tenscan::Level::Warning);  // (it holds for 5 and 'small')
+  CHECK(f.message.find("(fails for 5 of the 6 combinations in the declared space, whatever --amp is: for all but "
+                       "(--kernel, --arch) = (5, 'small'))") != std::string::npos);
+  CHECK(f.message.find("on the path where") == std::string::npos);
+  // one choice that fails whatever the rest is: an error naming it
+  auto wide = analyze_program(kConvNet, {"--arch", "wide"}, with_space({choices("kernel")}));
+  REQUIRE(wide.result.findings.size() == 1);
+  CHECK(wide.result.findings[0].level == tenscan::Level::Error);
+  CHECK(wide.result.findings[0].message.find("(fails for every value of --kernel in the declared space)") != std::string::npos);
+}
+
+TEST_CASE("space: an option the arguments give is not in the space; one the parser lacks is said", "[space]") {
+  auto given = analyze_program(kConvNet, {"--kernel", "5"}, with_space({choices("kernel")}));
+  CHECK(given.result.findings.empty());
+  bool said = false;
+  for (const auto& n : given.result.notifications)
+    said = said || (n.kind == tenscan::Notification::Kind::Configuration && n.message.find("--space kernel:") == 0);
+  CHECK(said);
+  auto typo = analyze_program(kConvNet, {}, with_space({set("kernal", {"3", "5"})}));
+  CHECK(typo.result.findings.empty());
+  CHECK(typo.has_note_containing(tenscan::Notification::Kind::Configuration, "--space kernal:"));
+}
+
+TEST_CASE("space: a float option's range is its interval; a set of strings is checked by type= and choices=", "[space]") {
+  // (the learning rate's interval reaches 0: torch.optim refuses a negative one only)
+  auto lr = analyze_program(R"py(
+import argparse
+import torch
+parser = argparse.ArgumentParser()
+parser.add_argument("--lr", type=float, default=0.1)
+args = parser.parse_args()
+x = torch.ones(3) / args.lr
+)py",
+                            {}, with_space({range("lr", 0, 0.5)}));
+  REQUIRE(lr.result.findings.size() == 1);
+  CHECK(tenscan::rule_info(lr.result.findings[0].rule).id == std::string("numeric/division-by-zero"));
+  auto bad = analyze_program(kConvNet, {}, with_space({set("arch", {"small", "huge"})}));
+  CHECK(bad.has_note_containing(tenscan::Notification::Kind::ScriptExit, "invalid choice: 'huge'"));
+}
