@@ -39,6 +39,7 @@ struct Spec {
   bool expect_incomplete = false;   // expect-incomplete: a budget or a gap stops the analysis
   std::vector<std::string> args;
   bool symbolic_args = false;       // tenscan-options: --symbolic-args
+  std::vector<SpaceParam> space;    // tenscan-options: --space=NAME[=SPEC] ...
   std::vector<std::string> errors;  // malformed expectation comments
 };
 
@@ -106,8 +107,15 @@ void parse_comment(const std::string& text, int line, Spec& spec) {
   }
   if (c.rfind("tenscan-options:", 0) == 0) {
     for (const auto& o : split_args(c.substr(16))) {
-      if (o == "--symbolic-args") spec.symbolic_args = true;
-      else spec.errors.push_back("line " + std::to_string(line) + ": unknown tenscan option '" + o + "'");
+      if (o == "--symbolic-args") {
+        spec.symbolic_args = true;
+      } else if (o.rfind("--space=", 0) == 0) {
+        try {
+          spec.space.push_back(tenscan::ci::parse_space_option(o.substr(8)));
+        } catch (const tenscan::ci::ConfigError& e) {
+          spec.errors.push_back("line " + std::to_string(line) + ": " + o + ": " + e.what());
+        }
+      } else spec.errors.push_back("line " + std::to_string(line) + ": unknown tenscan option '" + o + "'");
     }
     return;
   }
@@ -198,6 +206,7 @@ int main(int argc, char** argv) {
   AnalysisOptions options;
   options.script_args = spec.args;
   options.symbolic_args = spec.symbolic_args;
+  options.space = spec.space;
   options.parse_data = tenscan::ci::data_parser();  // (as `tenscan check` reads configurations)
   // a tenscan.json next to the fixture applies as it does to `tenscan check` (stub
   // directories, data hints, ranges)
