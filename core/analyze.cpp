@@ -233,7 +233,7 @@ class FindingCollector {
     f.message = render(in_, r.msg, model);
     const std::string before_region = f.message;
     if (r.last_batch >= 0) f.message += last_batch_text(in_, in_.last_batch(r.last_batch), model);
-    else if (region) f.message += " (" + findings::region_text(*region) + ")";
+    else if (region) f.message += " (" + findings::region_text(*region, r.advisory) + ")";
     else if (!condition.empty()) f.message += " (" + condition + ")";
     // (the region grows as paths report it: the identity is the message without it)
     std::string identity_text = region ? before_region : f.message;
@@ -287,12 +287,15 @@ class FindingCollector {
       else if (c.paths.empty() || c.paths.back() != path_) c.paths.push_back(path_);
     }
     std::optional<RegionNote> note;
-    if (region && r.last_batch < 0) note = RegionNote{*region, before_region, path_text(r.path, true)};
+    if (region && r.last_batch < 0) note = RegionNote{*region, before_region, path_text(r.path, true), r.advisory};
     for (std::size_t i = 0; i < result_.findings.size(); ++i) {
       Finding& e = result_.findings[i];
       if (e.rule != f.rule || e.location != f.location) continue;
-      // reported once per (rule, location); an error on one path outranks a warning on another
+      // reported once per (rule, location); an error on one path outranks a warning on another.
+      // (Two requirements of one operation over different hyperparameters of a declared space,
+      // a stride's and a padding's, are two findings.)
       auto kept = regions_.find(i);
+      if (note && kept != regions_.end() && kept->second.region.names != note->region.names) continue;
       if (f.level > e.level) {
         e = std::move(f);
         if (note && kept != regions_.end()) findings::merge_region(note->region, kept->second.region);
@@ -303,7 +306,8 @@ class FindingCollector {
       }
       // the region of the space it fails in, as every path that reported it found it
       if (auto it = regions_.find(i); it != regions_.end())
-        e.message = it->second.before + " (" + findings::region_text(it->second.region) + ")" + it->second.after;
+        e.message = it->second.before + " (" + findings::region_text(it->second.region, it->second.advisory) + ")" +
+                    it->second.after;
       return;
     }
     if (note) regions_[result_.findings.size()] = std::move(*note);
@@ -394,6 +398,7 @@ class FindingCollector {
   struct RegionNote {
     findings::SpaceRegion region;
     std::string before, after;
+    bool advisory = false;
   };
   std::map<std::size_t, RegionNote> regions_;  ///< by index in result_.findings
 
@@ -582,6 +587,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       if (const auto& r = *rp; r.definitely_false && !follows_failure(r)) {
         auto region = choices.empty() ? std::nullopt : findings::space_region(in, nullptr, r.cond, choices);
         out.report(r, nullptr, false, {}, region ? &*region : nullptr);
+        if (r.advisory) continue;  // (the program runs on as it would)
         fail(r);
         invalid = true;
       }
@@ -665,6 +671,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           std::optional<findings::SpaceRegion> region;
           if (!opt.space.empty() && r.last_batch < 0) region = findings::space_region(in, &s, r.cond, choices);
           out.report(r, &model, false, {}, region ? &*region : nullptr);
+          if (r.advisory) continue;
           fail(r);
           invalid = true;
         } else if (ok == solver::Sat::Unknown) {
@@ -677,7 +684,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
       // (context: what the solver holds now, the path's constraints and the earlier requirements)
       std::string asked = interp::requirement_question(in, r, context);
       if (const Answer* known = verdicts.requirements.find(asked)) {
-        if (*known == Answer::Holds) continue;
+        if (*known == Answer::Holds || r.advisory) continue;
         ++stats.assumptions;
         assume();
         continue;
@@ -734,9 +741,14 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           std::optional<findings::SpaceRegion> region;
           if (k.program.empty() && k.data.empty() && !k.input.empty() && r.last_batch < 0)
             region = findings::space_region(in, &s, r.cond, choices);
+          // advice is given for the values the run has, or over a declared space: not for an
+          // option under --symbolic-args or a dataset's unknown length, any of whose values
+          // could be the one that is used
+          if (r.advisory && !region) continue;
           out.report(r, &model, some_values,
                      some_values && r.last_batch < 0 && !region ? condition_text(in, s, r, k.input, model) : std::string(),
                      region ? &*region : nullptr);
+          if (r.advisory) continue;  // (never assumed: the program runs on whatever the value)
           invalid = true;
           // a reported requirement is not assumed afterwards: if it cannot hold at all, assuming
           // it would make everything after it vacuous (and hide the next independent bug)
@@ -746,6 +758,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           }
         }
       }
+      if (r.advisory) continue;
       assume();
     }
     auto verdict = invalid ? &Stats::paths_invalid : dontknow || stopped ? &Stats::paths_dontknow : &Stats::paths_valid;

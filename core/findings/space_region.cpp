@@ -167,7 +167,8 @@ SpaceRegion compacted(SpaceRegion r, std::vector<std::string>& free) {
 }
 }  // namespace
 
-std::string region_text(const SpaceRegion& whole) {
+namespace {
+std::string region_words(const SpaceRegion& whole) {
   std::vector<std::string> free;
   const SpaceRegion r = compacted(whole, free);
   std::string whatever;
@@ -221,6 +222,13 @@ std::string region_text(const SpaceRegion& whole) {
                                  : "at least " + std::to_string(n) + (r.space > 0 ? " of the " + std::to_string(r.space) : "") +
                                        " combinations";
   return "fails for " + count + " of " + names + whatever + ", e.g. " + examples + "; it needs " + r.constraint;
+}
+}  // namespace
+
+std::string region_text(const SpaceRegion& whole, bool advisory) {
+  std::string text = region_words(whole);
+  if (advisory && text.rfind("fails for ", 0) == 0) text.replace(0, 5, "improper");
+  return text;
 }
 
 }  // namespace tenscan::findings

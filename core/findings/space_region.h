@@ -41,7 +41,8 @@ std::vector<std::pair<sym::SymId, std::int64_t>> fixed_choices(const interp::Int
 /// Adds what another path found of the same requirement (over the same hyperparameters).
 void merge_region(SpaceRegion& into, const SpaceRegion& more);
 
-/// The region in words, for a finding's message.
-std::string region_text(const SpaceRegion& region);
+/// The region in words, for a finding's message ("fails for ..."; of a piece of advice,
+/// Requirement::advisory, "improper for ...").
+std::string region_text(const SpaceRegion& region, bool advisory = false);
 
 }  // namespace tenscan::findings

@@ -269,6 +269,30 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   return t != sym::Tri::False;
 }
 
+void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg) {
+  ++result_.stats.requirements_checked;
+  const sym::Tri t = st.ranges.decide(c);
+  if (t == sym::Tri::True) {
+    ++result_.stats.requirements_online;
+    return;
+  }
+  ir::Loc here = site();
+  for (const auto& e : st.reqs)  // (a loop's next iteration)
+    if (e->rule == rule && e->site.file == here.file && e->site.line == here.line && e->site.col == here.col && e->cond == c)
+      return;
+  Requirement r;
+  r.cond = c;
+  r.rule = rule;
+  r.msg = std::move(msg);
+  r.site = here;
+  r.function = site_function();
+  r.definitely_false = t == sym::Tri::False;
+  r.advisory = true;  // (op 0 and no `after`: no failure follows from it)
+  r.path = st.path;
+  if (r.definitely_false) ++result_.stats.requirements_online;
+  st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
+}
+
 void Interpreter::hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg> related, bool certain) {
   ++result_.stats.requirements_checked;
   ir::Loc here = site();

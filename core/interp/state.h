@@ -76,6 +76,10 @@ struct Requirement {
   /// A numerical hazard that only some of the values the operand reaches meet (a warning;
   /// Interpreter::hazard).
   bool possible = false;
+  /// A legal but wasteful value (Refty's improper value; Interpreter::advise): reported where it
+  /// fails, but the program runs on either way, so the path neither assumes it afterwards nor
+  /// counts what follows as a consequence of its failure.
+  bool advisory = false;
   int last_batch = -1;           ///< imposed on a DataLoader's last minibatch (see State::last_batch)
   /// Provenance, to tell a follow-on failure from an independent one: the operation that
   /// imposed it (one id per primitive call) and the operations with open requirements that

@@ -135,19 +135,42 @@ Outs pointwise_loss(Interpreter& in, State&& st, Args& a) {
 
 // _tenscan.require(condition, rule_id, *message_parts): a requirement stated by a stub (the
 // hyperparameter refinements of Refty). Message parts are strings, ints, tuples or tensors.
+// The condition, rule and message of _tenscan.require and _tenscan.advise (nullopt: nothing to
+// check, an unknown condition or rule).
+struct Stated {
+  sym::Cond cond;
+  RuleId rule;
+  Msg msg;
+};
+std::optional<Stated> stated(Interpreter& in, const State& st, Args& a);
+
 Outs require(Interpreter& in, State&& st, Args& a) {
-  if (a.pos.size() < 2) return interp::one(std::move(st), Value::boolean(true));
+  auto s = stated(in, st, a);
+  if (!s) return interp::one(std::move(st), Value::boolean(true));
+  bool ok = in.require(st, s->cond, s->rule, s->msg);
+  return interp::one(std::move(st), Value::boolean(ok));
+}
+
+// _tenscan.advise(cond, rule, *message): cond should hold; where it does not, the value is legal
+// but wasteful (Refty's improper value: Interpreter::advise). Returns None.
+Outs advise(Interpreter& in, State&& st, Args& a) {
+  if (auto s = stated(in, st, a)) in.advise(st, s->cond, s->rule, s->msg);
+  return interp::one(std::move(st), Value::none());
+}
+
+std::optional<Stated> stated(Interpreter& in, const State& st, Args& a) {
+  if (a.pos.size() < 2) return std::nullopt;
   const Value& c = a.pos[0];
   std::string rule_id = a.pos[1].const_str() ? *a.pos[1].const_str() : "";
   auto rule = rule_by_id(rule_id);
   if (!rule) {
     in.note(Notification::Kind::Internal, in.site(), "a library model uses the unknown rule id '" + rule_id + "'");
-    return interp::one(std::move(st), Value::boolean(true));
+    return std::nullopt;
   }
   sym::Cond cond;
   if (c.kind == VKind::Bool) cond = c.b;
   else if (auto ci = c.const_int()) cond = sym::Cond::truth(*ci != 0);
-  else return interp::one(std::move(st), Value::boolean(true));  // an unknown condition cannot be checked
+  else return std::nullopt;  // an unknown condition cannot be checked
   Msg m;
   for (std::size_t i = 2; i < a.pos.size(); ++i) {
     const Value& v = a.pos[i];
@@ -169,8 +192,7 @@ Outs require(Interpreter& in, State&& st, Args& a) {
       m << in.show(st, v);
     }
   }
-  bool ok = in.require(st, cond, *rule, m);
-  return interp::one(std::move(st), Value::boolean(ok));
+  return Stated{cond, *rule, m};
 }
 
 // _tenscan.randint(lo, hi, name): an integer chosen at random in [lo, hi] (inclusive)
@@ -496,7 +518,7 @@ Outs unmodelled(Interpreter& in, State&& st, Args& a) {
 }
 
 const PrimRow kRows[] = {
-    {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require},   {"randint", randint},
+    {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require}, {"advise", advise},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
     {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_summary", is_summary}, {"is_str", is_str}, {"const_str", const_str}, {"summary_zip", summary_zip}, {"unknown_str", unknown_str},
     {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint},

@@ -57,6 +57,15 @@ tenscan::AnalysisOptions with_space(std::vector<SpaceParam> space) {
   return o;
 }
 
+// The message of the one finding of `rule`.
+std::string message_of(const tenscan::AnalysisResult& r, const std::string& rule) {
+  std::vector<std::string> out;
+  for (const auto& f : r.findings)
+    if (tenscan::rule_info(f.rule).id == rule) out.push_back(f.message);
+  REQUIRE(out.size() == 1);
+  return out[0];
+}
+
 const std::string kMismatch =
     "shape/matmul-inner-dim warning: mat1 and mat2 shapes cannot be multiplied: the input is ";
 
@@ -77,8 +86,7 @@ TEST_CASE("space: two options, every failing combination; many, the ones that ho
             "(fails for 5 of the 6 combinations in the declared space: for all but (--kernel, --stride) = (5, 1))") !=
         std::string::npos);
   auto big = analyze_program(kConvNet, {}, with_space({range("kernel", 3, 25), range("stride", 1, 24)}));
-  REQUIRE(big.result.findings.size() == 1);
-  CHECK(big.result.findings[0].message.find(
+  CHECK(message_of(big.result, "shape/matmul-inner-dim").find(
             "(fails for 551 of the 552 combinations in the declared space: for all but (--kernel, --stride) = (5, 1))") !=
         std::string::npos);
 }
@@ -97,8 +105,16 @@ args = parser.parse_args()
 h = nn.Conv2d(1, 4, args.kernel, stride=args.stride, padding=args.padding)(torch.randn(8, 1, 28, 28))
 )py",
                            {}, with_space({range("kernel", 1, 64), range("stride", 1, 4), range("padding", 0, 2)}));
-  REQUIRE(r.result.findings.size() == 1);
-  const std::string& m = r.result.findings[0].message;
+  // (with the advice on the stride and on the padding, each over its own hyperparameters)
+  REQUIRE(messages(r.result).size() == 3);
+  std::string all;
+  for (const auto& m : messages(r.result)) all += m + "\n";
+  CHECK(all.find("Conv2d: padding 1 is not smaller than the kernel's extent 1 at spatial dim 0: the outputs at the border "
+                 "see only padding (improper for (--kernel, --padding) in {(1, 1), (1, 2), (2, 2)}: 3 of the 192 "
+                 "combinations in the declared space)") != std::string::npos);
+  CHECK(all.find("(improper for (--kernel, --stride) in {(2, 3), (2, 4), (3, 4)}: 3 of the 256 "
+                 "combinations in the declared space)") != std::string::npos);
+  const std::string m = message_of(r.result, "shape/nonpositive-output");
   CHECK(m.find("(fails for 102 of the 192 combinations in the declared space of (--kernel, --padding), whatever --stride "
                "is, e.g. ") != std::string::npos);
   CHECK(m.find("; it needs ") != std::string::npos);

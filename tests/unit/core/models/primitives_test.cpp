@@ -1406,3 +1406,30 @@ torch.log(Unrelated().scale.abs())
 )py",
                               {}, options);
 }
+
+TEST_CASE("primitives/improper values: legal arguments that skip input or do no work are advice", "[models][primitives]") {
+  static const Batch batch({
+      {"nn.Conv2d(3, 8, 2, stride=3)(torch.randn(1, 3, 32, 32))", "!hparam/improper-value"},
+      {"nn.Conv2d(3, 8, 3, stride=3)(torch.randn(1, 3, 32, 32))", "[1, 8, 10, 10] float32"},
+      {"nn.Conv2d(3, 8, 2, stride=3, dilation=2)(torch.randn(1, 3, 32, 32))", "[1, 8, 10, 10] float32"},
+      // a strided 1x1 convolution or pooling subsamples by design (ResNet's shortcut)
+      {"nn.Conv2d(64, 128, 1, stride=2)(torch.randn(1, 64, 8, 8))", "[1, 128, 4, 4] float32"},
+      {"F.max_pool2d(torch.randn(1, 4, 8, 8), 1, 2)", "[1, 4, 4, 4] float32"},
+      {"nn.MaxPool2d(2, stride=3)(torch.randn(1, 4, 8, 8))", "!hparam/improper-value"},
+      {"nn.MaxPool2d(3, stride=2)(torch.randn(1, 4, 8, 8))", "[1, 4, 3, 3] float32"},
+      {"nn.Conv2d(3, 8, 3, padding=3)(torch.randn(1, 3, 8, 8))", "!hparam/improper-value"},
+      {"nn.Conv2d(3, 8, 3, padding=1)(torch.randn(1, 3, 8, 8))", "[1, 8, 8, 8] float32"},
+      {"nn.ConvTranspose2d(3, 8, 2, stride=3)(torch.randn(1, 3, 4, 4))", "!hparam/improper-value"},
+      {"nn.ConvTranspose2d(3, 8, 2, stride=2)(torch.randn(1, 3, 4, 4))", "[1, 8, 8, 8] float32"},
+      {"nn.Dropout(1.0)(torch.randn(4))", "!hparam/improper-value"},
+      {"nn.Dropout(0.0)(torch.randn(4))", "[4] float32"},
+      {"torch.optim.SGD(nn.Linear(2, 2).parameters(), lr=0.0).param_groups[0]['lr']", "!hparam/improper-value"},
+      {"from torch.utils.data import DataLoader, TensorDataset\n"
+       "len(DataLoader(TensorDataset(torch.randn(20, 3)), batch_size=32, drop_last=True))",
+       "!hparam/improper-value@2"},
+      {"from torch.utils.data import DataLoader, TensorDataset\n"
+       "len(DataLoader(TensorDataset(torch.randn(20, 3)), batch_size=32))",
+       "1"},
+  });
+  run_rows(batch);
+}

@@ -220,6 +220,24 @@ class Bilinear(Module):
         return _t.unmodelled("torch.nn.Bilinear.forward")
 
 
+def _improper_strides(name, kernel_size, stride, dilation, transposed):
+    """Refty's improper value: a stride larger than the kernel's extent skips input (a
+    convolution or a pooling) or leaves output positions no input reaches (a transposed one).
+    A 1x1 kernel with a stride subsamples by design (ResNet's projection shortcut, FPN's
+    max_pool2d(x, 1, 2)): not advice."""
+    for d in _b.range(_b.len(kernel_size)):
+        span = dilation[d] * (kernel_size[d] - 1) + 1
+        fits = (kernel_size[d] <= 1) | (stride[d] <= span)
+        if transposed:
+            _t.advise(fits, "hparam/improper-value", name, ": stride ", stride[d],
+                      " is larger than the kernel's extent ", span, " at spatial dim ", d,
+                      ": output positions between the kernel's footprints get no input")
+        else:
+            _t.advise(fits, "hparam/improper-value", name, ": stride ", stride[d],
+                      " is larger than the kernel's extent ", span, " at spatial dim ", d,
+                      ": rows and columns of the input between the windows are never read")
+
+
 class _ConvNd(Module):
     _nd = 2
     _transposed = False
@@ -255,6 +273,14 @@ class _ConvNd(Module):
         else:
             padding = _pair(padding, nd)
         self._failed = not ok
+        if ok:
+            _improper_strides(name, kernel_size, stride, dilation, self._transposed)
+            if not _b.isinstance(padding, str) and not self._transposed:
+                for d in _b.range(nd):
+                    span = dilation[d] * (kernel_size[d] - 1) + 1
+                    _t.advise((kernel_size[d] < 1) | (padding[d] < span), "hparam/improper-value", name, ": padding ", padding[d],
+                              " is not smaller than the kernel's extent ", span, " at spatial dim ", d,
+                              ": the outputs at the border see only padding")
         self.in_channels = in_channels
         self.out_channels = out_channels
         self.kernel_size = kernel_size
@@ -367,6 +393,9 @@ class _PoolNd(Module):
         self.dilation = dilation
         self.ceil_mode = ceil_mode
         self.return_indices = return_indices
+        if stride is not None and stride != [] and stride != ():
+            _improper_strides(_b.type(self).__name__, _pair(kernel_size, self._nd), _pair(stride, self._nd),
+                              _pair(dilation, self._nd), False)
 
     def forward(self, input):
         out = _t.pool(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode, self._nd,
@@ -622,7 +651,10 @@ class GroupNorm(Module):
 class _DropoutNd(Module):
     def __init__(self, p=0.5, inplace=False):
         Module.__init__(self)
-        _t.require((p >= 0) & (p <= 1), "hparam/invalid-value", "dropout probability has to be between 0 and 1, but got ", p)
+        if _t.require((p >= 0) & (p <= 1), "hparam/invalid-value", "dropout probability has to be between 0 and 1, but got ",
+                      p):
+            _t.advise(p != 1, "hparam/improper-value", _b.type(self).__name__,
+                      ": p=1 zeroes every activation in training: nothing after it learns from the input")
         self.p = p
         self.inplace = inplace
 

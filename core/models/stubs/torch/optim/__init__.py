@@ -15,7 +15,9 @@ def _number(name, value):
 class Optimizer:
     def __init__(self, params, lr=0.001, **kwargs):
         _number("lr", lr)
-        _t.require(lr >= 0, "hparam/invalid-value", "Invalid learning rate: ", lr)
+        if _t.require(lr >= 0, "hparam/invalid-value", "Invalid learning rate: ", lr):
+            _t.advise(lr != 0, "hparam/improper-value", type(self).__name__,
+                      ": the learning rate is 0: every step leaves the parameters as they are")
         self.param_groups = [{"params": params, "lr": lr}]
         self.defaults = {"lr": lr}
         self.state = {}

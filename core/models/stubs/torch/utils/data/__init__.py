@@ -116,6 +116,10 @@ class DataLoader:
         except TypeError:
             n = None
         self._n = _t.length_of(n, "len(" + _b.type(source).__name__ + ")")
+        if drop_last and batch_size is not None:
+            _t.advise(self._n >= batch_size, "hparam/improper-value", "DataLoader: batch_size=", batch_size,
+                      " is larger than its ", self._n, " samples and drop_last=True drops the only, partial batch:"
+                      " a loop over it never runs")
         self.collate_fn = collate_fn
         self.num_workers = num_workers
         self.sampler = sampler
