@@ -1,6 +1,7 @@
 #include "findings/space_region.h"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 
 namespace tenscan::findings {
@@ -35,7 +36,26 @@ std::string tuple_text(const std::vector<std::string>& v) {
   return out + ")";
 }
 
+// x as an integer, when it is one
+std::optional<std::int64_t> integer_of(const std::string& x) {
+  std::int64_t v = 0;
+  auto [end, err] = std::from_chars(x.data(), x.data() + x.size(), v);
+  if (err != std::errc() || end != x.data() + x.size()) return std::nullopt;
+  return v;
+}
+
 }  // namespace
+
+bool VectorLess::operator()(const std::vector<std::string>& a, const std::vector<std::string>& b) const {
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    if (a[i] == b[i]) continue;
+    auto x = integer_of(a[i]), y = integer_of(b[i]);
+    if (x && y) return *x < *y;
+    if (x || y) return x.has_value();  // (numbers first)
+    return a[i] < b[i];
+  }
+  return a.size() < b.size();
+}
 
 std::vector<std::pair<sym::SymId, std::int64_t>> fixed_choices(const interp::Interpreter& in, const interp::State& st) {
   std::vector<std::pair<sym::SymId, std::int64_t>> out;
@@ -148,7 +168,7 @@ SpaceRegion compacted(SpaceRegion r, std::vector<std::string>& free) {
   if (!r.complete) return r;
   for (std::size_t d = r.names.size(); d-- > 0;) {
     if (r.names.size() == 1 || r.sizes[d] == 0) continue;
-    std::map<std::vector<std::string>, std::set<std::string>> groups;
+    std::map<std::vector<std::string>, std::set<std::string>, VectorLess> groups;
     for (const auto& v : r.failing) {
       auto key = v;
       key.erase(key.begin() + static_cast<std::ptrdiff_t>(d));

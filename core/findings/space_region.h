@@ -16,11 +16,16 @@
 
 namespace tenscan::findings {
 
+/// Orders vectors value by value, integers by their number ("9" before "10"), others as text.
+struct VectorLess {
+  bool operator()(const std::vector<std::string>& a, const std::vector<std::string>& b) const;
+};
+
 struct SpaceRegion {
   std::vector<std::string> names;                 ///< the hyperparameters, in a fixed order
   std::vector<std::uint64_t> sizes;               ///< each one's number of values (0: too many)
   std::vector<std::vector<std::string>> domains;  ///< each one's values, when the space is small
-  std::set<std::vector<std::string>> failing;     ///< failing vectors, values as the user writes them
+  std::set<std::vector<std::string>, VectorLess> failing;  ///< failing vectors, values as the user writes them
   bool complete = true;                           ///< every failing vector is in `failing`
   std::uint64_t space = 1;                        ///< vectors of the declared space over `names` (0: too many to count)
   std::string constraint;                         ///< the requirement in the user's names
