@@ -247,6 +247,10 @@ class FindingCollector {
       for (const auto& e : f.related) dup = dup || (e.range == *rl && e.message == text);
       if (!dup) f.related.push_back({*rl, text});
     }
+    if (region) f.region = findings::region_info(*region);
+    if (region)
+      for (const auto& [where, text] : region->declared)
+        if (auto rl = to_range(in_, where)) f.related.push_back({*rl, text});
     for (const auto& step : r.path) {
       auto rl = to_range(in_, step.loc);
       if (!rl) continue;
@@ -305,9 +309,11 @@ class FindingCollector {
         findings::merge_region(kept->second.region, note->region);
       }
       // the region of the space it fails in, as every path that reported it found it
-      if (auto it = regions_.find(i); it != regions_.end())
+      if (auto it = regions_.find(i); it != regions_.end()) {
         e.message = it->second.before + " (" + findings::region_text(it->second.region, it->second.advisory) + ")" +
                     it->second.after;
+        e.region = findings::region_info(it->second.region);
+      }
       return;
     }
     if (note) regions_[result_.findings.size()] = std::move(*note);

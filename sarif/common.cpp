@@ -384,15 +384,37 @@ std::vector<RelatedLocation> located_messages_from_json(const Json& j, const cha
 }
 }  // namespace
 
+Json region_to_json(const SpaceRegionInfo& r) {
+  return {{"hyperparameters", r.hyperparameters},
+          {"failing", r.failing},
+          {"complete", r.complete},
+          {"space", r.space},
+          {"constraint", r.constraint}};
+}
+
+SpaceRegionInfo region_from_json(const Json& j) {
+  SpaceRegionInfo r;
+  r.hyperparameters = j.at("hyperparameters").get<std::vector<std::string>>();
+  r.failing = j.at("failing").get<std::vector<std::vector<std::string>>>();
+  r.complete = j.at("complete").get<bool>();
+  r.space = j.at("space").get<std::uint64_t>();
+  r.constraint = j.at("constraint").get<std::string>();
+  for (const auto& v : r.failing)
+    if (v.size() != r.hyperparameters.size()) throw std::runtime_error("a region's combination has the wrong length");
+  return r;
+}
+
 Json finding_to_json(const Finding& f) {
-  return {{"rule", rule_info(f.rule).id},
-          {"level", level_name(f.level)},
-          {"message", f.message},
-          {"location", range_to_json(f.location)},
-          {"related", located_messages_to_json(f.related)},
-          {"steps", located_messages_to_json(f.steps)},
-          {"path_conditions", f.path_conditions},
-          {"identity", f.identity}};
+  Json j = {{"rule", rule_info(f.rule).id},
+            {"level", level_name(f.level)},
+            {"message", f.message},
+            {"location", range_to_json(f.location)},
+            {"related", located_messages_to_json(f.related)},
+            {"steps", located_messages_to_json(f.steps)},
+            {"path_conditions", f.path_conditions},
+            {"identity", f.identity}};
+  if (!f.region.hyperparameters.empty()) j["space_region"] = region_to_json(f.region);
+  return j;
 }
 
 Finding finding_from_json(const Json& j) {
@@ -408,6 +430,7 @@ Finding finding_from_json(const Json& j) {
   f.steps = located_messages_from_json(j, "steps");  // absent from older workers' output
   f.path_conditions = get_or(j, "path_conditions", std::vector<std::string>{});
   f.identity = get_or(j, "identity", std::string{});
+  if (auto it = j.find("space_region"); it != j.end()) f.region = region_from_json(*it);
   return f;
 }
 

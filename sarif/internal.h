@@ -138,6 +138,10 @@ int to_int(const Json& j);
 Json range_to_json(const SourceRange& r);
 SourceRange range_from_json(const Json& j);
 Json finding_to_json(const Finding& f);
+/// A finding's region of a declared hyperparameter space, as JSON and back (SARIF's
+/// `spaceRegion` property holds the same object).
+Json region_to_json(const SpaceRegionInfo& r);
+SpaceRegionInfo region_from_json(const Json& j);
 Finding finding_from_json(const Json& j);
 Json notification_to_json(const Notification& n);
 Notification notification_from_json(const Json& j);

@@ -269,6 +269,7 @@ std::string render_sarif(const RunReport& run, const SourceLookup& sources, cons
     Json properties = Json::object();
     if (!rf.entries.empty()) properties["entries"] = rf.entries;
     if (!f.path_conditions.empty()) properties["pathConditions"] = f.path_conditions;
+    if (!f.region.hyperparameters.empty()) properties["spaceRegion"] = detail::region_to_json(f.region);
     if (rf.anchored) properties["anchored"] = true;
     if (!properties.empty()) r["properties"] = std::move(properties);
     results.push_back(std::move(r));
@@ -451,6 +452,13 @@ RunFinding finding_from_result(const Json& r) {
                            text_of(member(loc, "message", "relatedLocation"), "relatedLocation message")});
   if (auto it = r.find("codeFlows"); it != r.end()) f.steps = steps_from_code_flows(*it);
   f.path_conditions = property_or(r, "pathConditions", std::vector<std::string>{});
+  if (auto props = r.find("properties"); props != r.end() && props->is_object() && props->contains("spaceRegion")) {
+    try {
+      f.region = detail::region_from_json(props->at("spaceRegion"));
+    } catch (const std::exception& e) {
+      throw Invalid(std::string("a result's spaceRegion property is malformed: ") + e.what());
+    }
+  }
   f.message = text_of(member(r, "message", "result"), "result message");
   const std::string suffix = conditions_suffix(f.path_conditions);
   if (f.message.size() < suffix.size() ||

@@ -83,8 +83,12 @@ std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::P
     if (std::find(dims.begin(), dims.end(), f.first) == dims.end()) also.push_back(f);
   SpaceRegion region;
   auto add_dim = [&](sym::SymId id) {
-    region.names.push_back(in.symbol(id).name);
-    const std::uint64_t n = domain_size(in.symbol(id));
+    const auto& info = in.symbol(id);
+    region.names.push_back(info.name);
+    const std::uint64_t n = domain_size(info);
+    if (info.declared.line > 0)
+      region.declared.emplace_back(info.declared, info.name + " is declared here; the space gives it " +
+                                                      (n > 0 ? std::to_string(n) + " values" : std::string("its values")));
     region.sizes.push_back(n);
     region.space = n == 0 || region.space == 0 || region.space > (UINT64_MAX / n) ? 0 : region.space * n;
   };
@@ -244,6 +248,20 @@ std::string region_words(const SpaceRegion& whole) {
   return "fails for " + count + " of " + names + whatever + ", e.g. " + examples + "; it needs " + r.constraint;
 }
 }  // namespace
+
+SpaceRegionInfo region_info(const SpaceRegion& r) {
+  constexpr std::size_t kCarried = 256;
+  SpaceRegionInfo out;
+  out.hyperparameters = r.names;
+  for (const auto& v : r.failing) {
+    if (out.failing.size() == kCarried) break;
+    out.failing.push_back(v);
+  }
+  out.complete = r.complete && out.failing.size() == r.failing.size();
+  out.space = r.space;
+  out.constraint = r.constraint;
+  return out;
+}
 
 std::string region_text(const SpaceRegion& whole, bool advisory) {
   std::string text = region_words(whole);

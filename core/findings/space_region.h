@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "interp/interpreter.h"
+#include "tenscan/core/finding.h"
 #include "solver/solver.h"
 
 namespace tenscan::findings {
@@ -29,6 +30,9 @@ struct SpaceRegion {
   bool complete = true;                           ///< every failing vector is in `failing`
   std::uint64_t space = 1;                        ///< vectors of the declared space over `names` (0: too many to count)
   std::string constraint;                         ///< the requirement in the user's names
+  /// Where each hyperparameter is declared (its add_argument), with the size of its domain,
+  /// for the finding's related locations.
+  std::vector<std::pair<ir::Loc, std::string>> declared;
 };
 
 /// The failing vectors of requirement `cond` over the hyperparameters of a declared space it
@@ -45,6 +49,10 @@ std::vector<std::pair<sym::SymId, std::int64_t>> fixed_choices(const interp::Int
 
 /// Adds what another path found of the same requirement (over the same hyperparameters).
 void merge_region(SpaceRegion& into, const SpaceRegion& more);
+
+/// The region as a finding carries it (Finding::region): every failing combination, or the
+/// first 256 found.
+SpaceRegionInfo region_info(const SpaceRegion& region);
 
 /// The region in words, for a finding's message ("fails for ..."; of a piece of advice,
 /// Requirement::advisory, "improper for ...").

@@ -75,6 +75,7 @@ struct SymbolInfo {
   std::int64_t step = 1;
   std::vector<std::int64_t> values{};
   std::vector<std::string> labels{};
+  ir::Loc declared{};  ///< where the option is declared (its add_argument), line 0 when unknown
 };
 
 /// A DataLoader's last minibatch: len(dataset) % batch_size samples (PyTea assumption A3).

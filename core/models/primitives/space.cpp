@@ -59,7 +59,38 @@ Outs space(Interpreter& in, State&& st, Args& a) {
   return p.ret_none();
 }
 
-// _tenscan.space_int(name, lo, hi, step, values): an integer hyperparameter, a symbol the user
+// _tenscan.here(): under a declared space, where the project's code is (a tuple of the
+// location's numbers: an option's add_argument, named in findings over the space); None
+// otherwise.
+Outs here(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "here");
+  if (in.options().space.empty()) return p.ret_none();
+  const ir::Loc l = in.site();
+  std::vector<Value> parts;
+  for (std::int64_t x : {static_cast<std::int64_t>(l.file), std::int64_t{l.line}, std::int64_t{l.col},
+                         std::int64_t{l.end_line}, std::int64_t{l.end_col}})
+    parts.push_back(Value::integer(x));
+  return p.ret(in.new_tuple(p.st, std::move(parts)));
+}
+
+// The location _tenscan.here() gave (none: line 0).
+ir::Loc loc_of(const State& st, const Value* v) {
+  std::vector<Value> parts = items_of(st, v);
+  ir::Loc l;
+  if (parts.size() != 5) return l;
+  std::int64_t x[5];
+  for (std::size_t i = 0; i < 5; ++i) {
+    auto c = parts[i].const_int();
+    if (!c) return l;
+    x[i] = *c;
+  }
+  l.file = static_cast<std::uint32_t>(x[0]);
+  l.line = static_cast<int>(x[1]), l.col = static_cast<int>(x[2]);
+  l.end_line = static_cast<int>(x[3]), l.end_col = static_cast<int>(x[4]);
+  return l;
+}
+
+// _tenscan.space_int(name, lo, hi, step, values[, site]): an integer hyperparameter, a symbol the user
 // picks (SymKind::Input) whose domain is every step-th integer of [lo, hi], or `values` when it
 // is a list of ints (lo and hi are then ignored).
 Outs space_int(Interpreter& in, State&& st, Args& a) {
@@ -96,6 +127,7 @@ Outs space_int(Interpreter& in, State&& st, Args& a) {
     info.space = true;
     info.step = step;
     info.values = values;
+    info.declared = loc_of(p.st, p.arg(5));
   }
   if (!values.empty() && values.size() < static_cast<std::size_t>(hi - lo + 1)) {
     std::vector<Cond> any;
@@ -117,7 +149,7 @@ std::string label_of(const Value& v, std::size_t i) {
   return "value " + std::to_string(i + 1);
 }
 
-// _tenscan.one_of(name, values): a hyperparameter that takes each of `values` (strings, flags,
+// _tenscan.one_of(name, values[, site]): a hyperparameter that takes each of `values` (strings, flags,
 // floats of a set): one path each. The paths differ in a symbol the user picks that numbers the
 // values, so that what fails on some of them is reported as the input's (a warning naming them).
 Outs one_of(Interpreter& in, State&& st, Args& a) {
@@ -137,6 +169,7 @@ Outs one_of(Interpreter& in, State&& st, Args& a) {
     auto& info = in.symbol_info(x.symbols().front());
     info.space = true;
     info.labels = labels;
+    info.declared = loc_of(p.st, p.arg(2));
   }
   Outs outs;
   const ir::Loc loc = in.site();
@@ -152,6 +185,7 @@ Outs one_of(Interpreter& in, State&& st, Args& a) {
 
 const PrimRow kRows[] = {
     {"space", space},
+    {"here", here},
     {"space_int", space_int},
     {"one_of", one_of},
 };

@@ -126,6 +126,7 @@ class ArgumentParser:
         a = _Action(option_strings, dest, action, kwargs.get("nargs"), kwargs.get("const"), default,
                     kwargs.get("type"), kwargs.get("choices"), kwargs.get("required", False),
                     kwargs.get("help"), kwargs.get("metavar"))
+        a._site = _tenscan.here()  # (where findings over a declared space point at the option)
         self._actions.append(a)
         return a
 
@@ -308,6 +309,7 @@ class ArgumentParser:
 
     def _space_value(self, a, domain):
         name = a.option_strings[-1]
+        site = getattr(a, "_site", None)
         flag = a.action in ("store_true", "store_false")
         floating = a.type is float or (a.type is None and isinstance(a.default, float))
         if domain[0] == "range":
@@ -317,7 +319,7 @@ class ArgumentParser:
             if flag or not isinstance(lo, int) or not isinstance(hi, int):
                 self.error("--space " + name + ": a range of " + ("floats" if not flag else "numbers") +
                            " for an option that is not a float option")
-            return _tenscan.space_int(name, lo, hi, step, None)
+            return _tenscan.space_int(name, lo, hi, step, None, site)
         if domain[0] == "set":
             if flag:
                 values = [_flag_value(name, t, self) for t in domain[1]]
@@ -330,8 +332,8 @@ class ArgumentParser:
         else:
             self.error("--space " + name + ": the option has no choices=; give its values (" + name + "=A,B or LOW..HIGH)")
         if all([isinstance(v, int) and not isinstance(v, bool) for v in values]):
-            return _tenscan.space_int(name, 0, 0, 1, values)
-        return _tenscan.one_of(name, values)
+            return _tenscan.space_int(name, 0, 0, 1, values, site)
+        return _tenscan.one_of(name, values, site)
 
     def parse_known_args(self, args=None, namespace=None):
         if args is None:

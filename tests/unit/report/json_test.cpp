@@ -26,6 +26,7 @@ void check_same(const AnalysisResult& a, const AnalysisResult& b) {
     CHECK(x.steps == y.steps);
     CHECK(x.path_conditions == y.path_conditions);
     CHECK(x.identity == y.identity);
+    CHECK(x.region == y.region);
   }
   REQUIRE(a.notifications.size() == b.notifications.size());
   for (std::size_t i = 0; i < a.notifications.size(); ++i) {
@@ -65,6 +66,7 @@ AnalysisResult awkward() {
   r.findings[1].steps = {{{"d\xc3\xa9j\xc3\xa0 vu.py", 1, 0, 0, 0}, ""},
                          {{"train.py", 2, 3, 4, 5}, "a \"quoted\"\nstep\t\xe2\x80\x94"}};
   r.findings[0].steps.clear();
+  r.findings[1].region = {{"--kernel", "--arch"}, {{"5", "'wide'"}, {"7", "a \"b\", c"}}, false, 6, "kernel <= 3"};
   r.stats.paths_merged = 2147483647;
   r.notifications.push_back({Notification::Kind::Internal, Level::Error, "", {"", 0, 3, 0, 0}});
   r.stats.solver_ms = 0.1 + 0.2;
@@ -137,6 +139,11 @@ TEST_CASE("json lines: single records decode to the same alternative", "[json][w
 
 TEST_CASE("json lines: malformed input is rejected with a reason", "[json][wire]") {
   std::string error;
+  {
+    auto f = sample::result().findings[0];
+    f.region = {{"--kernel"}, {{"5", "7"}}, true, 3, ""};  // a combination of the wrong length
+    CHECK_FALSE(decode_json_line(encode_json_line(f), &error));
+  }
   CHECK_FALSE(decode_json_line("{not json", &error));
   CHECK_FALSE(error.empty());
   CHECK_FALSE(decode_json_line(R"({"type":"gossip"})", &error));

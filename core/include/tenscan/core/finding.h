@@ -56,6 +56,17 @@ struct RelatedLocation {
 enum class Level { Note, Warning, Error };
 const char* level_name(Level l);  ///< "note", "warning", "error"
 
+/// Where in a declared hyperparameter space (tenscan check --space) a finding's requirement
+/// fails: the hyperparameters it depends on and their failing combinations (Refty's answer).
+struct SpaceRegionInfo {
+  std::vector<std::string> hyperparameters;       ///< option names, in the order of each vector
+  std::vector<std::vector<std::string>> failing;  ///< the failing combinations found, values as on the command line
+  bool complete = true;     ///< `failing` is every failing combination
+  std::uint64_t space = 0;  ///< combinations in the declared space over them (0: too many to count)
+  std::string constraint;   ///< the requirement, in the options' names
+  friend bool operator==(const SpaceRegionInfo&, const SpaceRegionInfo&) = default;
+};
+
 struct Finding {
   RuleId rule;
   Level level = Level::Error;
@@ -71,6 +82,9 @@ struct Finding {
   /// Location-independent identity for baselines: rule + enclosing function + normalised
   /// message (digits masked). Computed by the analyzer, hashed by reporters.
   std::string identity;
+  /// Over a declared hyperparameter space: the region where it fails (hyperparameters empty:
+  /// none).
+  SpaceRegionInfo region{};
 };
 
 /// Something about the run rather than about the code: a file that did not parse, a
