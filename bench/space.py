@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Hyperparameter spaces at Refty's scale (run through bench/space.sh): one `tenscan check
+--space ...` over the whole space of bench/space/inception_sweep.py, timed, then a brute-force
+run of tenscan on a seeded sample of the space's vectors, one concrete vector each, whose
+findings must be exactly what the space's regions say of that vector.
+
+Targets: the space has at least 10,000 vectors, its analysis takes under 10 s, the sample has
+at least 200 vectors and every verdict agrees. Exit 1 when a target is missed, 2 when the bench
+cannot run."""
+import itertools
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+SCRIPT = "bench/space/inception_sweep.py"
+# option -> its values (the space; --space texts are made from it)
+SPACE = {
+    "--batch-size": list(range(1, 65)),
+    "--image-size": list(range(75, 300, 8)),
+    "--k-a": [1, 3, 5, 7],
+    "--k-b": [1, 3, 5],
+    "--k-c": [1, 3, 5, 7],
+    "--stem-stride": [1, 2],
+}
+SAMPLE = 200
+RUNS = 5
+
+
+def space_args():
+    out = []
+    for name, values in SPACE.items():
+        steps = {b - a for a, b in zip(values, values[1:])}
+        if len(steps) == 1 and len(values) > 4:
+            out += ["--space", f"{name}={values[0]}..{values[-1]}:{steps.pop()}"]
+        else:
+            out += ["--space", name + "=" + ",".join(map(str, values))]
+    return out
+
+
+def run(tenscan, args):
+    p = subprocess.run([tenscan, "check", "--format", "json", SCRIPT] + args, capture_output=True, text=True)
+    if p.returncode not in (0, 1):
+        sys.exit(f"bench/space.py: tenscan exited {p.returncode}: {p.stderr.strip()[:400]}")
+    return json.loads(p.stdout)
+
+
+def key(f):
+    return (f["rule"], f["location"]["line"], f["location"]["col"])
+
+
+def main():
+    tenscan = sys.argv[1]
+    total = 1
+    for values in SPACE.values():
+        total *= len(values)
+    args = space_args()
+    times = []
+    for _ in range(RUNS):
+        t0 = time.perf_counter()
+        doc = run(tenscan, args)
+        times.append(time.perf_counter() - t0)
+    regions = []
+    for f in doc["findings"]:
+        r = f.get("space_region")
+        if not r:
+            sys.exit(f"bench/space.py: a finding without a region: {f['message'][:200]}")
+        if not r["complete"]:
+            sys.exit(f"bench/space.py: a region is not complete: {f['message'][:200]}")
+        regions.append((key(f), r["hyperparameters"], {tuple(v) for v in r["failing"]}))
+    print(f"space: {total} vectors over {len(SPACE)} options; {SCRIPT}")
+    print(f"whole-space analysis: median {statistics.median(times):.3f} s of {RUNS} runs "
+          f"(min {min(times):.3f}, max {max(times):.3f}); {len(regions)} findings with a region:")
+    for (rule, line, col), names, failing in regions:
+        print(f"  {rule} at line {line}: fails for {len(failing)} combinations of {', '.join(names)}")
+
+    rng = random.Random(20221)
+    vectors = [tuple(rng.choice(v) for v in SPACE.values()) for _ in range(SAMPLE)]
+    names = list(SPACE)
+    disagree = 0
+    t0 = time.perf_counter()
+    for vec in vectors:
+        concrete = dict(zip(names, vec))
+        expected = set()
+        for k, dims, failing in regions:
+            if tuple(str(concrete[d]) for d in dims) in failing:
+                expected.add(k)
+        argv = ["--"] + [x for n in names for x in (n, str(concrete[n]))]
+        got = {key(f) for f in run(tenscan, argv)["findings"]}
+        if got != expected:
+            disagree += 1
+            if disagree <= 5:
+                print(f"  DISAGREE {concrete}: space says {sorted(expected)}, the vector's own run {sorted(got)}")
+    brute = time.perf_counter() - t0
+    print(f"brute force: {SAMPLE} sampled vectors (seed 20221), one run each, {brute:.1f} s; "
+          f"{SAMPLE - disagree} agree, {disagree} disagree")
+    ok = total >= 10000 and statistics.median(times) < 10 and SAMPLE >= 200 and disagree == 0
+    print(f"targets (>= 10000 vectors, < 10 s, >= 200 sampled, all agree): {'PASS' if ok else 'FAIL'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
