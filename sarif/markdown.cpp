@@ -55,6 +55,40 @@ void table(std::string& out, const char* title, const std::vector<const RunFindi
     out += "\n_… and " + std::to_string(rows.size() - options.max_findings) + " more not shown._\n";
 }
 
+// The regions of a declared hyperparameter space the findings fail in: a collapsed table of
+// the failing combinations each.
+void space_regions(std::string& out, const std::vector<const RunFinding*>& rows, const MarkdownOptions& options) {
+  constexpr std::size_t kRows = 50;
+  std::string body;
+  std::size_t shown = 0;
+  for (const RunFinding* f : rows) {
+    if (shown++ == options.max_findings) break;
+    const SpaceRegionInfo& r = f->finding.region;
+    if (r.hyperparameters.empty()) continue;
+    std::string names;
+    for (std::size_t i = 0; i < r.hyperparameters.size(); ++i) names += (i ? ", " : "") + r.hyperparameters[i];
+    body += "\n<details><summary>" + escape(line_text(f->finding.location)) + " <code>" +
+            std::string(rule_info(f->finding.rule).id) + "</code>: fails for " + (r.complete ? "" : "at least ") +
+            std::to_string(r.failing.size()) + (r.space > 0 ? " of " + std::to_string(r.space) : "") +
+            " combinations of " + escape(names) + "</summary>\n\n|";
+    for (const auto& h : r.hyperparameters) body += " " + escape(h) + " |";
+    body += "\n|";
+    for (std::size_t i = 0; i < r.hyperparameters.size(); ++i) body += " --- |";
+    body += "\n";
+    std::size_t n = 0;
+    for (const auto& v : r.failing) {
+      if (n++ == kRows) break;
+      body += "|";
+      for (const auto& x : v) body += " " + escape(x) + " |";
+      body += "\n";
+    }
+    if (r.failing.size() > kRows) body += "\n_… and " + std::to_string(r.failing.size() - kRows) + " more._\n";
+    if (!r.constraint.empty()) body += "\nIt needs `" + r.constraint + "`.\n";
+    body += "\n</details>\n";
+  }
+  if (!body.empty()) out += "\n### Where in the hyperparameter space they fail\n" + body;
+}
+
 std::vector<const RunFinding*> select(const std::vector<RunFinding>& findings, bool only_new) {
   std::vector<const RunFinding*> out;
   for (std::size_t i : detail::finding_order(findings)) {
@@ -117,6 +151,7 @@ std::string render_markdown(const RunReport& run, const MarkdownOptions& options
            (suppressed == 1 ? "is" : "are") + " not listed.\n";
 
   table(out, run.baseline_compared ? "New findings" : "Findings", current, options);
+  space_regions(out, current, options);
   table(out, "Fixed findings", select(run.absent, false), options);
   table(out, "Not re-checked", select(run.not_analysed, false), options);
   return out;

@@ -241,6 +241,21 @@ TEST_CASE("markdown: baseline counts, new and fixed findings, limits, escaping",
   CHECK(render_markdown(RunReport{}, options) == "## tenscan: no issues found in 0 entries\n");
 }
 
+TEST_CASE("markdown: the region of a declared hyperparameter space, as a collapsed table", "[markdown][space]") {
+  RunReport run;
+  run.findings.push_back(finding(RuleId::MatmulInnerDim, "train.py", 35, "m", "mat1 and mat2 ..."));
+  run.findings[0].finding.region = {{"--kernel", "--arch"}, {{"5", "'wide'"}, {"7", "a|b"}}, true, 6, "kernel <= 3"};
+  run.findings.push_back(finding(RuleId::Broadcast, "train.py", 40, "m", "no region"));
+  const auto md = render_markdown(run, {});
+  CHECK_THAT(md, Catch::Contains("\n### Where in the hyperparameter space they fail\n\n<details><summary>train.py:35 "
+                                 "<code>shape/matmul-inner-dim</code>: fails for 2 of 6 combinations of --kernel, --arch"
+                                 "</summary>\n\n| --kernel | --arch |\n| --- | --- |\n| 5 | 'wide' |\n| 7 | a\\|b |\n"
+                                 "\nIt needs `kernel <= 3`.\n\n</details>\n"));
+  CHECK(md.find("train.py:40 <code>") == std::string::npos);
+  run.findings[0].finding.region.complete = false;
+  CHECK_THAT(render_markdown(run, {}), Catch::Contains("fails for at least 2 of 6 combinations"));
+}
+
 TEST_CASE("run text: findings, notifications once, failed entries, summary", "[text][run]") {
   const auto run = sample::run();
   TextOptions options;
