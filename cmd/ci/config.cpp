@@ -215,19 +215,27 @@ DataHint hint_of(const json& h) {
 }
 }  // namespace
 
-namespace {
-// the shortest text that reads back as x
-std::string number_text(double x) {
+std::string exact_number_text(double x) {
   char buf[32];
   auto [end, err] = std::to_chars(buf, buf + sizeof buf, x);
   return err == std::errc() ? std::string(buf, end) : std::to_string(x);
+}
+
+namespace {
+// `s`, a part of option `t`, as a finite number; ConfigError otherwise
+double finite_number(const std::string& s, const std::string& t) {
+  double x = 0;
+  auto [end, err] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (err != std::errc() || end != s.data() + s.size() || !std::isfinite(x))
+    throw ConfigError("\"" + s + "\" in \"" + t + "\" is not a finite number");
+  return x;
 }
 }  // namespace
 
 AttributeRange attribute_range(const std::string& name, double lo, double hi) {
   const std::size_t dot = name.find('.');
   if (lo > hi)
-    throw ConfigError("range of " + name + ": [" + number_text(lo) + ", " + number_text(hi) +
+    throw ConfigError("range of " + name + ": [" + exact_number_text(lo) + ", " + exact_number_text(hi) +
                       "] has its lower bound above its upper bound");
   return {name.substr(0, dot), name.substr(dot + 1), lo, hi};
 }
@@ -238,18 +246,12 @@ AttributeRange parse_range_option(std::string_view text) {
   std::smatch m;
   if (!std::regex_match(t, m, kForm))
     throw ConfigError("expected Class.attribute=LOW..HIGH (e.g. VAE.log_var=-10..10), got \"" + t + "\"");
-  auto number = [&](const std::string& s) {
-    double x = 0;
-    auto [end, err] = std::from_chars(s.data(), s.data() + s.size(), x);
-    if (err != std::errc() || end != s.data() + s.size() || !std::isfinite(x))
-      throw ConfigError("\"" + s + "\" in \"" + t + "\" is not a finite number");
-    return x;
-  };
+  auto number = [&](const std::string& s) { return finite_number(s, t); };
   return attribute_range(m[1].str() + "." + m[2].str(), number(m[3].str()), number(m[4].str()));
 }
 
 std::string range_option_text(const AttributeRange& r) {
-  return r.cls + "." + r.attribute + "=" + number_text(r.lo) + ".." + number_text(r.hi);
+  return r.cls + "." + r.attribute + "=" + exact_number_text(r.lo) + ".." + exact_number_text(r.hi);
 }
 
 SpaceParam parse_space_option(std::string_view text) {
@@ -264,13 +266,7 @@ SpaceParam parse_space_option(std::string_view text) {
   p.name = m[1].str();
   if (!m[2].matched) return p;
   const std::string spec = m[3].str();
-  auto number = [&](const std::string& s) {
-    double x = 0;
-    auto [end, err] = std::from_chars(s.data(), s.data() + s.size(), x);
-    if (err != std::errc() || end != s.data() + s.size() || !std::isfinite(x))
-      throw ConfigError("\"" + s + "\" in \"" + t + "\" is not a finite number");
-    return x;
-  };
+  auto number = [&](const std::string& s) { return finite_number(s, t); };
   if (std::smatch r; std::regex_match(spec, r, kRange)) {
     p.kind = SpaceParam::Kind::Range;
     p.lo = number(r[1].str());
@@ -299,7 +295,7 @@ std::string space_option_text(const SpaceParam& p) {
   switch (p.kind) {
     case SpaceParam::Kind::Choices: return p.name;
     case SpaceParam::Kind::Range:
-      return p.name + "=" + number_text(p.lo) + ".." + number_text(p.hi) + (p.step != 1 ? ":" + std::to_string(p.step) : "");
+      return p.name + "=" + exact_number_text(p.lo) + ".." + exact_number_text(p.hi) + (p.step != 1 ? ":" + std::to_string(p.step) : "");
     case SpaceParam::Kind::Set: break;
   }
   std::string out = p.name + "=";
@@ -317,15 +313,15 @@ std::string space_item_text(const std::string& name, const json& v) {
   }
   if (v.is_string()) return name + "=" + v.get<std::string>();
   if (v.is_object()) {
-    std::string text = name + "=" + number_text(v["min"].get<double>()) + ".." + number_text(v["max"].get<double>());
-    if (v.contains("step")) text += ":" + number_text(v["step"].get<double>());
+    std::string text = name + "=" + exact_number_text(v["min"].get<double>()) + ".." + exact_number_text(v["max"].get<double>());
+    if (v.contains("step")) text += ":" + exact_number_text(v["step"].get<double>());
     return text;
   }
   std::string text = name + "=";
   for (std::size_t i = 0; i < v.size(); ++i) {
     const json& x = v[i];
     std::string token = x.is_string() ? x.get<std::string>() : x.is_boolean() ? (x.get<bool>() ? "True" : "False")
-                                                                               : number_text(x.get<double>());
+                                                                               : exact_number_text(x.get<double>());
     if (token.empty() || token.find(',') != std::string::npos)
       throw ConfigError("space." + name + "[" + std::to_string(i) + "]: a value must be non-empty and without ','");
     text += (i ? "," : "") + token;

@@ -1,6 +1,5 @@
 #include "tenscan/ci/sweep.h"
 
-#include <charconv>
 #include <cmath>
 
 #include "tenscan/ci/config.h"
@@ -15,18 +14,12 @@ const DataValue* entry(const DataValue& map, const std::string& key) {
   return nullptr;
 }
 
-std::string number_text(double x) {
-  char buf[32];
-  auto [end, err] = std::to_chars(buf, buf + sizeof buf, x);
-  return err == std::errc() ? std::string(buf, end) : std::to_string(x);
-}
-
 // A scalar as the command-line token W&B passes for it (`--name=value`): Python's str().
 std::optional<std::string> token_of(const DataValue& v) {
   switch (v.kind) {
     case DataValue::Kind::Bool: return v.b ? "True" : "False";
     case DataValue::Kind::Int: return std::to_string(v.i);
-    case DataValue::Kind::Float: return number_text(v.f);
+    case DataValue::Kind::Float: return exact_number_text(v.f);
     case DataValue::Kind::String: return v.s;
     default: return std::nullopt;
   }
@@ -93,7 +86,7 @@ std::vector<SpaceParam> sweep_space(const DataValue& sweep, std::vector<std::str
       skip(d.empty() ? "no values, value or min and max" : "the distribution " + d + " has no bounds the space can say");
       continue;
     }
-    if (*lo > *hi) throw ConfigError("parameters." + name + ": min " + number_text(*lo) + " is above max " + number_text(*hi));
+    if (*lo > *hi) throw ConfigError("parameters." + name + ": min " + exact_number_text(*lo) + " is above max " + exact_number_text(*hi));
     p.kind = SpaceParam::Kind::Range;
     p.lo = *lo;
     p.hi = *hi;

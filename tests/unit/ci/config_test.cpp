@@ -152,6 +152,17 @@ TEST_CASE("globs", "[config]") {
   CHECK(glob_match("**", "a/b"));
 }
 
+// The message of the ConfigError `call` throws ("" when it does not).
+template <class F>
+std::string error_of_call(F call) {
+  try {
+    call();
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return {};
+}
+
 TEST_CASE("space: an entry's hyperparameter space, as the command line's options", "[config]") {
   Config c = parse_config(R"({"entries": [{"path": "train.py", "space": {
       "batch_size": {"min": 1, "max": 512, "step": 8}, "kernel": [3, 5, 7], "arch": ["resnet18", "vgg11"],
@@ -179,14 +190,7 @@ TEST_CASE("space: an entry's hyperparameter space, as the command line's options
   CHECK(p.kind == tenscan::SpaceParam::Kind::Choices);
   for (const char* text : {"batch_size=1..512:8", "kernel=3,5,7", "arch", "dropout=0..0.5", "x=a"})
     CHECK(space_option_text(parse_space_option(text)) == text);
-  auto option_error = [](const char* text) {
-    try {
-      parse_space_option(text);
-    } catch (const ConfigError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  auto option_error = [](const char* text) { return error_of_call([&] { parse_space_option(text); }); };
   CHECK(option_error("=3").find("expected NAME, NAME=LOW..HIGH[:STEP] or NAME=VALUE,VALUE,...") == 0);
   CHECK(option_error("k=9..3") == "the range of k in \"k=9..3\" has its lower bound above its upper bound");
   CHECK(option_error("k=1..9:0") == "the step in \"k=1..9:0\" must be a positive integer, in a range of integers");
@@ -237,14 +241,7 @@ TEST_CASE("ranges: what trained tensor attributes hold, validated, and round-tri
   // the command line's form
   CHECK(parse_range_option("Net.w=-1e-3..2").lo == -1e-3);
   CHECK(parse_range_option("Net.w=-1e-3..2").hi == 2.0);
-  auto option_error = [](const char* text) {
-    try {
-      parse_range_option(text);
-    } catch (const ConfigError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  auto option_error = [](const char* text) { return error_of_call([&] { parse_range_option(text); }); };
   CHECK(option_error("Net=0..1") == "expected Class.attribute=LOW..HIGH (e.g. VAE.log_var=-10..10), got \"Net=0..1\"");
   CHECK(option_error("Net.w=0") == "expected Class.attribute=LOW..HIGH (e.g. VAE.log_var=-10..10), got \"Net.w=0\"");
   CHECK(option_error("Net.w=a..1") == "\"a\" in \"Net.w=a..1\" is not a finite number");

@@ -72,6 +72,10 @@ DataHint parse_data_hint(std::string_view json_text);
 /// The inverse: the JSON text of a hint.
 std::string data_hint_json(const DataHint& hint);
 
+/// The shortest text that reads back as x exactly ("0.001", "1e-04", "3"; workers.h's
+/// number_text rounds to 6 digits, for messages).
+std::string exact_number_text(double x);
+
 /// The range of the attribute `name` ("Class.attribute", as the schema checked it) for `tenscan.json`'s
 /// "ranges" or --range. Throws ConfigError when lo > hi.
 AttributeRange attribute_range(const std::string& name, double lo, double hi);
