@@ -1,5 +1,6 @@
 #include "tenscan/ci/sweep.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "tenscan/ci/config.h"
@@ -32,7 +33,129 @@ std::optional<double> number_of(const DataValue* v) {
   return std::nullopt;
 }
 
+std::optional<std::int64_t> integer_of(const DataValue* v) {
+  if (v && v->kind == DataValue::Kind::Int) return v->i;
+  return std::nullopt;
+}
+
+// The values of a set, as tokens; nullopt when one is not a number, string or boolean.
+std::optional<std::vector<std::string>> tokens_of(const DataValue* list) {
+  if (!list || list->kind != DataValue::Kind::List || list->items.empty()) return std::nullopt;
+  std::vector<std::string> out;
+  for (const auto& v : list->items) {
+    auto t = token_of(v);
+    if (!t || t->empty() || t->find(',') != std::string::npos) return std::nullopt;
+    out.push_back(*t);
+  }
+  return out;
+}
+
+SpaceParam set_param(const std::string& name, std::vector<std::string> values) {
+  SpaceParam p;
+  p.name = name;
+  p.kind = SpaceParam::Kind::Set;
+  p.values = std::move(values);
+  return p;
+}
+
+SpaceParam range_param(const std::string& name, double lo, double hi, std::int64_t step) {
+  if (lo > hi)
+    throw ConfigError(name + ": the low bound " + exact_number_text(lo) + " is above the high bound " + exact_number_text(hi));
+  SpaceParam p;
+  p.name = name;
+  p.kind = SpaceParam::Kind::Range;
+  p.lo = lo;
+  p.hi = hi;
+  p.step = step;
+  return p;
+}
+
+bool every_item_has(const DataValue& map, const char* key) {
+  if (map.kind != DataValue::Kind::Map || map.items.empty()) return false;
+  return std::all_of(map.items.begin(), map.items.end(), [&](const DataValue& v) { return entry(v, key) != nullptr; });
+}
+
 }  // namespace
+
+std::vector<SpaceParam> optuna_space(const DataValue& space, std::vector<std::string>& skipped) {
+  std::vector<SpaceParam> out;
+  for (std::size_t i = 0; i < space.keys.size() && i < space.items.size(); ++i) {
+    if (space.keys[i].kind != DataValue::Kind::String || space.keys[i].s.empty()) continue;
+    const std::string& name = space.keys[i].s;
+    const DataValue& spec = space.items[i];
+    const DataValue* type = entry(spec, "type");
+    const std::string t = type && type->kind == DataValue::Kind::String ? type->s : "";
+    if (t == "categorical") {
+      if (auto values = tokens_of(entry(spec, "choices"))) out.push_back(set_param(name, *values));
+      else skipped.push_back(name + ": its choices are not numbers, strings or booleans");
+      continue;
+    }
+    const auto lo = number_of(entry(spec, "low")), hi = number_of(entry(spec, "high"));
+    if ((t != "int" && t != "float") || !lo || !hi) {
+      skipped.push_back(name + ": not a categorical, int or float parameter with its bounds");
+      continue;
+    }
+    if (t == "int") {
+      const auto l = integer_of(entry(spec, "low")), h = integer_of(entry(spec, "high"));
+      const std::int64_t step = integer_of(entry(spec, "step")).value_or(1);
+      const DataValue* log = entry(spec, "log");
+      if (!l || !h || step < 1 || (log && log->kind == DataValue::Kind::Bool && log->b && step != 1)) {
+        skipped.push_back(name + ": an int parameter needs integer bounds and a positive integer step");
+        continue;
+      }
+      out.push_back(range_param(name, static_cast<double>(*l), static_cast<double>(*h), step));
+      continue;
+    }
+    out.push_back(range_param(name, *lo, *hi, 1));  // (a float step quantises within the interval)
+  }
+  return out;
+}
+
+std::vector<SpaceParam> nni_space(const DataValue& space, std::vector<std::string>& skipped) {
+  std::vector<SpaceParam> out;
+  for (std::size_t i = 0; i < space.keys.size() && i < space.items.size(); ++i) {
+    if (space.keys[i].kind != DataValue::Kind::String || space.keys[i].s.empty()) continue;
+    const std::string& name = space.keys[i].s;
+    const DataValue* type = entry(space.items[i], "_type");
+    const DataValue* value = entry(space.items[i], "_value");
+    const std::string t = type && type->kind == DataValue::Kind::String ? type->s : "";
+    if (t == "choice") {
+      if (auto values = tokens_of(value)) out.push_back(set_param(name, *values));
+      else skipped.push_back(name + ": its choices are not numbers, strings or booleans (nested spaces are not read)");
+      continue;
+    }
+    const bool bounded = t == "randint" || t == "uniform" || t == "quniform" || t == "loguniform" || t == "qloguniform";
+    if (!bounded || !value || value->kind != DataValue::Kind::List || value->items.size() < 2) {
+      skipped.push_back(name + ": the type " + (t.empty() ? "(none)" : t) + " has no bounds the space can say");
+      continue;
+    }
+    const auto lo = number_of(&value->items[0]), hi = number_of(&value->items[1]);
+    if (!lo || !hi) {
+      skipped.push_back(name + ": its bounds are not numbers");
+      continue;
+    }
+    if (t == "randint") {
+      // [lower, upper): integers
+      const auto l = integer_of(&value->items[0]), h = integer_of(&value->items[1]);
+      if (!l || !h || *h <= *l) {
+        skipped.push_back(name + ": randint needs integer bounds lower < upper");
+        continue;
+      }
+      out.push_back(range_param(name, static_cast<double>(*l), static_cast<double>(*h - 1), 1));
+      continue;
+    }
+    out.push_back(range_param(name, *lo, *hi, 1));
+  }
+  return out;
+}
+
+std::vector<SpaceParam> space_file(const DataValue& file, std::vector<std::string>& skipped) {
+  if (entry(file, "parameters")) return sweep_space(file, skipped);
+  if (every_item_has(file, "_type")) return nni_space(file, skipped);
+  if (every_item_has(file, "type")) return optuna_space(file, skipped);
+  throw ConfigError("not a search space tenscan reads: a W&B sweep (\"parameters\"), an Optuna-style space (each "
+                    "parameter with \"type\": int, float or categorical) or an NNI search space (\"_type\", \"_value\")");
+}
 
 std::vector<SpaceParam> sweep_space(const DataValue& sweep, std::vector<std::string>& skipped) {
   const DataValue* params = entry(sweep, "parameters");

@@ -132,7 +132,7 @@ std::optional<std::vector<tenscan::SpaceParam>> read_sweep(const tenscan::Source
   if (!value) return std::nullopt;
   try {
     std::vector<std::string> skipped;
-    auto space = tenscan::ci::sweep_space(*value, skipped);
+    auto space = tenscan::ci::space_file(*value, skipped);
     for (const auto& s : skipped)
       std::cerr << "tenscan: warning: --space-file " << tenscan::report::printable(path) << ": parameter "
                 << tenscan::report::printable(s) << "; it keeps its default\n";
@@ -366,8 +366,9 @@ int main(int argc, char** argv) {
                         "script's arguments do not give take every value; a requirement that fails for some is reported "
                         "with the region where it fails");
   cmd_check->add_option("--space-file", check.space_file,
-                        "A W&B sweep configuration in the project (YAML or JSON): its parameters are the space, as "
-                        "--space gives them (values, value, min/max)");
+                        "A search space in the project (YAML or JSON): a W&B sweep configuration, an Optuna-style space "
+                        "(type int/float/categorical) or an NNI search_space.json; its parameters are the space, as "
+                        "--space gives them");
   cmd_check->add_option("--range", check.ranges,
                         "The values a tensor attribute that training changes holds, as one \"ranges\" item of "
                         "tenscan.json: Class.attribute=LOW..HIGH, e.g. VAE.log_var=-10..10 (repeatable; before "

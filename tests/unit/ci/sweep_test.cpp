@@ -64,3 +64,35 @@ TEST_CASE("sweep: a file that is not a sweep, and bounds the wrong way round, ar
   CHECK(error_of("lr: 0.1\n") == "not a W&B sweep configuration: it has no \"parameters\" mapping");
   CHECK(error_of("parameters: {lr: {min: 1, max: 0}}\n") == "parameters.lr: min 1 is above max 0");
 }
+
+TEST_CASE("sweep: an Optuna-style space and an NNI search space are read as well", "[sweep]") {
+  std::vector<std::string> skipped;
+  auto optuna = tenscan::ci::space_file(yaml(R"(
+n_layers: {type: int, low: 1, high: 4}
+width: {type: int, low: 32, high: 256, step: 32}
+lr: {type: float, low: 1.0e-5, high: 0.1, log: true}
+optimizer: {type: categorical, choices: [adam, sgd]}
+momentum: {type: float}
+)"),
+                                        skipped);
+  CHECK(texts(optuna) ==
+        std::vector<std::string>{"n_layers=1..4", "width=32..256:32", "lr=1e-05..0.1", "optimizer=adam,sgd"});
+  CHECK(skipped == std::vector<std::string>{"momentum: not a categorical, int or float parameter with its bounds"});
+  skipped.clear();
+  auto nni = tenscan::ci::space_file(yaml(R"({
+  "dropout_rate": {"_type": "uniform", "_value": [0.5, 0.9]},
+  "conv_size": {"_type": "choice", "_value": [2, 3, 5, 7]},
+  "hidden": {"_type": "randint", "_value": [16, 65]},
+  "noise": {"_type": "normal", "_value": [0, 1]}
+})"),
+                                     skipped);
+  CHECK(texts(nni) == std::vector<std::string>{"dropout_rate=0.5..0.9", "conv_size=2,3,5,7", "hidden=16..64"});
+  CHECK(skipped == std::vector<std::string>{"noise: the type normal has no bounds the space can say"});
+  std::string error;
+  try {
+    tenscan::ci::space_file(yaml("lr: 0.1\n"), skipped);
+  } catch (const tenscan::ci::ConfigError& e) {
+    error = e.what();
+  }
+  CHECK(error.find("not a search space tenscan reads") == 0);
+}

@@ -1,6 +1,6 @@
-// Sweep files: the hyperparameter spaces that sweep tools launch, read as tenscan's own
-// (AnalysisOptions::space), so that `tenscan check --space-file sweep.yaml` checks exactly
-// what the sweep will run.
+// Search-space files: the hyperparameter spaces that sweep tools launch (W&B sweeps,
+// Optuna-style spaces, NNI search spaces), read as tenscan's own (AnalysisOptions::space), so
+// that `tenscan check --space-file sweep.yaml` checks exactly what the sweep will run.
 #pragma once
 
 #include <string>
@@ -16,5 +16,19 @@ namespace tenscan::ci {
 /// space cannot say (a normal distribution, nested parameters) are left out, each with a line
 /// in `skipped`. Throws ConfigError when the file is not such a configuration.
 std::vector<SpaceParam> sweep_space(const DataValue& sweep, std::vector<std::string>& skipped);
+
+/// An Optuna-style search space written as a file: each parameter a mapping with `type` int
+/// (`low`, `high`, `step`: Optuna's suggest_int), float (`low`, `high`: suggest_float) or
+/// categorical (`choices`: suggest_categorical).
+std::vector<SpaceParam> optuna_space(const DataValue& space, std::vector<std::string>& skipped);
+
+/// An NNI search space (search_space.json): each parameter `_type` choice, randint ([lower,
+/// upper)), uniform, quniform, loguniform or qloguniform, with its `_value`; the unbounded
+/// types (normal, lognormal) are skipped.
+std::vector<SpaceParam> nni_space(const DataValue& space, std::vector<std::string>& skipped);
+
+/// Whichever of the three `file` is (a W&B sweep has "parameters"; an NNI space "_type"; an
+/// Optuna-style one "type"). Throws ConfigError when it is none of them.
+std::vector<SpaceParam> space_file(const DataValue& file, std::vector<std::string>& skipped);
 
 }  // namespace tenscan::ci
