@@ -110,6 +110,20 @@ Outs conv(Interpreter& in, State&& st, Args& a) {
   Expr in_ch = transposed ? ws[0] : ws[1] * groups;
   Expr out_ch = transposed ? ws[1] * groups : ws[0];
   rel.insert(rel.begin(), p.origin_note(*x, "the input got its shape here"));
+  // a channels-last input (Refty's unsupported format): the channel count is in the last dim
+  const auto c_now = s[cdim].as_const(), c_last = s.back().as_const(), c_want = in_ch.as_const();
+  if (c_now && c_last && c_want && *c_now != *c_want && *c_last == *c_want && cdim + 1 < s.size()) {
+    std::string order = batched ? "0, " : "";
+    order += std::to_string(s.size() - 1);
+    for (std::size_t i = cdim; i + 1 < s.size(); ++i) order += ", " + std::to_string(i);
+    Msg ml;
+    const char* form = nd == 1 ? "[N, C, L]" : nd == 2 ? "[N, C, H, W]" : "[N, C, D, H, W]";
+    ml << name << " takes channels first (" << form << ") with " << in_ch << " channels, but the input " << s
+       << " is channels-last: its last dimension is the " << in_ch << " channels and dim " << static_cast<std::int64_t>(cdim)
+       << " (" << s[cdim] << ") would be read as channels; move them with .permute(" << order << ")";
+    p.require(Cond::truth(false), RuleId::LayoutMismatch, ml, rel);
+    return p.ret_unranked(dt);
+  }
   Msg m;
   m << name << " expects " << in_ch << " input channels, but the input " << s << " has " << s[cdim] << " channels (dim "
     << static_cast<std::int64_t>(cdim) << ")";
