@@ -309,7 +309,10 @@ void Interpreter::hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg
   r.function = site_function();
   r.definitely_false = true;
   r.possible = !certain;  // (r.last_batch stays -1: a value, not a shape of the last minibatch)
-  r.op = op_;
+  // (op 0: the operation's result has its shape whatever its values are, so a requirement on
+  // what is computed from it is no follow-on of the hazard: log(x) of zeros fed to a Linear
+  // of the wrong width is two findings)
+  r.op = 0;
   r.after = op_after_;
   r.path = st.path;
   ++result_.stats.requirements_online;

@@ -1437,3 +1437,16 @@ TEST_CASE("primitives/improper values: legal arguments that skip input or do no 
   });
   run_rows(batch);
 }
+
+TEST_CASE("primitives/numeric: a numerical hazard does not hide a shape error after it", "[models][primitives]") {
+  // (the log's result has its shape whatever its values are: the Linear's width is its own bug)
+  auto r = tenscan_test::check_program(R"py(
+import torch
+import torch.nn as nn
+x = torch.rand(4, 10)
+y = torch.log(x)  # expect: numeric/log-nonpositive
+z = nn.Linear(20, 3)(y)  # expect: shape/matmul-inner-dim
+w = nn.Linear(10, 3)(torch.exp(x * 200))  # expect: numeric/overflow
+)py");
+  (void)r;
+}
