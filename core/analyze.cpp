@@ -247,10 +247,11 @@ class FindingCollector {
       for (const auto& e : f.related) dup = dup || (e.range == *rl && e.message == text);
       if (!dup) f.related.push_back({*rl, text});
     }
-    if (region) f.region = findings::region_info(*region);
-    if (region)
+    if (region) {
+      f.region = findings::region_info(*region);
       for (const auto& [where, text] : region->declared)
         if (auto rl = to_range(in_, where)) f.related.push_back({*rl, text});
+    }
     for (const auto& step : r.path) {
       auto rl = to_range(in_, step.loc);
       if (!rl) continue;

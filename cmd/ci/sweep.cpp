@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "tenscan/ci/config.h"
 
@@ -38,16 +39,22 @@ std::optional<std::int64_t> integer_of(const DataValue* v) {
   return std::nullopt;
 }
 
-// The values of a set, as tokens; nullopt when one is not a number, string or boolean.
-std::optional<std::vector<std::string>> tokens_of(const DataValue* list) {
-  if (!list || list->kind != DataValue::Kind::List || list->items.empty()) return std::nullopt;
+// The values of a set, as tokens; nullopt when there are none, or one is not a number, string
+// or boolean.
+std::optional<std::vector<std::string>> tokens_of(std::span<const DataValue> items) {
+  if (items.empty()) return std::nullopt;
   std::vector<std::string> out;
-  for (const auto& v : list->items) {
+  for (const auto& v : items) {
     auto t = token_of(v);
     if (!t || t->empty() || t->find(',') != std::string::npos) return std::nullopt;
     out.push_back(*t);
   }
   return out;
+}
+// The same of a list (nullopt when it is not one).
+std::optional<std::vector<std::string>> tokens_of(const DataValue* list) {
+  if (!list || list->kind != DataValue::Kind::List) return std::nullopt;
+  return tokens_of(std::span<const DataValue>(list->items));
 }
 
 SpaceParam set_param(const std::string& name, std::vector<std::string> values) {
@@ -176,30 +183,16 @@ std::vector<SpaceParam> sweep_space(const DataValue& sweep, std::vector<std::str
       skip("nested parameters are not read");
       continue;
     }
-    SpaceParam p;
-    p.name = name;
     const DataValue* values = entry(spec, "values");
     const DataValue* value = entry(spec, "value");
     if (values || value) {
-      p.kind = SpaceParam::Kind::Set;
-      std::vector<const DataValue*> items;
-      if (values && values->kind == DataValue::Kind::List)
-        for (const auto& v : values->items) items.push_back(&v);
-      else if (value)
-        items.push_back(value);
-      bool ok = !items.empty();
-      for (const DataValue* v : items) {
-        auto t = token_of(*v);
-        if (!t || t->empty() || t->find(',') != std::string::npos) ok = false;
-        else p.values.push_back(*t);
-      }
-      if (!ok) {
-        skip("its values are not numbers, strings or booleans");
-        continue;
-      }
-      out.push_back(std::move(p));
+      auto tokens = values ? tokens_of(values) : tokens_of(std::span<const DataValue>(value, 1));
+      if (tokens) out.push_back(set_param(name, std::move(*tokens)));
+      else skip("its values are not numbers, strings or booleans");
       continue;
     }
+    SpaceParam p;
+    p.name = name;
     const DataValue* dist = entry(spec, "distribution");
     const std::string d = dist && dist->kind == DataValue::Kind::String ? dist->s : "";
     const auto lo = number_of(entry(spec, "min")), hi = number_of(entry(spec, "max"));

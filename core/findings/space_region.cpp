@@ -92,8 +92,9 @@ std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::P
     region.sizes.push_back(n);
     region.space = n == 0 || region.space == 0 || region.space > (UINT64_MAX / n) ? 0 : region.space * n;
   };
-  for (auto id : dims) add_dim(id);
-  for (const auto& f : also) add_dim(f.first);
+  std::vector<sym::SymId> all = dims;  // (the dimensions of a vector, in order)
+  for (const auto& f : also) all.push_back(f.first);
+  for (auto id : all) add_dim(id);
   if (region.space > 0 && region.space <= kSmallSpace) {
     auto domain_of = [&](sym::SymId id) {
       const auto& info = in.symbol(id);
@@ -106,18 +107,13 @@ std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::P
       for (std::int64_t v = info.lo; v <= info.hi; v += std::max<std::int64_t>(info.step, 1)) out.push_back(std::to_string(v));
       return out;
     };
-    for (auto id : dims) region.domains.push_back(domain_of(id));
-    for (const auto& f : also) region.domains.push_back(domain_of(f.first));
+    for (auto id : all) region.domains.push_back(domain_of(id));
   }
   // (in the constraint, a hyperparameter by its dest: "(28 - kernel) // stride", not "---kernel")
   const sym::SymbolNamer names = in.namer();
   region.constraint = cond.str([&](sym::SymId id) {
     const auto& info = in.symbol(id);
-    if (!info.space) return names(id);
-    std::string n = info.name;
-    n.erase(0, n.find_first_not_of('-'));
-    std::replace(n.begin(), n.end(), '-', '_');
-    return n;
+    return info.space ? interp::option_dest(info.name) : names(id);
   });
   if (dims.empty()) {
     // it fails whatever the integers are: for this path's choices

@@ -386,27 +386,28 @@ sym::Expr Interpreter::fresh_symbol(State& st, std::string name, std::string des
   if (same) name += "#" + std::to_string(same + 1);
   sym::Interval iv{lo, hi >= lo ? hi : sym::Interval::kPosInf};
   symbols_.push_back({std::move(name), std::move(description), kind, iv.lo, iv.hi});
+  return within_domain(st, id);
+}
+
+sym::Expr Interpreter::within_domain(State& st, sym::SymId id) const {
+  const SymbolInfo& info = symbols_.at(id);
   sym::Expr e = sym::Expr::symbol(id);
-  st.ranges.set(id, iv);
-  if (lo != sym::Interval::kNegInf) st.hard.push_back(sym::Cond::ge(e, sym::Expr::constant(lo)));
-  if (hi >= lo && hi != sym::Interval::kPosInf) st.hard.push_back(sym::Cond::le(e, sym::Expr::constant(hi)));
+  st.ranges.set(id, sym::Interval{info.lo, info.hi});
+  if (info.lo != sym::Interval::kNegInf) st.hard.push_back(sym::Cond::ge(e, sym::Expr::constant(info.lo)));
+  if (info.hi != sym::Interval::kPosInf) st.hard.push_back(sym::Cond::le(e, sym::Expr::constant(info.hi)));
   return e;
 }
 
-sym::Expr Interpreter::space_symbol(State& st, const std::string& name, std::string description, std::int64_t lo,
-                                    std::int64_t hi, bool& created) {
-  auto it = space_symbols_.find(name);
-  created = it == space_symbols_.end();
-  if (created) {
-    sym::Expr e = fresh_symbol(st, name, std::move(description), lo, hi, SymKind::Input);
-    space_symbols_.emplace(name, e.symbols().front());
-    return e;
-  }
-  const SymbolInfo& info = symbols_.at(it->second);
-  sym::Expr e = sym::Expr::symbol(it->second);
-  st.ranges.set(it->second, sym::Interval{info.lo, info.hi});
-  st.hard.push_back(sym::Cond::ge(e, sym::Expr::constant(info.lo)));
-  st.hard.push_back(sym::Cond::le(e, sym::Expr::constant(info.hi)));
+sym::Expr Interpreter::space_symbol(State& st, SymbolInfo info) {
+  if (auto it = space_symbols_.find(info.name); it != space_symbols_.end()) return within_domain(st, it->second);
+  const std::string key = info.name;
+  sym::Expr e = fresh_symbol(st, info.name, info.description, info.lo, info.hi, SymKind::Input);
+  const sym::SymId id = e.symbols().front();
+  info.name = symbols_[id].name;  // (as fresh_symbol disambiguated it)
+  info.kind = SymKind::Input;
+  info.space = true;
+  symbols_[id] = std::move(info);
+  space_symbols_.emplace(key, id);
   return e;
 }
 

@@ -3,6 +3,7 @@
 // the online checker cannot decide (PyTea thesis §3.2) and merge when they become equal.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -77,6 +78,15 @@ struct SymbolInfo {
   std::vector<std::string> labels{};
   ir::Loc declared{};  ///< where the option is declared (its add_argument), line 0 when unknown
 };
+
+/// A command-line option's name as argparse makes its dest: without leading dashes, '-' as '_'
+/// ("--batch-size" -> "batch_size"), how a declared space matches options and names them in
+/// constraints.
+inline std::string option_dest(std::string name) {
+  name.erase(0, name.find_first_not_of('-'));
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
 
 /// A DataLoader's last minibatch: len(dataset) % batch_size samples (PyTea assumption A3).
 struct LastBatch {
@@ -252,6 +262,8 @@ class Interpreter {
   /// kPosInf leave that side open: with lo = kNegInf, pass kPosInf for "no upper bound".
   sym::Expr fresh_symbol(State& st, std::string name, std::string description, std::int64_t lo, std::int64_t hi,
                          SymKind kind = SymKind::Program);
+  /// Symbol `id` on path `st`, bounded there by the interval it was created with.
+  sym::Expr within_domain(State& st, sym::SymId id) const;
   /// A fresh boolean symbol (an undecidable condition), for branching.
   sym::SymId fresh_bool_symbol(std::string name, std::string description, SymKind kind);
   [[nodiscard]] sym::Tri decide(const State& st, const sym::Cond& c) const;
@@ -268,13 +280,10 @@ class Interpreter {
   }
   void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
   [[nodiscard]] const SymbolInfo& symbol(sym::SymId id) const { return symbols_.at(id); }
-  /// The same, to record a hyperparameter's domain on the symbol that stands for it.
-  SymbolInfo& symbol_info(sym::SymId id) { return symbols_.at(id); }
-  /// The symbol that stands for hyperparameter `name` of the declared space, the same on every
-  /// path (created by the first path that asks, within its domain [lo, hi]; a later path gets
-  /// the domain's bounds as its own constraints). `created`: whether this call made it.
-  sym::Expr space_symbol(State& st, const std::string& name, std::string description, std::int64_t lo, std::int64_t hi,
-                         bool& created);
+  /// The symbol that stands for a hyperparameter of the declared space (an Input, SymbolInfo::
+  /// space), the same on every path: the first path that asks for `info.name` creates it as
+  /// `info` describes it; a later one gets the domain's bounds as its own constraints.
+  sym::Expr space_symbol(State& st, SymbolInfo info);
   /// AnalysisOptions::space[i] named an option of the script's parser.
   void space_matched(std::size_t i) {
     if (space_matched_.size() <= i) space_matched_.resize(i + 1, false);

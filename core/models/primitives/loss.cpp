@@ -133,8 +133,6 @@ Outs pointwise_loss(Interpreter& in, State&& st, Args& a) {
   return p.ret_tensor(reduced(*b, reduction), dt);
 }
 
-// _tenscan.require(condition, rule_id, *message_parts): a requirement stated by a stub (the
-// hyperparameter refinements of Refty). Message parts are strings, ints, tuples or tensors.
 // The condition, rule and message of _tenscan.require and _tenscan.advise (nullopt: nothing to
 // check, an unknown condition or rule).
 struct Stated {
@@ -144,6 +142,8 @@ struct Stated {
 };
 std::optional<Stated> stated(Interpreter& in, const State& st, Args& a);
 
+// _tenscan.require(condition, rule_id, *message_parts): a requirement stated by a stub (the
+// hyperparameter refinements of Refty). Message parts are strings, ints, tuples or tensors.
 Outs require(Interpreter& in, State&& st, Args& a) {
   auto s = stated(in, st, a);
   if (!s) return interp::one(std::move(st), Value::boolean(true));

@@ -11,14 +11,6 @@ namespace {
 using sym::Cond;
 using sym::Expr;
 
-// An option's name for matching: without leading dashes, '-' as '_' ("--batch-size" and
-// "batch_size" are the same option).
-std::string key_of(std::string s) {
-  s.erase(0, s.find_first_not_of('-'));
-  std::replace(s.begin(), s.end(), '-', '_');
-  return s;
-}
-
 std::vector<Value> items_of(const State& st, const Value* v) {
   if (!v || !v->is_obj()) return {};
   const auto& o = st.heap.get(v->obj);
@@ -35,11 +27,11 @@ Outs space(Interpreter& in, State&& st, Args& a) {
   if (params.empty()) return p.ret_none();
   std::vector<std::string> keys;
   for (const Value& v : items_of(p.st, p.arg(0)))
-    if (const std::string* s = v.const_str()) keys.push_back(key_of(*s));
-  if (auto dest = p.str_arg(1)) keys.push_back(key_of(*dest));
+    if (const std::string* s = v.const_str()) keys.push_back(interp::option_dest(*s));
+  if (auto dest = p.str_arg(1)) keys.push_back(interp::option_dest(*dest));
   for (std::size_t i = 0; i < params.size(); ++i) {
     const SpaceParam& sp = params[i];
-    if (std::find(keys.begin(), keys.end(), key_of(sp.name)) == keys.end()) continue;
+    if (std::find(keys.begin(), keys.end(), interp::option_dest(sp.name)) == keys.end()) continue;
     in.space_matched(i);
     auto number = [](double x) {
       return x == std::floor(x) && std::fabs(x) < 9e15 ? Value::integer(static_cast<std::int64_t>(x)) : Value::floating(x);
@@ -120,15 +112,9 @@ Outs space_int(Interpreter& in, State&& st, Args& a) {
   } else {
     domain = std::to_string(lo) + ".." + std::to_string(hi) + (step != 1 ? " step " + std::to_string(step) : "");
   }
-  bool created = false;
-  Expr x = in.space_symbol(p.st, name, "the value of " + name + " in the declared space (" + domain + ")", lo, hi, created);
-  if (created) {
-    auto& info = in.symbol_info(x.symbols().front());
-    info.space = true;
-    info.step = step;
-    info.values = values;
-    info.declared = loc_of(p.st, p.arg(5));
-  }
+  interp::SymbolInfo info{name, "the value of " + name + " in the declared space (" + domain + ")"};
+  info.lo = lo, info.hi = hi, info.step = step, info.values = values, info.declared = loc_of(p.st, p.arg(5));
+  Expr x = in.space_symbol(p.st, std::move(info));
   if (!values.empty() && values.size() < static_cast<std::size_t>(hi - lo + 1)) {
     std::vector<Cond> any;
     for (auto v : values) any.push_back(Cond::eq(x, Expr::constant(v)));
@@ -163,14 +149,9 @@ Outs one_of(Interpreter& in, State&& st, Args& a) {
   std::string domain;
   for (std::size_t i = 0; i < labels.size(); ++i) domain += (i ? ", " : "") + labels[i];
   const auto n = static_cast<std::int64_t>(values.size());
-  bool created = false;
-  Expr x = in.space_symbol(p.st, name, "the choice of " + name + " in the declared space (" + domain + ")", 0, n - 1, created);
-  if (created) {
-    auto& info = in.symbol_info(x.symbols().front());
-    info.space = true;
-    info.labels = labels;
-    info.declared = loc_of(p.st, p.arg(2));
-  }
+  interp::SymbolInfo info{name, "the choice of " + name + " in the declared space (" + domain + ")"};
+  info.lo = 0, info.hi = n - 1, info.labels = labels, info.declared = loc_of(p.st, p.arg(2));
+  Expr x = in.space_symbol(p.st, std::move(info));
   Outs outs;
   const ir::Loc loc = in.site();
   for (std::int64_t i = 0; i < n; ++i) {

@@ -225,17 +225,12 @@ def _improper_strides(name, kernel_size, stride, dilation, transposed):
     convolution or a pooling) or leaves output positions no input reaches (a transposed one).
     A 1x1 kernel with a stride subsamples by design (ResNet's projection shortcut, FPN's
     max_pool2d(x, 1, 2)): not advice."""
+    effect = (": output positions between the kernel's footprints get no input" if transposed
+              else ": rows and columns of the input between the windows are never read")
     for d in _b.range(_b.len(kernel_size)):
         span = dilation[d] * (kernel_size[d] - 1) + 1
-        fits = (kernel_size[d] <= 1) | (stride[d] <= span)
-        if transposed:
-            _t.advise(fits, "hparam/improper-value", name, ": stride ", stride[d],
-                      " is larger than the kernel's extent ", span, " at spatial dim ", d,
-                      ": output positions between the kernel's footprints get no input")
-        else:
-            _t.advise(fits, "hparam/improper-value", name, ": stride ", stride[d],
-                      " is larger than the kernel's extent ", span, " at spatial dim ", d,
-                      ": rows and columns of the input between the windows are never read")
+        _t.advise((kernel_size[d] <= 1) | (stride[d] <= span), "hparam/improper-value", name, ": stride ", stride[d],
+                  " is larger than the kernel's extent ", span, " at spatial dim ", d, effect)
 
 
 class _ConvNd(Module):
