@@ -390,6 +390,16 @@ class FindingCollector {
     }
   }
 
+  /// A requirement that fails only in part of the declared hyperparameter space holds for the
+  /// rest: a warning naming the part, as for any failure that depends on the user's values.
+  /// (Whether a path's choice forked before or after the operation does not change that.)
+  void settle_regions() {
+    for (const auto& [i, note] : regions_) {
+      Finding& f = result_.findings[i];
+      if (f.level == Level::Error && !findings::fails_everywhere(note.region)) f.level = Level::Warning;
+    }
+  }
+
   /// A last-minibatch failure is only worth its own finding where the full batch passes.
   void drop_last_batch_duplicates() {
     auto& fs = result_.findings;
@@ -612,6 +622,9 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   // (a tokenizer's output length) has thousands of bounds no requirement mentions, and they
   // would make every query slow (the online checker has already refined each against its own)
   std::vector<sym::Cond> constraints = sym::constraints_on(st.hard, interp::symbols_of(st.reqs));
+  // the declared space's choices this path took belong to its questions: the same requirement
+  // on another choice's path is another question, whose region joins this one's
+  for (const auto& [id, v] : choices) constraints.push_back(sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(v)));
   PathQuestion question{constraints, st.reqs, stopped};
   if (const Verdict* known = verdicts.paths.find(question)) {
     ++(stats.*(known->outcome));
@@ -896,6 +909,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     result.notifications.push_back(std::move(n));
   }
   collector.settle_contingent(finals, options.solver_rlimit, result.stats);
+  collector.settle_regions();
   collector.drop_last_batch_duplicates();
   result.completeness =
       findings::assess_completeness(in, finals, [&](const ir::Loc& l) { return to_range(in, l); });

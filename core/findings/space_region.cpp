@@ -245,6 +245,12 @@ std::string region_words(const SpaceRegion& whole) {
 }
 }  // namespace
 
+bool fails_everywhere(const SpaceRegion& whole) {
+  std::vector<std::string> free;
+  const SpaceRegion r = compacted(whole, free);
+  return r.complete && (r.names.empty() || (r.space > 0 && r.failing.size() == r.space));
+}
+
 SpaceRegionInfo region_info(const SpaceRegion& r) {
   constexpr std::size_t kCarried = 256;
   SpaceRegionInfo out;

@@ -50,6 +50,9 @@ std::vector<std::pair<sym::SymId, std::int64_t>> fixed_choices(const interp::Int
 /// Adds what another path found of the same requirement (over the same hyperparameters).
 void merge_region(SpaceRegion& into, const SpaceRegion& more);
 
+/// Every vector of the declared space fails (a complete region over all of it).
+bool fails_everywhere(const SpaceRegion& region);
+
 /// The region as a finding carries it (Finding::region): every failing combination, or the
 /// first 256 found.
 SpaceRegionInfo region_info(const SpaceRegion& region);
