@@ -135,6 +135,32 @@ TEST_CASE("space: a string option is one path per choice; the regions of the pat
   CHECK(wide.result.findings[0].message.find("(fails for every value of --kernel in the declared space)") != std::string::npos);
 }
 
+TEST_CASE("space: the same failure on every choice's path is one region over all of them", "[space]") {
+  // the attention fails before the paths of --loss part; each path asks the same question, and
+  // each one's vectors join the region (the second path once reused the first's verdict)
+  auto r = analyze_program(R"py(
+import argparse
+import torch
+import torch.nn as nn
+parser = argparse.ArgumentParser()
+parser.add_argument("--embed-dim", type=int, default=128)
+parser.add_argument("--heads", type=int, default=4, choices=[2, 4, 6, 8])
+parser.add_argument("--loss", default="ce", choices=["ce", "mse"])
+args = parser.parse_args()
+attn = nn.MultiheadAttention(args.embed_dim, args.heads, batch_first=True)
+x = torch.randn(8, 16, args.embed_dim)
+out, _ = attn(x, x, x)
+logits = nn.Linear(args.embed_dim, 5)(out.mean(1))
+y = torch.randint(0, 5, (8,))
+loss = nn.CrossEntropyLoss()(logits, y) if args.loss == "ce" else nn.MSELoss()(logits, torch.randn(8, 5))
+)py",
+                           {}, with_space({set("embed-dim", {"96", "128", "192", "256"}), choices("heads"), choices("loss")}));
+  REQUIRE(r.result.findings.size() == 1);
+  CHECK(r.result.findings[0].message.find("(fails for (--embed-dim, --heads) in {(128, 6), (256, 6)}, whatever --loss is: "
+                                          "2 of the 16 combinations in the declared space)") != std::string::npos);
+  CHECK(r.result.findings[0].level == tenscan::Level::Warning);
+}
+
 TEST_CASE("space: an option the arguments give is not in the space; one the parser lacks is said", "[space]") {
   auto given = analyze_program(kConvNet, {"--kernel", "5"}, with_space({choices("kernel")}));
   CHECK(given.result.findings.empty());
