@@ -4,12 +4,19 @@
 run of tenscan on a seeded sample of the space's vectors, one concrete vector each, whose
 findings must be exactly what the space's regions say of that vector.
 
+Each space is also classified in both of Refty's solver modes (--space-solver bulk and
+individual) besides auto, on the Inception space (sparse: few failing vectors) and on
+bench/space/dense_conv.py (4,096 vectors nearly all failing), where bulk mode's blocking
+clauses pile up.
+
 Targets: the space has at least 10,000 vectors, its analysis takes under 10 s, the sample has
-at least 200 vectors and every verdict agrees. Exit 1 when a target is missed, 2 when the bench
-cannot run."""
+at least 200 vectors and every verdict agrees; the three modes find the same regions, and auto
+mode takes at most 1.5 times the faster of the two on each space. Exit 1 when a target is
+missed, 2 when the bench cannot run."""
 import itertools
 import json
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -27,6 +34,10 @@ SPACE = {
 }
 SAMPLE = 200
 RUNS = 5
+MODES = ["auto", "bulk", "individual"]
+DENSE = "bench/space/dense_conv.py"
+DENSE_SPACE = ["--space", "kernel=1..64", "--space", "stride=1..64"]
+AUTO_WITHIN = 1.5
 
 
 def space_args():
@@ -40,11 +51,50 @@ def space_args():
     return out
 
 
-def run(tenscan, args):
-    p = subprocess.run([tenscan, "check", "--format", "json", SCRIPT] + args, capture_output=True, text=True)
+def run(tenscan, args, script=SCRIPT):
+    p = subprocess.run([tenscan, "check", "--format", "json", script] + args, capture_output=True, text=True)
     if p.returncode not in (0, 1):
         sys.exit(f"bench/space.py: tenscan exited {p.returncode}: {p.stderr.strip()[:400]}")
     return json.loads(p.stdout)
+
+
+def by_mode(tenscan, args, script, runs):
+    """The space in each of the solver's modes (Refty's individual and bulk; auto picks by the
+    size of each requirement's space and how dense its failures are): the same regions, and
+    what each costs. Returns {mode: (times, regions)} and whether the modes agree and auto is
+    within AUTO_WITHIN of the faster mode."""
+    found = {}
+    print(f"{script} {' '.join(args)}:")
+    for mode in MODES:
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            doc = run(tenscan, args + ["--space-solver", mode], script)
+            times.append(time.perf_counter() - t0)
+        found[mode] = (times, regions_of(doc, script == SCRIPT))
+        print(f"  --space-solver {mode}: median {statistics.median(times):.3f} s of {runs} runs "
+              f"(min {min(times):.3f}, max {max(times):.3f}); "
+              f"{sum(len(r[2]) for r in found[mode][1])} failing vectors in {len(found[mode][1])} regions")
+    same = all(found[m][1] == found["auto"][1] for m in MODES)
+    fastest = min(statistics.median(found[m][0]) for m in ("bulk", "individual"))
+    within = statistics.median(found["auto"][0]) <= AUTO_WITHIN * fastest
+    print(f"  the three modes find the same regions: {'yes' if same else 'NO'}; auto within "
+          f"{AUTO_WITHIN}x of the faster mode: {'yes' if within else 'NO'}")
+    return found, same and within
+
+
+def regions_of(doc, need_complete=True):
+    regions = []
+    for f in doc["findings"]:
+        r = f.get("space_region")
+        if not r:
+            sys.exit(f"bench/space.py: a finding without a region: {f['message'][:200]}")
+        if not r["complete"] and need_complete:
+            sys.exit(f"bench/space.py: a region is not complete: {f['message'][:200]}")
+        # (a region of more than 256 vectors carries its first 256 and its count in the message)
+        count = re.search(r"\((?:fails|improper) for ([^)]*)\)", f["message"])
+        regions.append((key(f), r["hyperparameters"], {tuple(v) for v in r["failing"]}, count and count.group(1)))
+    return regions
 
 
 def key(f):
@@ -57,23 +107,13 @@ def main():
     for values in SPACE.values():
         total *= len(values)
     args = space_args()
-    times = []
-    for _ in range(RUNS):
-        t0 = time.perf_counter()
-        doc = run(tenscan, args)
-        times.append(time.perf_counter() - t0)
-    regions = []
-    for f in doc["findings"]:
-        r = f.get("space_region")
-        if not r:
-            sys.exit(f"bench/space.py: a finding without a region: {f['message'][:200]}")
-        if not r["complete"]:
-            sys.exit(f"bench/space.py: a region is not complete: {f['message'][:200]}")
-        regions.append((key(f), r["hyperparameters"], {tuple(v) for v in r["failing"]}))
     print(f"space: {total} vectors over {len(SPACE)} options; {SCRIPT}")
+    found, same_modes = by_mode(tenscan, args, SCRIPT, RUNS)
+    dense, same_dense = by_mode(tenscan, DENSE_SPACE, DENSE, 1)
+    times, regions = found["auto"]
     print(f"whole-space analysis: median {statistics.median(times):.3f} s of {RUNS} runs "
           f"(min {min(times):.3f}, max {max(times):.3f}); {len(regions)} findings with a region:")
-    for (rule, line, col), names, failing in regions:
+    for (rule, line, col), names, failing, _ in regions:
         print(f"  {rule} at line {line}: fails for {len(failing)} combinations of {', '.join(names)}")
 
     rng = random.Random(20221)
@@ -84,7 +124,7 @@ def main():
     for vec in vectors:
         concrete = dict(zip(names, vec))
         expected = set()
-        for k, dims, failing in regions:
+        for k, dims, failing, _ in regions:
             if tuple(str(concrete[d]) for d in dims) in failing:
                 expected.add(k)
         argv = ["--"] + [x for n in names for x in (n, str(concrete[n]))]
@@ -97,7 +137,9 @@ def main():
     print(f"brute force: {SAMPLE} sampled vectors (seed 20221), one run each, {brute:.1f} s; "
           f"{SAMPLE - disagree} agree, {disagree} disagree")
     ok = total >= 10000 and statistics.median(times) < 10 and SAMPLE >= 200 and disagree == 0
-    print(f"targets (>= 10000 vectors, < 10 s, >= 200 sampled, all agree): {'PASS' if ok else 'FAIL'}")
+    ok = ok and same_modes and same_dense
+    print(f"targets (>= 10000 vectors, < 10 s, >= 200 sampled, all agree; modes agree, auto within "
+          f"{AUTO_WITHIN}x): {'PASS' if ok else 'FAIL'}")
     return 0 if ok else 1
 
 

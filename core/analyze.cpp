@@ -689,7 +689,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         if (ok == solver::Sat::Sat) {
           // on a path of a declared space's choices: the choices it fails for
           std::optional<findings::SpaceRegion> region;
-          if (!opt.space.empty() && r.last_batch < 0) region = findings::space_region(in, &s, r.cond, choices);
+          if (!opt.space.empty() && r.last_batch < 0) region = findings::space_region(in, &s, r.cond, choices, opt.space_solving);
           out.report(r, &model, false, {}, region ? &*region : nullptr);
           if (r.advisory) continue;
           fail(r);
@@ -760,7 +760,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
           // over a declared hyperparameter space: the region where it fails
           std::optional<findings::SpaceRegion> region;
           if (k.program.empty() && k.data.empty() && !k.input.empty() && r.last_batch < 0)
-            region = findings::space_region(in, &s, r.cond, choices);
+            region = findings::space_region(in, &s, r.cond, choices, opt.space_solving);
           // advice is given for the values the run has, or over a declared space: not for an
           // option under --symbolic-args or a dataset's unknown length, any of whose values
           // could be the one that is used

@@ -89,6 +89,7 @@ struct CheckArgs {
   std::vector<std::string> ranges;      ///< Class.attribute=LOW..HIGH, one "ranges" item each
   std::vector<std::string> space;       ///< NAME[=SPEC], one hyperparameter each
   std::string space_file;               ///< a W&B sweep configuration in the project
+  tenscan::SpaceSolving space_solver = tenscan::SpaceSolving::Auto;  ///< --space-solver
   // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
   // the program from a git revision instead of the working tree
   bool worker = false;
@@ -225,6 +226,7 @@ int run_check(const CheckArgs& args) {
     }
     options.space.insert(options.space.end(), sweep->begin(), sweep->end());
   }
+  options.space_solving = args.space_solver;
   try {
     for (const auto& r : args.ranges) options.attribute_ranges.push_back(tenscan::ci::parse_range_option(r));
   } catch (const tenscan::ci::ConfigError& e) {
@@ -369,6 +371,15 @@ int main(int argc, char** argv) {
                         "A search space in the project (YAML or JSON): a W&B sweep configuration, an Optuna-style space "
                         "(type int/float/categorical) or an NNI search_space.json; its parameters are the space, as "
                         "--space gives them");
+  cmd_check->add_option("--space-solver", check.space_solver,
+                        "How the failing vectors of a space are found: individual (one solver call per vector), bulk "
+                        "(all-SAT with blocking clauses, one call per failing vector) or auto (individual for spaces of "
+                        "up to 64 vectors)")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, tenscan::SpaceSolving>{
+          {"auto", tenscan::SpaceSolving::Auto},
+          {"bulk", tenscan::SpaceSolving::Bulk},
+          {"individual", tenscan::SpaceSolving::Individual}}))
+      ->default_str("auto");
   cmd_check->add_option("--range", check.ranges,
                         "The values a tensor attribute that training changes holds, as one \"ranges\" item of "
                         "tenscan.json: Class.attribute=LOW..HIGH, e.g. VAE.log_var=-10..10 (repeatable; before "

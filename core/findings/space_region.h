@@ -1,6 +1,6 @@
 // The region of a declared hyperparameter space where a requirement fails (Refty's answer):
-// every failing vector of the hyperparameters the requirement depends on, found by all-SAT
-// with blocking clauses (bulk mode), with the size of the space over them, then said in the
+// every failing vector of the hyperparameters the requirement depends on, found one vector
+// at a time in a small space (individual mode) or by all-SAT with blocking clauses (bulk mode), with the size of the space over them, then said in the
 // user's names: "fails for --kernel = 7 (1 of its 3 values)", or for a large region its count,
 // examples and the constraint that fails.
 #pragma once
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "interp/interpreter.h"
+#include "tenscan/core/analyze.h"
 #include "tenscan/core/finding.h"
 #include "solver/solver.h"
 
@@ -42,8 +43,11 @@ struct SpaceRegion {
 /// `fixed`: the choices of non-integer hyperparameters that this path took (Interpreter's
 /// one_of: each path takes one value), appended to every vector, so that the regions of the
 /// paths join into one over all of them.
+/// `mode`: individual (a solver scope per vector: one the solver cannot decide costs only
+/// itself), bulk (all-SAT with blocking clauses), or chosen by the size of the space.
 std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::PathSolver* s, const sym::Cond& cond,
-                                        const std::vector<std::pair<sym::SymId, std::int64_t>>& fixed);
+                                        const std::vector<std::pair<sym::SymId, std::int64_t>>& fixed,
+                                        SpaceSolving mode = SpaceSolving::Auto);
 /// The choices of non-integer hyperparameters that path `st` took.
 std::vector<std::pair<sym::SymId, std::int64_t>> fixed_choices(const interp::Interpreter& in, const interp::State& st);
 

@@ -86,6 +86,11 @@ struct SpaceParam {
   std::vector<std::string> values;
 };
 
+/// How the region of a declared space is found (Refty's two modes): one solver call per vector
+/// of the space, each in its own scope (individual), or all-SAT with blocking clauses, one
+/// call per failing vector (bulk); Auto takes individual mode for small spaces.
+enum class SpaceSolving : std::uint8_t { Auto, Bulk, Individual };
+
 /// A value of a data file the analysed program reads (a JSON, YAML or TOML configuration), as
 /// a parser outside the analyzer gives it (the analyzer itself parses no data format).
 struct DataValue {
@@ -116,6 +121,7 @@ struct AnalysisOptions {
   std::vector<DataHint> data_hints;
   /// A declared hyperparameter space (see SpaceParam); options not in it keep their defaults.
   std::vector<SpaceParam> space;
+  SpaceSolving space_solving = SpaceSolving::Auto;
   /// The values tensor attributes hold (see AttributeRange); the first that matches wins.
   std::vector<AttributeRange> attribute_ranges;
   /// Integer command-line options the script's argparse parser does not receive on the
