@@ -15,6 +15,7 @@
 
 #include "findings/completeness.h"
 #include "findings/space_region.h"
+#include "tenscan/core/space_region.h"
 #include "interp/interpreter.h"
 #include "interp/question.h"
 #include "python/lower.h"
@@ -232,8 +233,15 @@ class FindingCollector {
     if ((only_some_values || r.possible) && f.level == Level::Error) f.level = Level::Warning;
     f.message = render(in_, r.msg, model);
     const std::string before_region = f.message;
+    std::optional<SpaceRegionInfo> carried;  // the region, as the finding carries it
+    if (region) {
+      carried = region->info;
+      carried->advisory = r.advisory;
+      // (an error requirement that does not rest on a guess: its level follows its region)
+      carried->error_if_whole = info.default_level == "error" && !r.possible;
+    }
     if (r.last_batch >= 0) f.message += last_batch_text(in_, in_.last_batch(r.last_batch), model);
-    else if (region) f.message += " (" + findings::region_text(*region, r.advisory) + ")";
+    else if (region) f.message += " (" + region_text(*carried) + ")";
     else if (!condition.empty()) f.message += " (" + condition + ")";
     // (the region grows as paths report it: the identity is the message without it)
     std::string identity_text = region ? before_region : f.message;
@@ -248,7 +256,7 @@ class FindingCollector {
       if (!dup) f.related.push_back({*rl, text});
     }
     if (region) {
-      f.region = findings::region_info(*region);
+      f.region = *carried;
       for (const auto& [where, text] : region->declared)
         if (auto rl = to_range(in_, where)) f.related.push_back({*rl, text});
     }
@@ -292,7 +300,7 @@ class FindingCollector {
       else if (c.paths.empty() || c.paths.back() != path_) c.paths.push_back(path_);
     }
     std::optional<RegionNote> note;
-    if (region && r.last_batch < 0) note = RegionNote{*region, before_region, path_text(r.path, true), r.advisory};
+    if (region && r.last_batch < 0) note = RegionNote{*carried, before_region, path_text(r.path, true)};
     for (std::size_t i = 0; i < result_.findings.size(); ++i) {
       Finding& e = result_.findings[i];
       if (e.rule != f.rule || e.location != f.location) continue;
@@ -300,20 +308,20 @@ class FindingCollector {
       // (Two requirements of one operation over different hyperparameters of a declared space,
       // a stride's and a padding's, are two findings.)
       auto kept = regions_.find(i);
-      if (note && kept != regions_.end() && kept->second.region.names != note->region.names) continue;
+      if (note && kept != regions_.end() && kept->second.region.hyperparameters != note->region.hyperparameters) continue;
       if (f.level > e.level) {
         e = std::move(f);
-        if (note && kept != regions_.end()) findings::merge_region(note->region, kept->second.region);
+        if (note && kept != regions_.end()) join_regions(note->region, kept->second.region);
         if (note) regions_[i] = std::move(*note);
         else if (kept != regions_.end()) regions_.erase(kept);
       } else if (note && kept != regions_.end()) {
-        findings::merge_region(kept->second.region, note->region);
+        join_regions(kept->second.region, note->region);
       }
       // the region of the space it fails in, as every path that reported it found it
       if (auto it = regions_.find(i); it != regions_.end()) {
-        e.message = it->second.before + " (" + findings::region_text(it->second.region, it->second.advisory) + ")" +
+        e.message = it->second.before + " (" + region_text(it->second.region) + ")" +
                     it->second.after;
-        e.region = findings::region_info(it->second.region);
+        e.region = it->second.region;
       }
       return;
     }
@@ -396,7 +404,7 @@ class FindingCollector {
   void settle_regions() {
     for (const auto& [i, note] : regions_) {
       Finding& f = result_.findings[i];
-      if (f.level == Level::Error && !findings::fails_everywhere(note.region)) f.level = Level::Warning;
+      if (f.region.error_if_whole && f.level == Level::Error && !fails_everywhere(note.region)) f.level = Level::Warning;
     }
   }
 
@@ -413,9 +421,8 @@ class FindingCollector {
  private:
   /// A finding's region of the hyperparameter space, and its message around it.
   struct RegionNote {
-    findings::SpaceRegion region;
+    SpaceRegionInfo region;
     std::string before, after;
-    bool advisory = false;
   };
   std::map<std::size_t, RegionNote> regions_;  ///< by index in result_.findings
 
@@ -906,6 +913,13 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     n.message = "--space " + options.space[i].name +
                 ": the script's argument parser has no such option that its arguments leave to the space, so it "
                 "was not checked over it";
+    result.notifications.push_back(std::move(n));
+  }
+  if (std::string note = in.space_part_note(); !note.empty()) {
+    Notification n;
+    n.kind = Notification::Kind::Configuration;
+    n.level = Level::Note;
+    n.message = std::move(note);
     result.notifications.push_back(std::move(n));
   }
   collector.settle_contingent(finals, options.solver_rlimit, result.stats);

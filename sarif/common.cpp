@@ -385,11 +385,16 @@ std::vector<RelatedLocation> located_messages_from_json(const Json& j, const cha
 }  // namespace
 
 Json region_to_json(const SpaceRegionInfo& r) {
-  return {{"hyperparameters", r.hyperparameters},
-          {"failing", r.failing},
-          {"complete", r.complete},
-          {"space", r.space},
-          {"constraint", r.constraint}};
+  Json j = {{"hyperparameters", r.hyperparameters},
+            {"sizes", r.sizes},
+            {"failing", r.failing},
+            {"complete", r.complete},
+            {"space", r.space},
+            {"constraint", r.constraint}};
+  if (!r.domains.empty()) j["domains"] = r.domains;
+  if (r.advisory) j["advisory"] = true;
+  if (r.error_if_whole) j["error_if_whole"] = true;
+  return j;
 }
 
 SpaceRegionInfo region_from_json(const Json& j) {
@@ -399,8 +404,16 @@ SpaceRegionInfo region_from_json(const Json& j) {
   r.complete = j.at("complete").get<bool>();
   r.space = j.at("space").get<std::uint64_t>();
   r.constraint = j.at("constraint").get<std::string>();
+  // (absent from the output of tenscan before space parts)
+  r.sizes = get_or(j, "sizes", std::vector<std::uint64_t>{});
+  r.domains = get_or(j, "domains", std::vector<std::vector<std::string>>{});
+  r.advisory = get_or(j, "advisory", false);
+  r.error_if_whole = get_or(j, "error_if_whole", false);
   for (const auto& v : r.failing)
     if (v.size() != r.hyperparameters.size()) throw std::runtime_error("a region's combination has the wrong length");
+  if ((!r.sizes.empty() && r.sizes.size() != r.hyperparameters.size()) ||
+      (!r.domains.empty() && r.domains.size() != r.hyperparameters.size()))
+    throw std::runtime_error("a region's sizes or domains do not match its hyperparameters");
   return r;
 }
 
@@ -568,6 +581,8 @@ Json entry_to_json(const EntryOutcome& e) {
   Json j = {{"path", e.path},     {"args", e.args},       {"status", entry_status_name(e.status)},
             {"detail", e.detail}, {"seconds", e.seconds}, {"stats", stats_to_json(e.stats)}};
   if (e.status == EntryStatus::Analysed) j["completeness"] = completeness_to_json(e.completeness);
+  if (e.space_part_count > 0)
+    j["space_parts"] = {{"by", e.space_split}, {"count", e.space_part_count}, {"analysed", e.space_parts}};
   return j;
 }
 
@@ -583,6 +598,13 @@ EntryOutcome entry_from_json(const Json& j) {
   e.seconds = get_or(j, "seconds", 0.0);
   if (auto it = j.find("stats"); it != j.end()) e.stats = stats_from_json(*it);
   if (auto it = j.find("completeness"); it != j.end()) e.completeness = completeness_from_json(*it);
+  if (auto it = j.find("space_parts"); it != j.end()) {
+    e.space_split = it->at("by").get<std::string>();
+    e.space_part_count = it->at("count").get<int>();
+    e.space_parts = it->at("analysed").get<std::vector<int>>();
+    for (int k : e.space_parts)
+      if (k < 1 || k > e.space_part_count) throw std::runtime_error("an entry's analysed space part is out of range");
+  }
   return e;
 }
 

@@ -10,6 +10,7 @@
 
 #include "internal.h"
 #include "tenscan/core/rules.h"
+#include "tenscan/core/space_region.h"
 
 namespace tenscan::report {
 namespace {
@@ -45,6 +46,34 @@ std::optional<E> from_name(const E (&values)[N], Get name_of, std::string_view n
 using FindingKey = std::tuple<RuleId, SourceRange, std::string>;
 FindingKey same_finding_key(const Finding& f) {
   return {f.rule, f.location, f.message};
+}
+
+// An entry whose space was split into parts, some of which no merged report holds: what they
+// did not check is said, and the analysis of the entry is not complete.
+void note_missing_parts(EntryOutcome& e) {
+  if (e.space_part_count == 0 || static_cast<int>(e.space_parts.size()) == e.space_part_count) return;
+  std::string missing;
+  int n = 0;
+  for (int k = 1; k <= e.space_part_count; ++k)
+    if (!std::binary_search(e.space_parts.begin(), e.space_parts.end(), k)) missing += (n++ ? ", " : "") + std::to_string(k);
+  const std::string what = "part" + std::string(n == 1 ? " " : "s ") + missing + " of the " +
+                           std::to_string(e.space_part_count) + " parts of the space (by " + e.space_split + ")";
+  e.notifications.push_back({Notification::Kind::Configuration, Level::Warning,
+                             "no merged report holds " + what + ": the values of " + e.space_split +
+                                 (n == 1 ? " in it" : " in them") + " were not checked",
+                             SourceRange{e.path, 0, 0, 0, 0}});
+  e.completeness.complete = false;
+  e.completeness.causes.push_back({"missing reports of " + what, SourceRange{}, 0});
+}
+
+// What makes findings of shards one when merged: the same finding; for a finding over a
+// declared space, the same operation's requirement over the same hyperparameters in the same
+// entries, whatever its region and example values (the parts of one entry's space, each with
+// its part's region, as one analysis joins the regions of its paths).
+using PartFindingKey = std::tuple<RuleId, SourceRange, std::string, std::vector<std::string>, std::vector<std::string>>;
+PartFindingKey part_finding_key(const RunFinding& f) {
+  if (f.finding.region.hyperparameters.empty()) return {f.finding.rule, f.finding.location, f.finding.message, {}, {}};
+  return {f.finding.rule, f.finding.location, {}, f.finding.region.hyperparameters, f.entries};
 }
 
 // Gives the findings that share a base fingerprint (the same finding identity in one file) the
@@ -272,7 +301,7 @@ RunReport merge_reports(std::vector<RunReport> parts) {
   // message) are joined; occurrence suffixes are then renumbered over the union, so a file
   // whose findings were split over shards gets the numbering an unsharded run would give.
   auto base_of = [](const std::string& fp) { return fp.substr(0, fp.find(':')); };
-  std::map<std::pair<std::string, FindingKey>, std::size_t> index;
+  std::map<std::pair<std::string, PartFindingKey>, std::size_t> index;
   std::vector<std::string> bases;
   std::map<std::string, RunFinding> absent, not_analysed;
   for (auto& part : parts) {
@@ -283,17 +312,26 @@ RunReport merge_reports(std::vector<RunReport> parts) {
       out.failure += (out.failure.empty() ? "" : "; ") + part.failure;
       if (out.failure_path.empty()) out.failure_path = part.failure_path;
     }
-    for (auto& e : part.entries)
-      if (seen_entries.insert({e.path, e.args}).second) out.entries.push_back(std::move(e));
+    for (auto& e : part.entries) {
+      if (seen_entries.insert({e.path, e.args}).second) {
+        out.entries.push_back(std::move(e));
+        continue;
+      }
+      // another part of an entry's space, from another shard
+      auto same = std::find_if(out.entries.begin(), out.entries.end(),
+                               [&](const EntryOutcome& o) { return o.path == e.path && o.args == e.args; });
+      if (same->space_part_count > 0 && same->space_part_count == e.space_part_count && same->space_split == e.space_split)
+        join_entry_parts(*same, std::move(e));
+    }
     for (auto& f : part.findings) {
-      auto [it, fresh] =
-          index.try_emplace({base_of(f.fingerprint), same_finding_key(f.finding)}, out.findings.size());
+      auto [it, fresh] = index.try_emplace({base_of(f.fingerprint), part_finding_key(f)}, out.findings.size());
       if (fresh) {
         bases.push_back(base_of(f.fingerprint));
         out.findings.push_back(std::move(f));
         continue;
       }
       auto& into = out.findings[it->second];
+      join_region_findings(into.finding, f.finding);  // (another part of the entry's space)
       add_entries(into.entries, f.entries);
       if (f.baseline == BaselineState::Unchanged) into.baseline = BaselineState::Unchanged;
       into.suppressed = into.suppressed || f.suppressed;
@@ -303,6 +341,7 @@ RunReport merge_reports(std::vector<RunReport> parts) {
     for (auto& a : part.not_analysed) not_analysed.try_emplace(a.fingerprint, std::move(a));
   }
   number_occurrences(out.findings, bases);
+  for (auto& e : out.entries) note_missing_parts(e);
   if (out.baseline_compared) {
     // A finding one shard lost may be reported by another shard's entries: not fixed then.
     for (auto& f : out.findings) {

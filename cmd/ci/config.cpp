@@ -254,6 +254,17 @@ std::string range_option_text(const AttributeRange& r) {
   return r.cls + "." + r.attribute + "=" + exact_number_text(r.lo) + ".." + exact_number_text(r.hi);
 }
 
+SpacePart parse_space_part(std::string_view text) {
+  static const std::regex kPart(R"(^(-{0,2}[A-Za-z_][A-Za-z0-9_-]*)=([0-9]{1,6})/([0-9]{1,6})$)");
+  const std::string t(text);
+  std::smatch m;
+  if (!std::regex_match(t, m, kPart)) throw ConfigError("expected NAME=K/M (e.g. kernel=2/4), got \"" + t + "\"");
+  SpacePart part{m[1].str(), std::stoi(m[2].str()), std::stoi(m[3].str())};
+  if (part.index < 1 || part.index > part.count)
+    throw ConfigError("the part in \"" + t + "\" must be between 1 and the number of parts");
+  return part;
+}
+
 SpaceParam parse_space_option(std::string_view text) {
   static const std::regex kName(R"(^(-{0,2}[A-Za-z_][A-Za-z0-9_-]*)(=(.*))?$)");
   static const std::regex kRange(R"(^([^,]+?)\.\.([^,:]+)(:(.+))?$)");
@@ -399,6 +410,10 @@ Config parse_config(std::string_view text, const std::string& name) {
     if (e.contains("timeout")) spec.timeout = e["timeout"].get<double>();
     if (e.contains("symbolic_args")) spec.symbolic_args = e["symbolic_args"].get<bool>();
     spec.space_file = e.value("space_file", "");
+    if (auto parts = e.find("space_parts"); parts != e.end()) {
+      spec.space_parts = parts->is_object() ? parts->at("parts").get<int>() : parts->get<int>();
+      if (parts->is_object()) spec.space_split = parts->at("by").get<std::string>();
+    }
     const json space = e.value("space", json::object());
     for (const auto& [param, domain] : space.items()) {
       try {

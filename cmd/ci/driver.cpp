@@ -11,6 +11,7 @@
 
 #include "tenscan/ci/cancel.h"
 #include "tenscan/ci/output.h"
+#include "tenscan/ci/space_parts.h"
 #include "tenscan/ci/notebook.h"
 #include "tenscan/ci/workers.h"
 #include "tenscan/report/codequality.h"
@@ -134,14 +135,28 @@ report::EntryOutcome outcome_of(const SelectedEntry& entry, WorkerResult& w) {
 
 report::SourceLookup lookup_of(const SourceProvider& sources) { return source_lookup(sources); }
 
-Side build_side(const std::vector<SelectedEntry>& entries, std::vector<WorkerResult>& results, const Config& config,
+// The outcomes and findings of the units of work: an entry whose space was analysed in parts
+// is one outcome, its parts' results joined (the parts this run held: a shard may hold some).
+Side build_side(const std::vector<SelectedEntry>& units, std::vector<WorkerResult>& unit_results, const Config& config,
                 const SourceProvider& sources) {
   Side side;
+  const auto entries = entries_of_units(units);
+  std::vector<WorkerResult> results;
+  results.reserve(entries.size());  // (by_entry points into it)
   std::vector<std::pair<std::string, const AnalysisResult*>> by_entry;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    apply_rule_overrides(results[i].result, config.rules);
-    side.entries.push_back(outcome_of(entries[i], results[i]));
-    by_entry.emplace_back(entries[i].path, &results[i].result);
+  for (const auto& [entry, held] : entries) {
+    std::vector<WorkerResult> parts;
+    for (std::size_t i : held) parts.push_back(std::move(unit_results[i]));
+    results.push_back(join_part_results(std::move(parts)));
+    apply_rule_overrides(results.back().result, config.rules);
+    report::EntryOutcome outcome = outcome_of(entry, results.back());
+    if (const SpacePart& first = units[held.front()].part; first.count > 0) {
+      outcome.space_split = first.name;
+      outcome.space_part_count = first.count;
+      for (std::size_t i : held) outcome.space_parts.push_back(units[i].part.index);
+    }
+    side.entries.push_back(std::move(outcome));
+    by_entry.emplace_back(entry.path, &results.back().result);
   }
   side.findings = report::collect_findings(by_entry);
   report::apply_suppressions(side.findings, lookup_of(sources));
@@ -228,6 +243,9 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   for (const auto& range : config.ranges) argv.insert(argv.end(), {"--range", range_option_text(range)});
   for (const auto& param : entry.space) argv.insert(argv.end(), {"--space", param});
   if (!entry.space_file.empty()) argv.insert(argv.end(), {"--space-file", entry.space_file});
+  if (entry.part.count > 0)
+    argv.insert(argv.end(), {"--space-part", entry.part.name + "=" + std::to_string(entry.part.index) + "/" +
+                                                 std::to_string(entry.part.count)});
   // a path that starts with '-' would be read as an option: "./-x.py" names the same file
   argv.push_back(entry.path.starts_with("-") ? "./" + entry.path : entry.path);
   argv.push_back("--");
@@ -246,7 +264,8 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
     for (const auto& f : files)
       if (glob_match(spec.pattern, f) && !excluded(f)) {
         candidates.push_back({f, spec.args, spec.timeout.value_or(config.timeout),
-                              spec.symbolic_args.value_or(config.symbolic_args), spec.space, spec.space_file});
+                              spec.symbolic_args.value_or(config.symbolic_args), spec.space, spec.space_file,
+                              spec.space_parts, spec.space_split});
         configured.insert(f);
       }
   if (config.auto_detect)
@@ -459,19 +478,30 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
     return head_sources.read(p, e);
   }, config.stub_dirs);
   std::vector<SelectedEntry> all = select_entries(config, graph, files, changed);
-  std::vector<SelectedEntry> selected = take_shard(all, options.shard_index, options.shard_count);
+  // (an entry whose space is analysed in parts is one unit of work per part: the unit is what
+  // --jobs runs in parallel and --shard distributes)
+  std::vector<std::string> split_notes;
+  std::vector<SelectedEntry> units = space_units(all, split_notes);
+  for (const auto& note : split_notes) err << "tenscan: warning: " << report::printable(note) << "\n";
+  std::vector<SelectedEntry> selected = take_shard(units, options.shard_index, options.shard_count);
 
   err << "tenscan: ";
   if (base_commit) err << "base " << base_commit->substr(0, 12) << " (" << base_reason << "), ";
   if (changed) err << plural(changes.size(), "changed file", "changed files") << ", ";
-  err << plural(selected.size(), "entry", "entries") << " selected";
+  if (units.size() > all.size())
+    err << plural(selected.size(), "unit of work", "units of work") << " selected (" << plural(all.size(), "entry", "entries")
+        << ", some of whose spaces are analysed in parts)";
+  else
+    err << plural(selected.size(), "entry", "entries") << " selected";
   if (options.shard_count > 1)
-    err << " (shard " << options.shard_index << "/" << options.shard_count << " of " << all.size() << ")";
+    err << " (shard " << options.shard_index << "/" << options.shard_count << " of " << units.size() << ")";
   err << "\n";
   if (options.list_entries) {
     for (const auto& e : selected) {
       out << report::printable(e.path);
       for (const auto& a : e.args) out << " " << report::printable(a);
+      if (e.part.count > 0)
+        out << "  [space part " << e.part.index << "/" << e.part.count << " of " << report::printable(e.part.name) << "]";
       out << "\n";
     }
     return kExitClean;
@@ -505,8 +535,9 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
     }
   std::vector<WorkerResult> results = run_workers(jobs, config.jobs, [&](std::size_t i, const WorkerResult& w) {
     const SelectedEntry& e = i < selected.size() ? selected[i] : base_entries[i - selected.size()];
-    err << "tenscan: " << (i < selected.size() ? "" : "baseline ") << report::printable(e.path) << ": "
-        << report::entry_status_name(w.status);
+    err << "tenscan: " << (i < selected.size() ? "" : "baseline ") << report::printable(e.path);
+    if (e.part.count > 0) err << " (space part " << e.part.index << "/" << e.part.count << ")";
+    err << ": " << report::entry_status_name(w.status);
     if (!w.detail.empty()) err << " (" << report::printable(w.detail) << ")";
     err << "\n";
   });

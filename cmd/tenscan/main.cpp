@@ -90,6 +90,7 @@ struct CheckArgs {
   std::vector<std::string> space;       ///< NAME[=SPEC], one hyperparameter each
   std::string space_file;               ///< a W&B sweep configuration in the project
   tenscan::SpaceSolving space_solver = tenscan::SpaceSolving::Auto;  ///< --space-solver
+  std::string space_part;               ///< NAME=K/M
   // worker mode (internal, used by `tenscan ci`): JSON lines on stdout, optionally reading
   // the program from a git revision instead of the working tree
   bool worker = false;
@@ -227,6 +228,14 @@ int run_check(const CheckArgs& args) {
     options.space.insert(options.space.end(), sweep->begin(), sweep->end());
   }
   options.space_solving = args.space_solver;
+  if (!args.space_part.empty()) {
+    try {
+      options.space_part = tenscan::ci::parse_space_part(args.space_part);
+    } catch (const tenscan::ci::ConfigError& e) {
+      std::cerr << "tenscan: error: --space-part: " << tenscan::report::printable(e.what()) << "\n";
+      return kExitError;
+    }
+  }
   try {
     for (const auto& r : args.ranges) options.attribute_ranges.push_back(tenscan::ci::parse_range_option(r));
   } catch (const tenscan::ci::ConfigError& e) {
@@ -380,6 +389,10 @@ int main(int argc, char** argv) {
           {"bulk", tenscan::SpaceSolving::Bulk},
           {"individual", tenscan::SpaceSolving::Individual}}))
       ->default_str("auto");
+  cmd_check->add_option("--space-part", check.space_part,
+                        "Check only part K of M of the space: the values of hyperparameter NAME cut into M contiguous "
+                        "parts (NAME=K/M); the parts' reports joined by `tenscan merge` are the whole space's (tenscan "
+                        "ci does this with \"space_parts\")");
   cmd_check->add_option("--range", check.ranges,
                         "The values a tensor attribute that training changes holds, as one \"ranges\" item of "
                         "tenscan.json: Class.attribute=LOW..HIGH, e.g. VAE.log_var=-10..10 (repeatable; before "

@@ -1,7 +1,6 @@
 #include "findings/space_region.h"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 
 namespace tenscan::findings {
@@ -15,8 +14,6 @@ constexpr std::uint64_t kIndividualUpTo = 64;
 // Bulk mode finds at least this many failing vectors (and a sixteenth of the space) before auto
 // mode takes the space as dense and goes on in individual mode.
 constexpr std::uint64_t kDense = 64;
-// Listed in full up to this many vectors.
-constexpr std::size_t kListed = 12;
 // The values of the space are listed (to say where a requirement holds) up to this many vectors.
 constexpr std::uint64_t kSmallSpace = 4096;
 
@@ -87,33 +84,7 @@ bool individual_mode(SpaceSolving mode, std::uint64_t n) {
   return mode == SpaceSolving::Individual || (mode == SpaceSolving::Auto && n <= kIndividualUpTo);
 }
 
-std::string tuple_text(const std::vector<std::string>& v) {
-  if (v.size() == 1) return v[0];
-  std::string out = "(";
-  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
-  return out + ")";
-}
-
-// x as an integer, when it is one
-std::optional<std::int64_t> integer_of(const std::string& x) {
-  std::int64_t v = 0;
-  auto [end, err] = std::from_chars(x.data(), x.data() + x.size(), v);
-  if (err != std::errc() || end != x.data() + x.size()) return std::nullopt;
-  return v;
-}
-
 }  // namespace
-
-bool VectorLess::operator()(const std::vector<std::string>& a, const std::vector<std::string>& b) const {
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
-    if (a[i] == b[i]) continue;
-    auto x = integer_of(a[i]), y = integer_of(b[i]);
-    if (x && y) return *x < *y;
-    if (x || y) return x.has_value();  // (numbers first)
-    return a[i] < b[i];
-  }
-  return a.size() < b.size();
-}
 
 std::vector<std::pair<sym::SymId, std::int64_t>> fixed_choices(const interp::Interpreter& in, const interp::State& st) {
   std::vector<std::pair<sym::SymId, std::int64_t>> out;
@@ -139,13 +110,18 @@ std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::P
   std::vector<std::pair<sym::SymId, std::int64_t>> also;  // the path's choices the condition does not mention
   for (const auto& f : fixed)
     if (std::find(dims.begin(), dims.end(), f.first) == dims.end()) also.push_back(f);
-  SpaceRegion region;
+  SpaceRegion out;
+  SpaceRegionInfo& region = out.info;
+  region.space = 1;  // (times each hyperparameter's size)
+  // (a part of the space, tenscan ci's space_parts, says its hyperparameter's whole domain: the
+  // regions of the parts then join into the whole's)
+  auto whole_size = [&](const interp::SymbolInfo& info) { return info.whole_size > 0 ? info.whole_size : domain_size(info); };
   auto add_dim = [&](sym::SymId id) {
     const auto& info = in.symbol(id);
-    region.names.push_back(info.name);
-    const std::uint64_t n = domain_size(info);
+    region.hyperparameters.push_back(info.name);
+    const std::uint64_t n = whole_size(info);
     if (info.declared.line > 0)
-      region.declared.emplace_back(info.declared, info.name + " is declared here; the space gives it " +
+      out.declared.emplace_back(info.declared, info.name + " is declared here; the space gives it " +
                                                       (n > 0 ? std::to_string(n) + " values" : std::string("its values")));
     region.sizes.push_back(n);
     region.space = n == 0 || region.space == 0 || region.space > (UINT64_MAX / n) ? 0 : region.space * n;
@@ -155,8 +131,10 @@ std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::P
   for (auto id : all) add_dim(id);
   if (region.space > 0 && region.space <= kSmallSpace) {
     for (auto id : all) {
-      std::vector<std::string> values;
-      for (auto v : symbol_values(in.symbol(id))) values.push_back(value_label(in.symbol(id), v));
+      const auto& info = in.symbol(id);
+      std::vector<std::string> values = info.whole;
+      if (info.whole_size == 0)
+        for (auto v : symbol_values(info)) values.push_back(value_label(info, v));
       region.domains.push_back(std::move(values));
     }
   }
@@ -170,8 +148,8 @@ std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::P
     // it fails whatever the integers are: for this path's choices
     std::vector<std::string> vec;
     for (const auto& f : also) vec.push_back(value_label(in.symbol(f.first), f.second));
-    region.failing.insert(std::move(vec));
-    return region;
+    region.failing.push_back(std::move(vec));
+    return out;
   }
   solver::PathSolver& s = *solver;
   const std::uint64_t n = dims_space(in, dims);
@@ -225,133 +203,15 @@ std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::P
     });
     s.pop();
   }
+  std::set<std::vector<std::string>, VectorLess> failing;
   for (const auto& values : found) {
     std::vector<std::string> vec;
     for (std::size_t d = 0; d < dims.size(); ++d) vec.push_back(value_label(in.symbol(dims[d]), values[d]));
     for (const auto& f : also) vec.push_back(value_label(in.symbol(f.first), f.second));
-    region.failing.insert(std::move(vec));
+    failing.insert(std::move(vec));
   }
-  return region;
-}
-
-void merge_region(SpaceRegion& into, const SpaceRegion& more) {
-  if (into.names != more.names) {
-    into.complete = false;
-    return;
-  }
-  into.failing.insert(more.failing.begin(), more.failing.end());
-  into.complete = into.complete && more.complete;
-}
-
-namespace {
-// The region without the hyperparameters it does not depend on: a dimension along which every
-// failing vector fails for every value (the flag that only picks a path, the stride that
-// fails whatever it is) is dropped, and named in `free`.
-SpaceRegion compacted(SpaceRegion r, std::vector<std::string>& free) {
-  if (!r.complete) return r;
-  for (std::size_t d = r.names.size(); d-- > 0;) {
-    if (r.names.size() == 1 || r.sizes[d] == 0) continue;
-    std::map<std::vector<std::string>, std::set<std::string>, VectorLess> groups;
-    for (const auto& v : r.failing) {
-      auto key = v;
-      key.erase(key.begin() + static_cast<std::ptrdiff_t>(d));
-      groups[key].insert(v[d]);
-    }
-    if (!std::all_of(groups.begin(), groups.end(), [&](const auto& g) { return g.second.size() == r.sizes[d]; })) continue;
-    free.insert(free.begin(), r.names[d]);
-    if (r.space > 0) r.space /= r.sizes[d];
-    r.names.erase(r.names.begin() + static_cast<std::ptrdiff_t>(d));
-    r.sizes.erase(r.sizes.begin() + static_cast<std::ptrdiff_t>(d));
-    if (!r.domains.empty()) r.domains.erase(r.domains.begin() + static_cast<std::ptrdiff_t>(d));
-    r.failing.clear();
-    for (const auto& g : groups) r.failing.insert(g.first);
-  }
-  return r;
-}
-}  // namespace
-
-namespace {
-std::string region_words(const SpaceRegion& whole) {
-  std::vector<std::string> free;
-  const SpaceRegion r = compacted(whole, free);
-  std::string whatever;
-  for (std::size_t i = 0; i < free.size(); ++i) whatever += (i ? ", " : "") + free[i];
-  if (!whatever.empty()) whatever = ", whatever " + whatever + (free.size() == 1 ? " is" : " are");
-  if (r.names.empty()) return "fails for every value of the declared space";
-  std::string names = tuple_text(r.names);
-  const std::size_t n = r.failing.size();
-  std::string of_space;
-  if (r.complete && r.space > 0)
-    of_space = r.names.size() == 1 ? std::to_string(n) + " of its " + std::to_string(r.space) + " values in the declared space"
-                                   : std::to_string(n) + " of the " + std::to_string(r.space) + " combinations in the declared space";
-  if (r.complete && r.space > 0 && n == r.space) return "fails for every value of " + names + " in the declared space" + whatever;
-  const bool holding_shorter = r.complete && !r.domains.empty() && r.space - n <= kListed && 2 * (r.space - n) < n;
-  if (r.complete && n <= kListed && !holding_shorter) {
-    std::string list;
-    std::size_t i = 0;
-    for (const auto& v : r.failing) list += (i++ ? ", " : "") + tuple_text(v);
-    return "fails for " + names + (n == 1 ? " = " : " in {") + list + (n == 1 ? "" : "}") + whatever +
-           (of_space.empty() ? "" : ": " + of_space);
-  }
-  if (holding_shorter) {
-    // where it holds, which is the short list: every vector of the space not failing
-    std::vector<std::vector<std::string>> holding;
-    std::vector<std::size_t> at(r.domains.size(), 0);
-    for (bool more = true; more;) {
-      std::vector<std::string> v;
-      for (std::size_t d = 0; d < at.size(); ++d) v.push_back(r.domains[d][at[d]]);
-      if (!r.failing.count(v)) holding.push_back(std::move(v));
-      more = false;
-      for (std::size_t d = at.size(); d-- > 0;) {
-        if (++at[d] < r.domains[d].size()) {
-          more = true;
-          break;
-        }
-        at[d] = 0;
-      }
-    }
-    std::string list;
-    for (std::size_t k = 0; k < holding.size(); ++k) list += (k ? ", " : "") + tuple_text(holding[k]);
-    return "fails for " + of_space + whatever + ": for all but " + names + (holding.size() == 1 ? " = " : " in {") + list +
-           (holding.size() == 1 ? "" : "}");
-  }
-  std::string examples;
-  std::size_t i = 0;
-  for (const auto& v : r.failing) {
-    if (i == 3) break;
-    examples += (i++ ? ", " : "") + tuple_text(v);
-  }
-  std::string count = r.complete ? of_space.empty() ? std::to_string(n) + " combinations" : of_space
-                                 : "at least " + std::to_string(n) + (r.space > 0 ? " of the " + std::to_string(r.space) : "") +
-                                       " combinations";
-  return "fails for " + count + " of " + names + whatever + ", e.g. " + examples + "; it needs " + r.constraint;
-}
-}  // namespace
-
-bool fails_everywhere(const SpaceRegion& whole) {
-  std::vector<std::string> free;
-  const SpaceRegion r = compacted(whole, free);
-  return r.complete && (r.names.empty() || (r.space > 0 && r.failing.size() == r.space));
-}
-
-SpaceRegionInfo region_info(const SpaceRegion& r) {
-  constexpr std::size_t kCarried = 256;
-  SpaceRegionInfo out;
-  out.hyperparameters = r.names;
-  for (const auto& v : r.failing) {
-    if (out.failing.size() == kCarried) break;
-    out.failing.push_back(v);
-  }
-  out.complete = r.complete && out.failing.size() == r.failing.size();
-  out.space = r.space;
-  out.constraint = r.constraint;
+  region.failing.assign(failing.begin(), failing.end());
   return out;
-}
-
-std::string region_text(const SpaceRegion& whole, bool advisory) {
-  std::string text = region_words(whole);
-  if (advisory && text.rfind("fails for ", 0) == 0) text.replace(0, 5, "improper");
-  return text;
 }
 
 }  // namespace tenscan::findings

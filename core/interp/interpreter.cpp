@@ -411,6 +411,29 @@ sym::Expr Interpreter::space_symbol(State& st, SymbolInfo info) {
   return e;
 }
 
+std::pair<std::size_t, std::size_t> Interpreter::space_part_of(const std::string& name, std::size_t n) {
+  const SpacePart& part = options_.space_part;
+  if (part.count < 2 || option_dest(part.name) != option_dest(name)) return {0, n};
+  const auto k = static_cast<std::size_t>(part.index - 1), m = static_cast<std::size_t>(part.count);
+  const std::size_t begin = k * n / m, end = (k + 1) * n / m;
+  if (begin == end) {
+    space_part_empty_ = name + " has " + std::to_string(n) + (n == 1 ? " value" : " values") + ", fewer than the " +
+                        std::to_string(m) + " parts";
+    return {0, n};
+  }
+  space_part_split_ = true;
+  return {begin, end};
+}
+
+std::string Interpreter::space_part_note() const {
+  const SpacePart& part = options_.space_part;
+  if (part.count < 2 || space_part_split_) return {};
+  const std::string what = "--space-part " + part.name + "=" + std::to_string(part.index) + "/" + std::to_string(part.count);
+  if (!space_part_empty_.empty()) return what + ": " + space_part_empty_ + ", so this part was checked over all of them";
+  return what + ": no option of the space with a finite set of values has that name (a float interval is not split), so "
+                "this part was checked over the whole space";
+}
+
 // ---- objects -------------------------------------------------------------------------------
 
 Value Interpreter::new_list(State& st, std::vector<Value> items, OKind kind) {

@@ -77,6 +77,10 @@ struct SymbolInfo {
   std::vector<std::int64_t> values{};
   std::vector<std::string> labels{};
   ir::Loc declared{};  ///< where the option is declared (its add_argument), line 0 when unknown
+  /// The hyperparameter split into parts (AnalysisOptions::space_part): this run takes one part
+  /// of its values; these are all of them, as regions name them, so that the parts' regions join.
+  std::vector<std::string> whole{};  ///< (when there are at most 4096)
+  std::uint64_t whole_size = 0;      ///< how many there are (0: not split)
 };
 
 /// A command-line option's name as argparse makes its dest: without leading dashes, '-' as '_'
@@ -290,6 +294,12 @@ class Interpreter {
     space_matched_[i] = true;
   }
   [[nodiscard]] bool space_was_matched(std::size_t i) const { return i < space_matched_.size() && space_matched_[i]; }
+  /// The part of `n` values that AnalysisOptions::space_part gives hyperparameter `name`, as
+  /// [begin, end) of their indices: all of them for another hyperparameter, or when the part
+  /// would be empty (said in a notification, as is a part whose hyperparameter is never split).
+  std::pair<std::size_t, std::size_t> space_part_of(const std::string& name, std::size_t n);
+  /// What became of AnalysisOptions::space_part: empty when it was split as asked.
+  [[nodiscard]] std::string space_part_note() const;
   int add_last_batch(LastBatch b) {
     last_batches_.push_back(std::move(b));
     return static_cast<int>(last_batches_.size()) - 1;
@@ -498,6 +508,8 @@ class Interpreter {
   std::unordered_map<std::string, int> native_index_;
   std::vector<SymbolInfo> symbols_;
   std::vector<bool> space_matched_;
+  bool space_part_split_ = false;  ///< space_part's hyperparameter was split
+  std::string space_part_empty_;   ///< ... or why its part would have been empty
   std::map<std::string, sym::SymId> space_symbols_;
   std::vector<LastBatch> last_batches_;
   std::unordered_map<std::string, int> symbol_names_;  ///< symbols made per printable name (fresh_symbol)

@@ -11,6 +11,9 @@ namespace {
 using sym::Cond;
 using sym::Expr;
 
+// A split hyperparameter's whole domain is listed (for the regions of its parts) up to this many values.
+constexpr std::uint64_t kListedWhole = 4096;
+
 std::vector<Value> items_of(const State& st, const Value* v) {
   if (!v || !v->is_obj()) return {};
   const auto& o = st.heap.get(v->obj);
@@ -105,15 +108,36 @@ Outs space_int(Interpreter& in, State&& st, Args& a) {
     lo = l.value();
     hi = h.value() - (h.value() - lo) % step;
   }
-  std::string domain;
-  if (!values.empty()) {
-    for (std::size_t i = 0; i < values.size(); ++i) domain += (i ? ", " : "{") + std::to_string(values[i]);
-    domain += "}";
-  } else {
-    domain = std::to_string(lo) + ".." + std::to_string(hi) + (step != 1 ? " step " + std::to_string(step) : "");
+  auto domain_text = [&] {
+    std::string domain;
+    if (!values.empty()) {
+      for (std::size_t i = 0; i < values.size(); ++i) domain += (i ? ", " : "{") + std::to_string(values[i]);
+      return domain + "}";
+    }
+    return std::to_string(lo) + ".." + std::to_string(hi) + (step != 1 ? " step " + std::to_string(step) : "");
+  };
+  std::string domain = domain_text();
+  // a part of the space (AnalysisOptions::space_part): some of the values, the whole named
+  const auto n = static_cast<std::uint64_t>(values.empty() ? (hi - lo) / step + 1 : static_cast<std::int64_t>(values.size()));
+  const auto [begin, end] = in.space_part_of(name, n);
+  std::vector<std::string> whole;
+  if (end - begin < n) {
+    if (n <= kListedWhole)
+      for (std::uint64_t i = 0; i < n; ++i)
+        whole.push_back(std::to_string(values.empty() ? lo + static_cast<std::int64_t>(i) * step : values[i]));
+    if (!values.empty()) {
+      values = std::vector<std::int64_t>(values.begin() + static_cast<std::ptrdiff_t>(begin),
+                                         values.begin() + static_cast<std::ptrdiff_t>(end));
+      lo = values.front(), hi = values.back();
+    } else {
+      hi = lo + static_cast<std::int64_t>(end - 1) * step;
+      lo += static_cast<std::int64_t>(begin) * step;
+    }
+    domain += ", this part " + domain_text();
   }
   interp::SymbolInfo info{name, "the value of " + name + " in the declared space (" + domain + ")"};
   info.lo = lo, info.hi = hi, info.step = step, info.values = values, info.declared = loc_of(p.st, p.arg(5));
+  if (end - begin < n) info.whole = std::move(whole), info.whole_size = n;
   Expr x = in.space_symbol(p.st, std::move(info));
   if (!values.empty() && values.size() < static_cast<std::size_t>(hi - lo + 1)) {
     std::vector<Cond> any;
@@ -148,9 +172,22 @@ Outs one_of(Interpreter& in, State&& st, Args& a) {
   for (std::size_t i = 0; i < values.size(); ++i) labels.push_back(label_of(values[i], i));
   std::string domain;
   for (std::size_t i = 0; i < labels.size(); ++i) domain += (i ? ", " : "") + labels[i];
+  // a part of the space (AnalysisOptions::space_part): some of the choices, the whole named
+  std::vector<std::string> whole;
+  const auto [begin, end] = in.space_part_of(name, values.size());
+  if (end - begin < values.size()) {
+    whole = labels;
+    auto cut = [&](auto& v) {
+      v = std::decay_t<decltype(v)>(v.begin() + static_cast<std::ptrdiff_t>(begin), v.begin() + static_cast<std::ptrdiff_t>(end));
+    };
+    cut(values), cut(labels);
+    domain += "; this part ";
+    for (std::size_t i = 0; i < labels.size(); ++i) domain += (i ? ", " : "") + labels[i];
+  }
   const auto n = static_cast<std::int64_t>(values.size());
   interp::SymbolInfo info{name, "the choice of " + name + " in the declared space (" + domain + ")"};
   info.lo = 0, info.hi = n - 1, info.labels = labels, info.declared = loc_of(p.st, p.arg(2));
+  if (!whole.empty()) info.whole_size = whole.size(), info.whole = std::move(whole);
   Expr x = in.space_symbol(p.st, std::move(info));
   Outs outs;
   const ir::Loc loc = in.site();

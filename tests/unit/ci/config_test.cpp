@@ -213,6 +213,31 @@ TEST_CASE("space: an entry's hyperparameter space, as the command line's options
         std::string::npos);
 }
 
+TEST_CASE("space: space_parts, and --space-part's form", "[config]") {
+  Config c = parse_config(R"({"entries": [{"path": "a.py", "space": {"k": [3, 5]}, "space_parts": 4},
+                                          {"path": "b.py", "space": {"k": [3, 5]}, "space_parts": {"by": "k", "parts": 2}},
+                                          {"path": "c.py"}]})",
+                          "tenscan.json");
+  REQUIRE(c.entries.size() == 3);
+  CHECK(c.entries[0].space_parts == 4);
+  CHECK(c.entries[0].space_split.empty());
+  CHECK(c.entries[1].space_parts == 2);
+  CHECK(c.entries[1].space_split == "k");
+  CHECK(c.entries[2].space_parts == 1);
+  CHECK(error_of(R"({"entries": [{"path": "t.py", "space_parts": 0}]})") ==
+        "tenscan.json: entries[0].space_parts: must be at least 1, got 0");
+  CHECK(error_of(R"({"entries": [{"path": "t.py", "space_parts": {"parts": 2}}]})") ==
+        "tenscan.json: entries[0].space_parts: the key \"by\" is required");
+  auto part = parse_space_part("--kernel=2/4");
+  CHECK(part.name == "--kernel");
+  CHECK(part.index == 2);
+  CHECK(part.count == 4);
+  auto part_error = [](const char* text) { return error_of_call([&] { parse_space_part(text); }); };
+  CHECK(part_error("kernel=5/4") == "the part in \"kernel=5/4\" must be between 1 and the number of parts");
+  CHECK(part_error("kernel=0/4") == "the part in \"kernel=0/4\" must be between 1 and the number of parts");
+  CHECK(part_error("kernel") == "expected NAME=K/M (e.g. kernel=2/4), got \"kernel\"");
+}
+
 TEST_CASE("ranges: what trained tensor attributes hold, validated, and round-tripped for the workers", "[config]") {
   Config c = parse_config(R"({"ranges": {"ActNorm.scale": [-3, 3], "VAE.log_var": [-10.5, 1e-3]}})", "tenscan.json");
   REQUIRE(c.ranges.size() == 2);

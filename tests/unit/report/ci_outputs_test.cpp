@@ -244,7 +244,12 @@ TEST_CASE("markdown: baseline counts, new and fixed findings, limits, escaping",
 TEST_CASE("markdown: the region of a declared hyperparameter space, as a collapsed table", "[markdown][space]") {
   RunReport run;
   run.findings.push_back(finding(RuleId::MatmulInnerDim, "train.py", 35, "m", "mat1 and mat2 ..."));
-  run.findings[0].finding.region = {{"--kernel", "--arch"}, {{"5", "'wide'"}, {"7", "a|b"}}, true, 6, "kernel <= 3"};
+  auto& region = run.findings[0].finding.region;
+  region.hyperparameters = {"--kernel", "--arch"};
+  region.failing = {{"5", "'wide'"}, {"7", "a|b"}};
+  region.complete = true;
+  region.space = 6;
+  region.constraint = "kernel <= 3";
   run.findings.push_back(finding(RuleId::Broadcast, "train.py", 40, "m", "no region"));
   const auto md = render_markdown(run, {});
   CHECK_THAT(md, Catch::Contains("\n### Where in the hyperparameter space they fail\n\n<details><summary>train.py:35 "

@@ -66,7 +66,11 @@ AnalysisResult awkward() {
   r.findings[1].steps = {{{"d\xc3\xa9j\xc3\xa0 vu.py", 1, 0, 0, 0}, ""},
                          {{"train.py", 2, 3, 4, 5}, "a \"quoted\"\nstep\t\xe2\x80\x94"}};
   r.findings[0].steps.clear();
-  r.findings[1].region = {{"--kernel", "--arch"}, {{"5", "'wide'"}, {"7", "a \"b\", c"}}, false, 6, "kernel <= 3"};
+  r.findings[1].region = {.hyperparameters = {"--kernel", "--arch"},
+                          .failing = {{"5", "'wide'"}, {"7", "a \"b\", c"}},
+                          .complete = false,
+                          .space = 6,
+                          .constraint = "kernel <= 3"};
   r.stats.paths_merged = 2147483647;
   r.notifications.push_back({Notification::Kind::Internal, Level::Error, "", {"", 0, 3, 0, 0}});
   r.stats.solver_ms = 0.1 + 0.2;
@@ -141,7 +145,7 @@ TEST_CASE("json lines: malformed input is rejected with a reason", "[json][wire]
   std::string error;
   {
     auto f = sample::result().findings[0];
-    f.region = {{"--kernel"}, {{"5", "7"}}, true, 3, ""};  // a combination of the wrong length
+    f.region = {.hyperparameters = {"--kernel"}, .failing = {{"5", "7"}}, .complete = true, .space = 3};  // a combination of the wrong length
     CHECK_FALSE(decode_json_line(encode_json_line(f), &error));
   }
   CHECK_FALSE(decode_json_line("{not json", &error));

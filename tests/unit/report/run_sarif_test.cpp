@@ -149,7 +149,18 @@ TEST_CASE("read_sarif: the round trip is byte-identical", "[sarif][read]") {
                                    {{"dir with space/n%t.py", 3, 2, 4, 0}, "quotes \" and \\, \xe2\x80\x94."},
                                    {{"x.py", 0, 0, 0, 0}, "file-level."}};
   odd.findings[0].finding.steps = {{{"x.py", 1, 1, 1, 1}, "the only step."}};
-  odd.findings[1].finding.region = {{"--kernel", "--stride"}, {{"5", "1"}, {"7", "2"}}, true, 9, "stride <= kernel"};
+  odd.findings[1].finding.region = {.hyperparameters = {"--kernel", "--stride"},
+                                    .failing = {{"5", "1"}, {"7", "2"}},
+                                    .complete = true,
+                                    .space = 9,
+                                    .constraint = "stride <= kernel",
+                                    .advisory = true,
+                                    .error_if_whole = true};
+  odd.findings[1].finding.region.sizes = {3, 3};
+  odd.findings[1].finding.region.domains = {{"3", "5", "7"}, {"1", "2", "3"}};
+  odd.entries[1].space_split = "--kernel";
+  odd.entries[1].space_part_count = 4;
+  odd.entries[1].space_parts = {1, 3};
   odd.entries[2].stats.paths_merged = 9;
   odd.entries[2].stats.assumptions = 4;
   odd.entries[2].notifications.push_back(

@@ -86,6 +86,17 @@ struct SpaceParam {
   std::vector<std::string> values;
 };
 
+/// One part of a declared space (Refty's sub-spaces): the values of hyperparameter `name` cut
+/// into `count` contiguous parts, of which this analysis takes part `index` (1-based); the
+/// other hyperparameters keep their whole domains. The findings of the parts join into the
+/// whole space's (tenscan/core/space_region.h): how `tenscan ci` runs a space's parts in
+/// parallel and across shards. count 0: the whole space.
+struct SpacePart {
+  std::string name;
+  int index = 0, count = 0;
+  friend bool operator==(const SpacePart&, const SpacePart&) = default;
+};
+
 /// How the region of a declared space is found (Refty's two modes): one solver call per vector
 /// of the space, each in its own scope (individual), or all-SAT with blocking clauses, one
 /// call per failing vector (bulk); Auto takes individual mode for small spaces.
@@ -122,6 +133,7 @@ struct AnalysisOptions {
   /// A declared hyperparameter space (see SpaceParam); options not in it keep their defaults.
   std::vector<SpaceParam> space;
   SpaceSolving space_solving = SpaceSolving::Auto;
+  SpacePart space_part;
   /// The values tensor attributes hold (see AttributeRange); the first that matches wins.
   std::vector<AttributeRange> attribute_ranges;
   /// Integer command-line options the script's argparse parser does not receive on the

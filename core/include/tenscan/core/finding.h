@@ -58,12 +58,21 @@ const char* level_name(Level l);  ///< "note", "warning", "error"
 
 /// Where in a declared hyperparameter space (tenscan check --space) a finding's requirement
 /// fails: the hyperparameters it depends on and their failing combinations (Refty's answer).
+/// Everything its words say is here, so that the regions of parts of a space analysed apart
+/// (tenscan ci's space_parts, shards) join into the region of the whole (space_region.h).
 struct SpaceRegionInfo {
-  std::vector<std::string> hyperparameters;       ///< option names, in the order of each vector
-  std::vector<std::vector<std::string>> failing;  ///< the failing combinations found, values as on the command line
+  std::vector<std::string> hyperparameters{};       ///< option names, in the order of each vector
+  std::vector<std::uint64_t> sizes{};               ///< each one's number of values in the space (0: too many)
+  std::vector<std::vector<std::string>> domains{};  ///< each one's values, when the space over them is small; else empty
+  /// the failing combinations found, values as on the command line, in VectorLess order
+  std::vector<std::vector<std::string>> failing{};
   bool complete = true;     ///< `failing` is every failing combination
   std::uint64_t space = 0;  ///< combinations in the declared space over them (0: too many to count)
-  std::string constraint;   ///< the requirement, in the options' names
+  std::string constraint{};  ///< the requirement, in the options' names
+  bool advisory = false;    ///< the finding is advice (improper, not failing)
+  /// an error requirement, whose finding is an error where its region is the whole space and a
+  /// warning where it is not: the level of a join of the parts' regions follows from it
+  bool error_if_whole = false;
   friend bool operator==(const SpaceRegionInfo&, const SpaceRegionInfo&) = default;
 };
 
@@ -100,6 +109,7 @@ struct Notification {
   Level level = Level::Note;
   std::string message;
   SourceRange location;  ///< path may be empty for run-wide notifications
+  friend bool operator==(const Notification&, const Notification&) = default;
 };
 const char* notification_kind_name(Notification::Kind k);
 

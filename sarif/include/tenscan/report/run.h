@@ -62,7 +62,23 @@ struct EntryOutcome {
   std::vector<Notification> notifications;
   Stats stats;
   Completeness completeness{};  ///< Analysed: whether the analysis reached the end of the program
+  /// An entry whose space was analysed in parts (tenscan ci's "space_parts"): the
+  /// hyperparameter cut, into how many parts, and the parts this outcome holds (1-based,
+  /// ascending); space_part_count 0: the whole space at once.
+  std::string space_split{};
+  int space_part_count = 0;
+  std::vector<int> space_parts{};
 };
+
+/// Adds another part's statistics (counts summed).
+void join_stats(Stats& into, const Stats& more);
+/// Adds another part's completeness: complete if both are, paths and causes summed, the
+/// unchecked and executed lines of both, the fewer statements checked.
+void join_completeness(Completeness& into, const Completeness& more);
+/// Joins another part of the same entry's space into `into`: the worse status (with its
+/// detail), notifications once each, statistics and completeness joined, seconds summed, the
+/// parts of both.
+void join_entry_parts(EntryOutcome& into, EntryOutcome more);
 
 struct RunReport {
   std::vector<EntryOutcome> entries;  ///< sorted by path, then args

@@ -177,6 +177,37 @@ loss = nn.CrossEntropyLoss()(logits, y) if args.loss == "ce" else nn.MSELoss()(l
   CHECK(r.result.findings[0].level == tenscan::Level::Warning);
 }
 
+TEST_CASE("space: a part of the space (--space-part) is checked over some values, its region named in the whole's", "[space]") {
+  auto options = with_space({choices("kernel"), choices("arch")});
+  options.space_part = {"kernel", 2, 2};  // (of 3, 5, 7: 5 and 7)
+  auto r = analyze_program(kConvNet, {}, options);
+  REQUIRE(r.result.findings.size() == 1);
+  const auto& region = r.result.findings[0].region;
+  CHECK(region.sizes == std::vector<std::uint64_t>{3, 2});
+  CHECK(region.domains == std::vector<std::vector<std::string>>{{"3", "5", "7"}, {"'small'", "'wide'"}});
+  CHECK(r.result.findings[0].message.find("(fails for (--kernel, --arch) in {(5, 'wide'), (7, 'small'), (7, 'wide')}: 3 of "
+                                          "the 6 combinations in the declared space)") != std::string::npos);
+  CHECK(region.error_if_whole);
+  CHECK(r.result.notifications.empty());
+  // a string option's choices are cut as well
+  options.space_part = {"--arch", 1, 2};
+  auto small = analyze_program(kConvNet, {}, options);
+  REQUIRE(small.result.findings.size() == 1);
+  CHECK(small.result.findings[0].message.find("(fails for (--kernel, --arch) in {(3, 'small'), (7, 'small')}: 2 of the 6 "
+                                              "combinations in the declared space)") != std::string::npos);
+  // more parts than values, or a hyperparameter that is not split: the whole space, said
+  options.space_part = {"kernel", 1, 4};
+  auto empty = analyze_program(kConvNet, {}, options);
+  REQUIRE(empty.result.notifications.size() == 1);
+  CHECK(empty.result.notifications[0].message ==
+        "--space-part kernel=1/4: --kernel has 3 values, fewer than the 4 parts, so this part was checked over all of them");
+  options.space_part = {"lr", 1, 2};
+  auto unsplit = analyze_program(kConvNet, {}, options);
+  REQUIRE(unsplit.result.notifications.size() == 1);
+  CHECK(unsplit.result.notifications[0].message.find("--space-part lr=1/2: no option of the space with a finite set of "
+                                                     "values has that name") == 0);
+}
+
 TEST_CASE("space: an option the arguments give is not in the space; one the parser lacks is said", "[space]") {
   auto given = analyze_program(kConvNet, {"--kernel", "5"}, with_space({choices("kernel")}));
   CHECK(given.result.findings.empty());

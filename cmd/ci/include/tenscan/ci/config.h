@@ -32,6 +32,8 @@ struct EntrySpec {
   std::optional<bool> symbolic_args;  ///< overrides Config::symbolic_args
   std::vector<std::string> space{};   ///< the declared hyperparameter space, as --space texts
   std::string space_file{};           ///< a W&B sweep configuration of the repository (--space-file)
+  int space_parts = 1;                ///< the space is analysed in this many parts ...
+  std::string space_split{};          ///< ... of this hyperparameter's values (empty: the one with the most)
 };
 
 struct Config {
@@ -91,6 +93,10 @@ std::string range_option_text(const AttributeRange& range);
 SpaceParam parse_space_option(std::string_view text);
 /// The inverse: the option's text of a parameter.
 std::string space_option_text(const SpaceParam& param);
+
+/// `tenscan check --space-part NAME=K/M` (how the CI driver runs the parts of an entry's space):
+/// 1 <= K <= M. Throws ConfigError.
+SpacePart parse_space_part(std::string_view text);
 
 /// `explicit_path` if given (it must exist), else `repo_root`/tenscan.json if it exists, else
 /// the defaults. Throws ConfigError.

@@ -73,6 +73,9 @@ struct SelectedEntry {
   bool symbolic_args = false;  ///< the entry's symbolic_args, else the configuration's
   std::vector<std::string> space{};  ///< the entry's hyperparameter space (--space texts)
   std::string space_file{};          ///< and its sweep configuration (--space-file)
+  int space_parts = 1;               ///< the space is analysed in this many parts (space_parts.h)
+  std::string space_split{};         ///< of this hyperparameter's values (empty: chosen)
+  SpacePart part{};                  ///< the part this unit of work analyses (count 0: all of it)
   friend bool operator==(const SelectedEntry&, const SelectedEntry&) = default;
 };
 
