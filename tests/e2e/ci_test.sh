@@ -219,6 +219,34 @@ PY
     [[ $(grep -c '<testsuite ' "$work/m.xml") == 3 ]] || fail "junit suites"
     run "$tenscan" ci --repo "$repo" --shard 3/2; expect_status 2
     ;;
+  space-parts)
+    # an entry's space in parts: each part a unit of work (in parallel, or on its own shard),
+    # their findings joined into the whole space's; a merge that misses a part says so
+    mkdir -p "$repo"
+    cp "$src/tests/fixtures/hparam/space_attention_heads_bad.py" "$repo/train.py"
+    printf '{"auto_detect": false, "entries": [{"path": "train.py", "space": {"embed-dim": [96, 128, 192, 256], "heads": true, "optimizer": true}, "space_parts": 3}]}\n' >"$repo/tenscan.json"
+    (cd "$repo" && g init -q && g add -A && g commit -qm base)
+    run "$tenscan" ci --repo "$repo" --jobs 2 --sarif "$work/all.sarif" --json "$work/all.json" --fail-on warning
+    expect_status 1
+    expect_err "3 units of work selected (1 entry, some of whose spaces are analysed in parts)"
+    expect_err "train.py (space part 3/3): analysed"
+    expect_out "(fails for (--embed-dim, --heads) in {(128, 6), (256, 6)}: 2 of the 16 combinations in the declared space)"
+    [[ $(json "$work/all.json" "d['entries'][0]['space_parts']['analysed']") == "[1, 2, 3]" ]] || fail "parts analysed"
+    [[ $(json "$work/all.json" "len(d['findings'])") == 1 ]] || fail "one joined finding"
+    for k in 1 2 3; do
+      run "$tenscan" ci --repo "$repo" --shard "$k/3" --sarif "$work/s$k.sarif"
+      expect_status 0
+    done
+    run "$tenscan" merge --repo "$repo" "$work/s1.sarif" "$work/s2.sarif" "$work/s3.sarif" --sarif "$work/m.sarif" --fail-on warning
+    expect_status 1
+    [[ "$(json "$work/m.sarif" "d['runs'][0]['results'][0]['message']['text']")" == \
+       "$(json "$work/all.sarif" "d['runs'][0]['results'][0]['message']['text']")" ]] || fail "merged message differs"
+    [[ "$(json "$work/m.sarif" "d['runs'][0]['results'][0]['properties']['spaceRegion']['failing']")" == \
+       "[['128', '6'], ['256', '6']]" ]] || fail "merged region"
+    run "$tenscan" merge --repo "$repo" "$work/s1.sarif" "$work/s3.sarif"
+    expect_out "no merged report holds part 2 of the 3 parts of the space (by embed-dim): the values of embed-dim in it were not checked"
+    expect_out "analysis incomplete"
+    ;;
   user-stubs)
     # an in-house package that exists only as a user stub: without the stub its calls are
     # unmodelled (no finding); with it (tenscan.json stub_dirs or --stub-dir) the bug is found

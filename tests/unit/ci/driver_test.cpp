@@ -282,4 +282,10 @@ TEST_CASE("worker argv: the entry's hyperparameter space, one --space each", "[d
   CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
                                          "256", "--space", "kernel=3,5,7", "--space", "arch", "train.py", "--",
                                          "--epochs", "1"});
+  // a unit of work of a space in parts: its part
+  e.part = {"kernel", 2, 3};
+  argv = worker_argv("/bin/tenscan", "/repo", "", c, e);
+  CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
+                                         "256", "--space", "kernel=3,5,7", "--space", "arch", "--space-part",
+                                         "kernel=2/3", "train.py", "--", "--epochs", "1"});
 }
