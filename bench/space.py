@@ -11,7 +11,8 @@ clauses pile up.
 
 Targets: the space has at least 10,000 vectors, its analysis takes under 10 s, the sample has
 at least 200 vectors and every verdict agrees; the three modes find the same regions, and auto
-mode takes at most 1.5 times the faster of the two on each space. Exit 1 when a target is
+mode takes at most 1.5 times the faster of the two on each space; the dense space in four
+parts (--space-part) gives the whole space's regions. Exit 1 when a target is
 missed, 2 when the bench cannot run."""
 import itertools
 import json
@@ -38,6 +39,7 @@ MODES = ["auto", "bulk", "individual"]
 DENSE = "bench/space/dense_conv.py"
 DENSE_SPACE = ["--space", "kernel=1..64", "--space", "stride=1..64"]
 AUTO_WITHIN = 1.5
+PARTS = 4
 
 
 def space_args():
@@ -83,6 +85,27 @@ def by_mode(tenscan, args, script, runs):
     return found, same and within
 
 
+def in_parts(tenscan, args, script, whole):
+    """The space in PARTS parts of its first hyperparameter (tenscan check --space-part, as
+    tenscan ci runs an entry's "space_parts"), one after the other: each part's time (the wall
+    time of a CI matrix with a runner per part is the longest), and whether the parts' failing
+    vectors together are the whole space's."""
+    name = args[1].split("=")[0]
+    joined, times = {}, []
+    for k in range(1, PARTS + 1):
+        t0 = time.perf_counter()
+        doc = run(tenscan, args + ["--space-part", f"{name}={k}/{PARTS}"], script)
+        times.append(time.perf_counter() - t0)
+        for key_, dims, failing, _ in regions_of(doc, False):
+            joined.setdefault((key_, tuple(dims)), set()).update(failing)
+    expected = {(key_, tuple(dims)): failing for key_, dims, failing, _ in whole}
+    same = joined == expected
+    print(f"  in {PARTS} parts of {name} (--space-part): {' + '.join(f'{t:.3f}' for t in times)} = "
+          f"{sum(times):.3f} s one after the other, {max(times):.3f} s on a runner each; the parts' regions "
+          f"join into the whole's: {'yes' if same else 'NO'}")
+    return same
+
+
 def regions_of(doc, need_complete=True):
     regions = []
     for f in doc["findings"]:
@@ -110,6 +133,7 @@ def main():
     print(f"space: {total} vectors over {len(SPACE)} options; {SCRIPT}")
     found, same_modes = by_mode(tenscan, args, SCRIPT, RUNS)
     dense, same_dense = by_mode(tenscan, DENSE_SPACE, DENSE, 1)
+    same_parts = in_parts(tenscan, DENSE_SPACE, DENSE, dense["auto"][1])
     times, regions = found["auto"]
     print(f"whole-space analysis: median {statistics.median(times):.3f} s of {RUNS} runs "
           f"(min {min(times):.3f}, max {max(times):.3f}); {len(regions)} findings with a region:")
@@ -137,7 +161,7 @@ def main():
     print(f"brute force: {SAMPLE} sampled vectors (seed 20221), one run each, {brute:.1f} s; "
           f"{SAMPLE - disagree} agree, {disagree} disagree")
     ok = total >= 10000 and statistics.median(times) < 10 and SAMPLE >= 200 and disagree == 0
-    ok = ok and same_modes and same_dense
+    ok = ok and same_modes and same_dense and same_parts
     print(f"targets (>= 10000 vectors, < 10 s, >= 200 sampled, all agree; modes agree, auto within "
           f"{AUTO_WITHIN}x): {'PASS' if ok else 'FAIL'}")
     return 0 if ok else 1
