@@ -87,6 +87,102 @@ std::vector<std::vector<std::string>> holding_vectors(const Working& r) {
   return holding;
 }
 
+// A large complete region as a few boxes (Refty's minimal invalid boxes): each a product of
+// runs of consecutive values of the hyperparameters, every combination in it failing and in
+// no other box; found greedily from the first combination not yet covered, grown one
+// hyperparameter after another as far as every combination stays failing and uncovered. Said with each box's count and first combination:
+// "--kernel in 1..4 (256 combinations, e.g. (1, 1)); --kernel in 5..28 and --stride in 2..64
+// (1512 combinations, e.g. (5, 2))". Empty when the space's values are not known or more than kMaxBoxes boxes are needed.
+constexpr std::size_t kMaxBoxes = 4;
+
+std::string boxes_text(const Working& r) {
+  const std::size_t dims = r.names.size();
+  if (!r.complete || r.domains.size() != dims || dims == 0) return {};
+  // the failing combinations as indices into the domains
+  std::vector<std::map<std::string, std::size_t>> index(dims);
+  for (std::size_t d = 0; d < dims; ++d)
+    for (std::size_t i = 0; i < r.domains[d].size(); ++i) index[d].emplace(r.domains[d][i], i);
+  std::set<std::vector<std::size_t>> failing;
+  for (const auto& v : r.failing) {
+    std::vector<std::size_t> at(dims);
+    for (std::size_t d = 0; d < dims; ++d) {
+      auto it = index[d].find(v[d]);
+      if (it == index[d].end()) return {};
+      at[d] = it->second;
+    }
+    failing.insert(std::move(at));
+  }
+  using Box = std::vector<std::pair<std::size_t, std::size_t>>;  // [first, last] per dimension
+  auto each = [&](const Box& b, auto fn) {  // every combination of a box, until fn says stop
+    std::vector<std::size_t> at(dims);
+    for (std::size_t d = 0; d < dims; ++d) at[d] = b[d].first;
+    for (;;) {
+      if (!fn(at)) return false;
+      std::size_t d = dims;
+      while (d-- > 0) {
+        if (at[d] < b[d].second) {
+          ++at[d];
+          break;
+        }
+        at[d] = b[d].first;
+      }
+      if (d == static_cast<std::size_t>(-1)) return true;
+    }
+  };
+  // (the boxes do not overlap, so that their counts add up to the region's)
+  std::set<std::vector<std::size_t>> uncovered = std::move(failing);
+  auto all_fail = [&](const Box& b) { return each(b, [&](const auto& at) { return uncovered.count(at) > 0; }); };
+  std::vector<std::pair<Box, std::size_t>> boxes;  // (box, combinations)
+  while (!uncovered.empty()) {
+    if (boxes.size() == kMaxBoxes) return {};
+    const auto& start = *uncovered.begin();
+    Box b;
+    for (std::size_t d = 0; d < dims; ++d) b.emplace_back(start[d], start[d]);
+    for (std::size_t d = 0; d < dims; ++d) {
+      for (Box wider = b; wider[d].second + 1 < r.domains[d].size(); b = wider) {
+        ++wider[d].second;
+        if (!all_fail(wider)) break;
+      }
+      for (Box wider = b; wider[d].first > 0; b = wider) {
+        --wider[d].first;
+        if (!all_fail(wider)) break;
+      }
+    }
+    std::size_t count = 0;
+    each(b, [&](const auto& at) {
+      ++count;
+      uncovered.erase(at);
+      return true;
+    });
+    boxes.emplace_back(std::move(b), count);
+  }
+  std::string out;
+  for (const auto& [b, count] : boxes) {
+    std::string where;
+    for (std::size_t d = 0; d < dims; ++d) {
+      const auto [first, last] = b[d];
+      if (first == 0 && last + 1 == r.domains[d].size()) continue;  // (any value)
+      const auto& values = r.domains[d];
+      where += std::string(where.empty() ? "" : " and ") + r.names[d];
+      if (first == last) {
+        where += " = " + values[first];
+      } else if (last - first + 1 <= 3 || !integer_of(values[first]) || !integer_of(values[last])) {
+        where += " in {";
+        for (std::size_t i = first; i <= last; ++i) where += (i > first ? ", " : "") + values[i];
+        where += "}";
+      } else {
+        where += " in " + values[first] + ".." + values[last];
+      }
+    }
+    std::vector<std::string> example;
+    for (std::size_t d = 0; d < dims; ++d) example.push_back(r.domains[d][b[d].first]);
+    out += (out.empty() ? "" : "; ") + (where.empty() ? std::string("every combination") : where) + " (" +
+           std::to_string(count) + (dims == 1 ? count == 1 ? " value" : " values" : count == 1 ? " combination" : " combinations") +
+           ", e.g. " + tuple_text(example) + ")";
+  }
+  return out;
+}
+
 std::string region_words(const SpaceRegionInfo& whole) {
   std::vector<std::string> free;
   const Working r = compacted(working(whole), free);
@@ -117,6 +213,7 @@ std::string region_words(const SpaceRegionInfo& whole) {
     return "fails for " + of_space + whatever + ": for all but " + names + (holding.size() == 1 ? " = " : " in {") + list +
            (holding.size() == 1 ? "" : "}");
   }
+  if (auto boxes = boxes_text(r); !boxes.empty()) return "fails for " + of_space + " of " + names + whatever + ": " + boxes;
   std::string examples;
   std::size_t i = 0;
   for (const auto& v : r.failing) {

@@ -107,7 +107,7 @@ TEST_CASE("space: bulk, individual and auto mode find the same regions", "[space
   CHECK(regions[0] == regions[2]);
 }
 
-TEST_CASE("space: a large region by its count, examples and the constraint in the options' names", "[space]") {
+TEST_CASE("space: a large region as a few boxes, or by its count, examples and the constraint in the options' names", "[space]") {
   // the kernel fits a 28-pixel input up to 28 + 2 * padding, whatever the stride is
   auto r = analyze_program(R"py(
 import argparse
@@ -131,9 +131,26 @@ h = nn.Conv2d(1, 4, args.kernel, stride=args.stride, padding=args.padding)(torch
   CHECK(all.find("(improper for (--kernel, --stride) in {(2, 3), (2, 4), (3, 4)}: 3 of the 256 "
                  "combinations in the declared space)") != std::string::npos);
   const std::string m = message_of(r.result, "shape/nonpositive-output");
+  // (Refty's minimal invalid boxes, each with its count and an example)
   CHECK(m.find("(fails for 102 of the 192 combinations in the declared space of (--kernel, --padding), whatever --stride "
-               "is, e.g. ") != std::string::npos);
-  CHECK(m.find("; it needs ") != std::string::npos);
+               "is: --kernel in 29..64 and --padding = 0 (36 combinations, e.g. (29, 0)); --kernel in 31..64 and --padding "
+               "= 1 (34 combinations, e.g. (31, 1)); --kernel in 33..64 and --padding = 2 (32 combinations, e.g. (33, 2)))") !=
+        std::string::npos);
+  // a region more boxes would take: its count, examples and the constraint in the options' names
+  auto stairs = analyze_program(R"py(
+import argparse
+import torch
+import torch.nn as nn
+parser = argparse.ArgumentParser()
+parser.add_argument("--kernel", type=int, default=5)
+parser.add_argument("--stride", type=int, default=1)
+args = parser.parse_args()
+h = nn.Conv2d(1, 4, args.kernel, stride=args.stride)(torch.randn(8, 1, 28, 28))
+)py",
+                                {}, with_space({range("kernel", 1, 16), range("stride", 1, 16)}));
+  const std::string advice = message_of(stairs.result, "hparam/improper-value");
+  CHECK(advice.find("(improper for 105 of the 256 combinations in the declared space of (--kernel, --stride), e.g. (2, 3), "
+                    "(2, 4), (2, 5); it needs stride <= kernel or kernel <= 1)") != std::string::npos);
 }
 
 TEST_CASE("space: a string option is one path per choice; the regions of the paths join", "[space]") {
