@@ -308,7 +308,7 @@ class ArgumentParser:
         return ns, []
 
     def _space_value(self, a, domain):
-        name = a.option_strings[-1]
+        name = a.option_strings[-1] if a.option_strings else a.dest
         site = getattr(a, "_site", None)
         flag = a.action in ("store_true", "store_false")
         floating = a.type is float or (a.type is None and isinstance(a.default, float))
@@ -453,12 +453,17 @@ class ArgumentParser:
             i += 1
         for a in self._actions:
             # an option of the declared hyperparameter space (tenscan check --space) that the
-            # arguments do not give takes every value of its domain
-            if a not in seen and a.option_strings and a.nargs is None and a.action in _SPACE_ACTIONS:
+            # arguments do not give takes every value of its domain; so does a positional
+            # argument they do not give
+            if a in seen or a.action not in _SPACE_ACTIONS:
+                continue
+            if (a.option_strings and a.nargs is None) or (not a.option_strings and a in positionals and a.nargs in (None, "?")):
                 domain = _tenscan.space(a.option_strings, a.dest)
                 if domain is not None:
                     setattr(ns, a.dest, self._space_value(a, domain))
                     seen.append(a)
+                    if a in positionals:
+                        positionals.remove(a)
         for a in self._actions:
             # under --symbolic-args an integer option left at its default is the user's input
             if a not in seen and a.option_strings and a.action == "store" and a.nargs is None and a.choices is None:

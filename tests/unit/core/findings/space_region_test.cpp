@@ -225,6 +225,33 @@ TEST_CASE("space: a part of the space (--space-part) is checked over some values
                                                      "values has that name") == 0);
 }
 
+TEST_CASE("space: a positional argument the arguments do not give takes the space's values", "[space]") {
+  const char* script = R"py(
+import argparse
+import torch
+import torch.nn as nn
+parser = argparse.ArgumentParser()
+parser.add_argument("kernel", type=int)
+args = parser.parse_args()
+h = nn.Conv2d(1, 16, args.kernel)(torch.randn(8, 1, 28, 28))
+y = nn.Linear(9216, 10)(h.flatten(1))
+)py";
+  auto r = analyze_program(script, {}, with_space({set("kernel", {"3", "5", "7"})}));
+  CHECK(messages(r.result) == std::vector<std::string>{kMismatch + "[8, 10816] but the Linear layer expects 9216 input "
+                                                       "features (last dimension 10816 != 9216) (fails for kernel in {3, 7}: 2 "
+                                                       "of its 3 values in the declared space)"});
+  REQUIRE(r.result.findings.size() == 1);
+  const auto& related = r.result.findings[0].related;
+  CHECK(std::any_of(related.begin(), related.end(), [](const tenscan::RelatedLocation& l) {
+    return l.range.line == 6 && l.message == "kernel is declared here; the space gives it 3 values";
+  }));
+  // given on the command line, it is not in the space
+  auto given = analyze_program(script, {"5"}, with_space({set("kernel", {"3", "5", "7"})}));
+  CHECK(given.result.findings.empty());
+  REQUIRE(given.result.notifications.size() == 1);
+  CHECK(given.result.notifications[0].kind == tenscan::Notification::Kind::Configuration);
+}
+
 TEST_CASE("space: an option the arguments give is not in the space; one the parser lacks is said", "[space]") {
   auto given = analyze_program(kConvNet, {"--kernel", "5"}, with_space({choices("kernel")}));
   CHECK(given.result.findings.empty());
