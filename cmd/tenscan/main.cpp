@@ -121,7 +121,7 @@ void inject_test_fault(const std::string& entry) {
 // (never a file outside the project); nullopt with `why` set when it cannot be used. The
 // parameters it cannot say are listed on stderr.
 std::optional<std::vector<tenscan::SpaceParam>> read_sweep(const tenscan::SourceProvider& sources, const std::string& path,
-                                                           std::string& why) {
+                                                           std::string& why, std::string& text_out) {
   std::filesystem::path p(path);
   if (p.is_absolute() || std::any_of(p.begin(), p.end(), [](const std::filesystem::path& c) { return c == ".."; })) {
     why = "must be a file of the project, relative to its root";
@@ -129,6 +129,7 @@ std::optional<std::vector<tenscan::SpaceParam>> read_sweep(const tenscan::Source
   }
   auto text = sources.read(p.lexically_normal().generic_string(), why);
   if (!text) return std::nullopt;
+  text_out = *text;
   const std::string format = p.extension() == ".json" ? "json" : "yaml";
   auto value = tenscan::ci::data_parser()(*text, format, why);
   if (!value) return std::nullopt;
@@ -216,16 +217,25 @@ int run_check(const CheckArgs& args) {
     std::cerr << "tenscan: error: --space: " << tenscan::report::printable(e.what()) << "\n";
     return kExitError;
   }
+  // the search-space file's parameters and text (for the related locations on its lines)
+  std::vector<tenscan::SpaceParam> sweep_params;
+  std::string sweep_text;
+  auto relate_sweep = [&](tenscan::AnalysisResult& result) {
+    if (!sweep_params.empty())
+      tenscan::ci::relate_space_file(result, std::filesystem::path(args.space_file).lexically_normal().generic_string(),
+                                     sweep_text, sweep_params);
+  };
   if (!args.space_file.empty()) {
     // (after the command line's: a --space of the same option wins)
     std::string why;
-    auto sweep = read_sweep(*sources, args.space_file, why);
+    auto sweep = read_sweep(*sources, args.space_file, why, sweep_text);
     if (!sweep) {
       std::cerr << "tenscan: error: --space-file " << tenscan::report::printable(args.space_file) << ": "
                 << tenscan::report::printable(why) << "\n";
       return kExitError;
     }
     options.space.insert(options.space.end(), sweep->begin(), sweep->end());
+    sweep_params = std::move(*sweep);
   }
   options.space_solving = args.space_solver;
   if (!args.space_part.empty()) {
@@ -245,6 +255,7 @@ int run_check(const CheckArgs& args) {
   if (args.worker) {
     inject_test_fault(entry);
     tenscan::AnalysisResult result = tenscan::ci::analyze_entry(*sources, entry, options);
+    relate_sweep(result);
     std::cout << tenscan::report::encode_json_lines(result);
     std::cout.flush();
     return std::cout ? kExitClean : kExitError;
@@ -259,6 +270,7 @@ int run_check(const CheckArgs& args) {
   options.attribute_ranges.insert(options.attribute_ranges.end(), config.ranges.begin(), config.ranges.end());
   if (!args.symbolic_args_given) options.symbolic_args = config.symbolic_args;
   tenscan::AnalysisResult result = tenscan::ci::analyze_entry(*sources, entry, options);
+  relate_sweep(result);
   tenscan::ci::apply_rule_overrides(result, config.rules);
 
   tenscan::report::SourceLookup lookup = tenscan::ci::source_lookup(*sources);

@@ -96,3 +96,32 @@ momentum: {type: float}
   }
   CHECK(error.find("not a search space tenscan reads") == 0);
 }
+
+TEST_CASE("sweep: a finding over the space names the search-space file's line of each hyperparameter", "[sweep]") {
+  const std::string wandb = "program: train.py\nmetric:\n  name: loss\nparameters:\n  kernel:\n    values: [3, 5]\n"
+                            "  name:\n    values: [a, b]\n";
+  const std::string optuna = "{\n  \"lr\": {\"type\": \"float\", \"low\": 0.001, \"high\": 0.1},\n"
+                             "  \"kernel\": {\"type\": \"int\", \"low\": 1, \"high\": 7}\n}\n";
+  tenscan::AnalysisResult result;
+  tenscan::Finding f;
+  f.region.hyperparameters = {"--kernel", "--name", "--width"};
+  result.findings.push_back(f);
+  result.findings.push_back(tenscan::Finding{});  // (no region: nothing to add)
+  auto params = [](std::vector<std::string> texts) {
+    std::vector<tenscan::SpaceParam> out;
+    for (const auto& t : texts) out.push_back(tenscan::ci::parse_space_option(t));
+    return out;
+  };
+  auto with_wandb = result;
+  tenscan::ci::relate_space_file(with_wandb, "sweeps/a.yaml", wandb, params({"kernel=3,5", "name=a,b"}));
+  const auto& related = with_wandb.findings[0].related;
+  REQUIRE(related.size() == 2);
+  CHECK(related[0].range == tenscan::SourceRange{"sweeps/a.yaml", 5, 3, 5, 9});
+  CHECK(related[0].message == "the search space gives --kernel its values here");
+  CHECK(related[1].range.line == 7);  // (the parameter, not the metric's "name" above "parameters")
+  CHECK(with_wandb.findings[1].related.empty());
+  auto with_optuna = result;
+  tenscan::ci::relate_space_file(with_optuna, "space.json", optuna, params({"lr=0.001..0.1", "kernel=1..7"}));
+  REQUIRE(with_optuna.findings[0].related.size() == 1);
+  CHECK(with_optuna.findings[0].related[0].range == tenscan::SourceRange{"space.json", 3, 3, 3, 11});
+}

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tenscan/core/analyze.h"
+#include "tenscan/core/finding.h"
 
 namespace tenscan::ci {
 
@@ -30,5 +31,12 @@ std::vector<SpaceParam> nni_space(const DataValue& space, std::vector<std::strin
 /// Whichever of the three `file` is (a W&B sweep has "parameters"; an NNI space "_type"; an
 /// Optuna-style one "type"). Throws ConfigError when it is none of them.
 std::vector<SpaceParam> space_file(const DataValue& file, std::vector<std::string>& skipped);
+
+/// Adds to each finding over a declared space a related location on the line of `text` (the
+/// search-space file at project-relative `path`) where a hyperparameter of its region that the
+/// file gives is declared (its key, after the "parameters" key of a W&B sweep): the
+/// configuration line a reviewer changes to leave the failing values out.
+void relate_space_file(AnalysisResult& result, const std::string& path, const std::string& text,
+                       const std::vector<SpaceParam>& params);
 
 }  // namespace tenscan::ci
