@@ -119,7 +119,8 @@ Outs space_int(Interpreter& in, State&& st, Args& a) {
   std::string domain = domain_text();
   // a part of the space (AnalysisOptions::space_part): some of the values, the whole named
   const auto n = static_cast<std::uint64_t>(values.empty() ? (hi - lo) / step + 1 : static_cast<std::int64_t>(values.size()));
-  const auto [begin, end] = in.space_part_of(name, n);
+  const auto part = in.space_part_of(name, n);
+  const std::uint64_t begin = part.first, end = part.second;
   std::vector<std::string> whole;
   if (end - begin < n) {
     if (n <= kListedWhole)
@@ -174,7 +175,8 @@ Outs one_of(Interpreter& in, State&& st, Args& a) {
   for (std::size_t i = 0; i < labels.size(); ++i) domain += (i ? ", " : "") + labels[i];
   // a part of the space (AnalysisOptions::space_part): some of the choices, the whole named
   std::vector<std::string> whole;
-  const auto [begin, end] = in.space_part_of(name, values.size());
+  const auto part = in.space_part_of(name, values.size());
+  const std::size_t begin = part.first, end = part.second;
   if (end - begin < values.size()) {
     whole = labels;
     auto cut = [&](auto& v) {
