@@ -447,6 +447,10 @@ class Interpreter {
   /// Whether merge_states may join o and s (k: their common hard constraints, p: their common
   /// requirements, places: where they hold different scalars): what tells them apart mentions
   /// no user input.
+  /// Whether two paths took the same values of the declared space's choices (one_of): paths
+  /// that did not stay apart, each the analysis of its own value (a float or string option's,
+  /// which a merge would blur into their hull).
+  [[nodiscard]] bool same_space_choices(const State& a, const State& b) const;
   [[nodiscard]] bool joinable(const State& o, const State& s, std::size_t k, std::size_t p,
                               const std::vector<Place>& places) const;
   /// o absorbs s under a fresh condition g (o's side when true): their own constraints and

@@ -77,6 +77,15 @@ void unite_reveals(std::vector<Reveal>& o, const std::vector<Reveal>& s) {
 
 }  // namespace
 
+bool Interpreter::same_space_choices(const State& a, const State& b) const {
+  for (const auto& [name, id] : space_symbols_) {
+    if (symbols_[id].labels.empty()) continue;
+    const sym::Interval x = a.ranges.eval(sym::Expr::symbol(id)), y = b.ranges.eval(sym::Expr::symbol(id));
+    if (x.lo != y.lo || x.hi != y.hi) return false;
+  }
+  return true;
+}
+
 bool Interpreter::joinable(const State& o, const State& s, std::size_t k, std::size_t p,
                            const std::vector<Place>& places) const {
   auto input = [&](const std::vector<sym::SymId>& ids) {
@@ -240,6 +249,7 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
     for (std::size_t i : candidates) {
       State& o = out[i];
       if (over_work_budget()) break;  // past the budget: no more comparisons (tick stops the paths)
+      if (!same_space_choices(o, s)) continue;
       std::size_t p = common_requirements(o, s);
       bool same_reqs = p == o.reqs.size() && p == s.reqs.size();
       if (!join && !same_reqs) continue;

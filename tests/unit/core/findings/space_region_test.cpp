@@ -252,6 +252,27 @@ y = nn.Linear(9216, 10)(h.flatten(1))
   CHECK(given.result.notifications[0].kind == tenscan::Notification::Kind::Configuration);
 }
 
+TEST_CASE("space: the paths of a float option's values stay apart, each checked with its own value", "[space]") {
+  // (they were merged into one path whose learning rate was the hull [-1, 0.01], and neither
+  // the invalid -1 nor the improper 0 was reported)
+  const char* script = R"py(
+import argparse
+import torch
+import torch.nn as nn
+parser = argparse.ArgumentParser()
+parser.add_argument("--lr", type=float, default=0.01)
+args = parser.parse_args()
+model = nn.Linear(4, 2)
+optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+)py";
+  auto r = analyze_program(script, {}, with_space({set("lr", {"-1", "0", "0.01"})}));
+  CHECK(messages(r.result) ==
+        std::vector<std::string>{"hparam/invalid-value warning: Invalid learning rate: -1.0 (fails for --lr = -1.0: 1 of its 3 "
+                                 "values in the declared space)",
+                                 "hparam/improper-value warning: Adam: the learning rate is 0: every step leaves the "
+                                 "parameters as they are (improper for --lr = 0.0: 1 of its 3 values in the declared space)"});
+}
+
 TEST_CASE("space: an option the arguments give is not in the space; one the parser lacks is said", "[space]") {
   auto given = analyze_program(kConvNet, {"--kernel", "5"}, with_space({choices("kernel")}));
   CHECK(given.result.findings.empty());
