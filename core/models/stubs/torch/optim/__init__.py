@@ -47,9 +47,20 @@ class SGD(Optimizer):
         _t.require(weight_decay >= 0, "hparam/invalid-value", "Invalid weight_decay value: ", weight_decay)
 
 
+def _adaptive_step(optimizer, lr):
+    """An adaptive optimizer (Adam, RMSprop, Adagrad) divides each gradient by its running
+    magnitude, so a step moves a parameter by up to about lr whatever the loss's scale: at 1 or
+    more, by more than the parameters' own size (PyTorch's initial weights are at most
+    1/sqrt(fan_in)), and the first steps overwrite what initialisation set up."""
+    _t.advise(lr < 1, "hparam/improper-value", type(optimizer).__name__, ": a learning rate of ", lr,
+              " moves a parameter by up to about that much at each step (its steps are normalised by the "
+              "gradient's magnitude), more than the weights' own scale; adaptive optimizers are run at 1e-5 to 1e-2")
+
+
 class Adam(Optimizer):
     def __init__(self, params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, weight_decay=0, amsgrad=False, **kwargs):
         Optimizer.__init__(self, params, lr)
+        _adaptive_step(self, lr)
         _t.require((betas[0] >= 0) & (betas[0] < 1), "hparam/invalid-value", "Invalid beta parameter at index 0: ", betas[0])
         _t.require((betas[1] >= 0) & (betas[1] < 1), "hparam/invalid-value", "Invalid beta parameter at index 1: ", betas[1])
 
@@ -59,11 +70,15 @@ class AdamW(Adam):
 
 
 class RMSprop(Optimizer):
-    pass
+    def __init__(self, params, lr=0.01, **kwargs):
+        Optimizer.__init__(self, params, lr)
+        _adaptive_step(self, lr)
 
 
 class Adagrad(Optimizer):
-    pass
+    def __init__(self, params, lr=0.01, **kwargs):
+        Optimizer.__init__(self, params, lr)
+        _adaptive_step(self, lr)
 
 
 class Adadelta(Optimizer):
