@@ -308,7 +308,18 @@ std::string FloatRange::describe() const {
   if (lo == -kMax && hi == kMax) s = "a finite float";
   else if (hi == kMax) s = "a finite float >= " + python_repr(lo);
   else if (lo == -kMax) s = "a finite float <= " + python_repr(hi);
-  else s = "a float in [" + python_repr(lo) + ", " + python_repr(hi) + "]";
+  else {
+    // an unreached bound one double from a number written shorter is that number, left out:
+    // "[-0.1, 0.0)" (a part of a declared interval, open at the cut: _tenscan.float_part)
+    auto bound = [](double x, bool reached, double outward, char closed, char open) {
+      const double next = std::nextafter(x, outward) + 0.0;  // (+ 0.0: no "-0.0")
+      return !reached && python_repr(next).size() < python_repr(x).size() ? std::pair{python_repr(next), open}
+                                                                           : std::pair{python_repr(x), closed};
+    };
+    const auto [l, lb] = bound(lo, lo_reached, -kInf, '[', '(');
+    const auto [h, hb] = bound(hi, hi_reached, kInf, ']', ')');
+    s = "a float in " + std::string(1, lb) + l + ", " + h + std::string(1, hb);
+  }
   return nan ? s + " or nan" : s;
 }
 

@@ -33,6 +33,25 @@ Outs float_between(Interpreter&, State&& st, Args& a) {
   return interp::one(std::move(st), Value::floating(F::between(r.lo, r.hi, r.nan).with_reached(r.lo_reached, r.hi_reached, true)));
 }
 
+// _tenscan.float_part(lo, hi, lo_open, hi_open): a part of a declared space's float interval,
+// from lo to hi, without lo or hi where open: as doubles are discrete, an open bound is the
+// next double inside it, so that comparisons with the bound are decided ([-0.1, 0) is below 0).
+Outs float_part(Interpreter&, State&& st, Args& a) {
+  auto number = [&](std::size_t i) -> std::optional<double> {
+    if (i >= a.pos.size()) return std::nullopt;
+    if (a.pos[i].kind == VKind::Float && a.pos[i].f.constant()) return *a.pos[i].f.constant();
+    if (auto c = a.pos[i].const_int()) return static_cast<double>(*c);
+    return std::nullopt;
+  };
+  auto open = [&](std::size_t i) { return i < a.pos.size() && a.pos[i].kind == VKind::Bool && a.pos[i].b.is_true(); };
+  auto lo = number(0), hi = number(1);
+  if (!lo || !hi || !std::isfinite(*lo) || !std::isfinite(*hi)) return interp::one(std::move(st), Value::floating(F::top()));
+  double l = open(2) ? std::nextafter(*lo, *hi) : *lo, h = open(3) ? std::nextafter(*hi, *lo) : *hi;
+  if (l > h) std::swap(l, h);
+  // (the nudged bounds are reached; an open one is said as open: FloatRange::describe)
+  return interp::one(std::move(st), Value::floating(F::between(l, h, false).with_reached(!open(2), !open(3), true)));
+}
+
 // One function of the math module. Python's math raises for an argument outside the domain
 // ("math domain error") and for a finite argument whose result overflows ("math range error"),
 // so of a finite argument the result is finite.
@@ -150,6 +169,7 @@ Outs float_test(Interpreter&, State&& st, Args& a) {
 
 const PrimRow kRows[] = {
     {"float_between", float_between},
+    {"float_part", float_part},
     {"math_fn", math_fn},
     {"float_test", float_test},
 };

@@ -160,8 +160,9 @@ std::string label_of(const Value& v, std::size_t i) {
   return "value " + std::to_string(i + 1);
 }
 
-// _tenscan.one_of(name, values[, site]): a hyperparameter that takes each of `values` (strings, flags,
-// floats of a set): one path each. The paths differ in a symbol the user picks that numbers the
+// _tenscan.one_of(name, values[, site[, labels]]): a hyperparameter that takes each of `values`
+// (strings, flags, floats of a set, the parts of a float interval), one path each, `labels`
+// naming them where their values do not. The paths differ in a symbol the user picks that numbers the
 // values, so that what fails on some of them is reported as the input's (a warning naming them).
 Outs one_of(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "one_of");
@@ -170,7 +171,11 @@ Outs one_of(Interpreter& in, State&& st, Args& a) {
   if (values.empty()) return p.ret(Value::unknown("space"));
   if (values.size() == 1) return p.ret(values[0]);
   std::vector<std::string> labels;
-  for (std::size_t i = 0; i < values.size(); ++i) labels.push_back(label_of(values[i], i));
+  const std::vector<Value> given = items_of(p.st, p.arg(3));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const std::string* text = i < given.size() ? given[i].const_str() : nullptr;
+    labels.push_back(text ? *text : label_of(values[i], i));
+  }
   std::string domain;
   for (std::size_t i = 0; i < labels.size(); ++i) domain += (i ? ", " : "") + labels[i];
   // a part of the space (AnalysisOptions::space_part): some of the choices, the whole named

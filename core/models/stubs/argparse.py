@@ -315,7 +315,7 @@ class ArgumentParser:
         if domain[0] == "range":
             lo, hi, step = domain[1], domain[2], domain[3]
             if floating:
-                return _tenscan.float_between(float(lo), float(hi))
+                return _float_parts(name, float(lo), float(hi), site)
             if flag or not isinstance(lo, int) or not isinstance(hi, int):
                 self.error("--space " + name + ": a range of " + ("floats" if not flag else "numbers") +
                            " for an option that is not a float option")
@@ -480,6 +480,29 @@ class ArgumentParser:
             elif a.nargs not in ("?", "*"):
                 self.error("the following arguments are required: " + a.dest)
         return ns, extras
+
+
+def _float_parts(name, lo, hi, site):
+    """A float option's interval in a declared space, cut at 0 and 1 where they lie in it: the
+    bounds PyTorch's own checks compare hyperparameters with (lr >= 0, 0 <= p <= 1, betas < 1,
+    lr == 0 does nothing). One path per part, so that a check that fails on a part names it
+    ("fails for --lr = [-0.1, 0.0)"); an interval without 0 or 1 in it is one value."""
+    cuts = [c for c in (0.0, 1.0) if lo <= c <= hi and lo < hi]
+    if not cuts:
+        return _tenscan.float_between(lo, hi)
+    values, labels = [], []
+    start, closed = lo, True
+    for c in cuts:
+        if start < c:
+            values.append(_tenscan.float_part(start, c, not closed, True))
+            labels.append(("[" if closed else "(") + repr(start) + ", " + repr(c) + ")")
+        values.append(c)
+        labels.append(repr(c))
+        start, closed = c, False
+    if start < hi:
+        values.append(_tenscan.float_part(start, hi, not closed, False))
+        labels.append(("[" if closed else "(") + repr(start) + ", " + repr(hi) + "]")
+    return _tenscan.one_of(name, values, site, labels)
 
 
 # the actions whose value a hyperparameter space can give

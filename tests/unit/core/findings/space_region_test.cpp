@@ -273,6 +273,34 @@ optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
                                  "parameters as they are (improper for --lr = 0.0: 1 of its 3 values in the declared space)"});
 }
 
+TEST_CASE("space: a float option's interval is checked in its parts either side of 0 and 1", "[space]") {
+  const char* script = R"py(
+import argparse
+import torch
+import torch.nn as nn
+parser = argparse.ArgumentParser()
+parser.add_argument("--lr", type=float, default=0.01)
+parser.add_argument("--dropout", type=float, default=0.1)
+args = parser.parse_args()
+model = nn.Sequential(nn.Linear(4, 8), nn.Dropout(args.dropout), nn.Linear(8, 2))
+optimizer = torch.optim.SGD(model.parameters(), lr=args.lr)
+)py";
+  auto r = analyze_program(script, {}, with_space({range("lr", -0.1, 0.1), range("dropout", 0.0, 1.5)}));
+  std::string all;
+  for (const auto& m : messages(r.result)) all += m + "\n";
+  CHECK(all.find("hparam/invalid-value warning: Invalid learning rate: a float in [-0.1, 0.0) (fails for --lr = [-0.1, 0.0), "
+                 "whatever --dropout is: 1 of its 3 values in the declared space)") != std::string::npos);
+  CHECK(all.find("(improper for --lr = 0.0, whatever --dropout is: 1 of its 3 values in the declared space)") !=
+        std::string::npos);
+  CHECK(all.find("dropout probability has to be between 0 and 1, but got a float in (1.0, 1.5] (fails for --dropout = "
+                 "(1.0, 1.5]") != std::string::npos);
+  CHECK(all.find("Dropout: p=1 zeroes every activation") != std::string::npos);
+  // an interval without 0 or 1 inside is one value: nothing to report, one path
+  auto fine = analyze_program(script, {}, with_space({range("lr", 0.0001, 0.1), range("dropout", 0.1, 0.5)}));
+  CHECK(fine.result.findings.empty());
+  CHECK(fine.result.stats.paths_explored == 1);
+}
+
 TEST_CASE("space: an option the arguments give is not in the space; one the parser lacks is said", "[space]") {
   auto given = analyze_program(kConvNet, {"--kernel", "5"}, with_space({choices("kernel")}));
   CHECK(given.result.findings.empty());
