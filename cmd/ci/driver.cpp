@@ -345,6 +345,7 @@ void apply_rule_overrides(AnalysisResult& result, const std::map<std::string, st
       kept.push_back(std::move(f));
     } else if (auto level = report::level_from_name(it->second)) {
       f.level = *level;
+      f.region.error_if_whole = false;  // (the configured level stays when the parts of a space join)
       kept.push_back(std::move(f));
     }  // "off": dropped
   }

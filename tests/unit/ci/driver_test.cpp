@@ -246,6 +246,8 @@ TEST_CASE("rule overrides: off drops, a level replaces", "[driver]") {
   AnalysisResult r;
   Finding a;
   a.rule = RuleId::MatmulInnerDim;
+  a.region.hyperparameters = {"--kernel"};
+  a.region.error_if_whole = true;
   Finding b;
   b.rule = RuleId::Broadcast;
   r.findings = {a, b};
@@ -253,6 +255,7 @@ TEST_CASE("rule overrides: off drops, a level replaces", "[driver]") {
   REQUIRE(r.findings.size() == 1);
   CHECK(r.findings[0].rule == RuleId::MatmulInnerDim);
   CHECK(r.findings[0].level == Level::Note);
+  CHECK_FALSE(r.findings[0].region.error_if_whole);  // (joining the parts of a space keeps the configured level)
 }
 
 TEST_CASE("worker argv: the configuration's data hints, one --data JSON each", "[driver]") {

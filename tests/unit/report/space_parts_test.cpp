@@ -57,6 +57,16 @@ TEST_CASE("space parts: regions join into the whole space's, words and level", "
   CHECK(f.message == "Conv2d: the kernel size 5 is too large (fails for every value of --kernel in the declared space)");
   CHECK(f.level == Level::Error);
   CHECK(message_without_region(f) == "Conv2d: the kernel size 5 is too large");
+  // a level the configuration set (error_if_whole cleared) stays whatever the join covers
+  Finding configured = part_finding({"5"}, "5");
+  configured.level = Level::Note;
+  configured.region.error_if_whole = false;
+  Finding rest = part_finding({"3", "7"}, "3");
+  rest.level = Level::Note;
+  rest.region.error_if_whole = false;
+  REQUIRE(join_region_findings(configured, rest));
+  CHECK(fails_everywhere(configured.region));
+  CHECK(configured.level == Level::Note);
   // regions over other hyperparameters do not join
   Finding other = part_finding({"3"}, "3");
   other.region.hyperparameters = {"--stride"};
