@@ -905,23 +905,16 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   }
   // a hyperparameter of the declared space that no option of the script's parser is: said,
   // not silently ignored (a typo would check the defaults and look like a clean sweep)
-  for (std::size_t i = 0; i < options.space.size(); ++i) {
-    if (in.space_was_matched(i)) continue;
-    Notification n;
-    n.kind = Notification::Kind::Configuration;
-    n.level = Level::Warning;
-    n.message = "--space " + options.space[i].name +
-                ": the script's argument parser has no such option that its arguments leave to the space, so it "
-                "was not checked over it";
-    result.notifications.push_back(std::move(n));
-  }
-  if (std::string note = in.space_part_note(); !note.empty()) {
-    Notification n;
-    n.kind = Notification::Kind::Configuration;
-    n.level = Level::Note;
-    n.message = std::move(note);
-    result.notifications.push_back(std::move(n));
-  }
+  auto configuration = [&](Level level, std::string message) {
+    result.notifications.push_back({Notification::Kind::Configuration, level, std::move(message), {}});
+  };
+  for (std::size_t i = 0; i < options.space.size(); ++i)
+    if (!in.space_was_matched(i))
+      configuration(Level::Warning, "--space " + options.space[i].name +
+                                        ": the script's argument parser has no such option that its arguments leave to "
+                                        "the space, so it was not checked over it");
+  // a part of the space (--space-part) that could not be cut as asked
+  if (std::string note = in.space_part_note(); !note.empty()) configuration(Level::Note, std::move(note));
   collector.settle_contingent(finals, options.solver_rlimit, result.stats);
   collector.settle_regions();
   collector.drop_last_batch_duplicates();

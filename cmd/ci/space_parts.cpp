@@ -11,12 +11,6 @@
 namespace tenscan::ci {
 namespace {
 
-std::string dest_of(std::string name) {
-  name.erase(0, name.find_first_not_of('-'));
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
-}
-
 // How many values a --space text gives its option: a set's, a range of integers'; 0 when the
 // text does not say (an option's choices, a float interval).
 std::uint64_t values_given(const SpaceParam& p) {
@@ -38,7 +32,7 @@ std::optional<std::pair<std::string, std::uint64_t>> split_of(const SelectedEntr
     const SpaceParam p = parse_space_option(text);  // (validated when the configuration was read)
     const std::uint64_t n = values_given(p);
     if (!entry.space_split.empty()) {
-      if (dest_of(p.name) == dest_of(entry.space_split)) return std::pair{p.name, n};
+      if (option_dest(p.name) == option_dest(entry.space_split)) return std::pair{p.name, n};
       continue;
     }
     if (!best || n > best->second) best = std::pair{p.name, n};

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <span>
 #include <sstream>
-#include <tuple>
 
 #include "tenscan/ci/config.h"
 
@@ -228,56 +228,49 @@ std::vector<SpaceParam> sweep_space(const DataValue& sweep, std::vector<std::str
 
 namespace {
 
-std::string dest_name(std::string name) {
-  name.erase(0, name.find_first_not_of('-'));
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
-}
-
-// Where `name` is a key of `text`: its line (1-based) and the columns of the key (1-based,
-// end exclusive), the first such line after a "parameters" key if the file has one.
-std::optional<std::tuple<int, int, int>> key_at(const std::string& text, const std::string& name) {
-  std::vector<std::string> lines;
-  std::stringstream ss(text);
-  for (std::string line; std::getline(ss, line);) lines.push_back(line);
-  auto key_in = [](const std::string& line, const std::string& key) -> std::optional<std::pair<int, int>> {
-    const auto start = line.find_first_not_of(" \t{,");
-    if (start == std::string::npos) return std::nullopt;
-    std::size_t at = start;
-    const char quote = line[at] == '"' || line[at] == '\'' ? line[at] : 0;
-    if (quote) ++at;
-    if (line.compare(at, key.size(), key) != 0) return std::nullopt;
-    std::size_t end = at + key.size();
-    if (quote && (end >= line.size() || line[end++] != quote)) return std::nullopt;
-    const auto colon = line.find_first_not_of(" \t", end);
-    if (colon == std::string::npos || line[colon] != ':') return std::nullopt;
-    return std::pair{static_cast<int>(start) + 1, static_cast<int>(end) + 1};
-  };
-  std::size_t from = 0;
-  for (std::size_t i = 0; i < lines.size(); ++i)
-    if (key_in(lines[i], "parameters")) {
-      from = i + 1;
-      break;
-    }
-  for (std::size_t i = from; i < lines.size(); ++i)
-    if (auto cols = key_in(lines[i], name)) return std::tuple{static_cast<int>(i) + 1, cols->first, cols->second};
-  return std::nullopt;
+// The column range (1-based, end exclusive) of `key` where `line` has it as a mapping's key,
+// quoted or not.
+std::optional<std::pair<int, int>> key_in(const std::string& line, const std::string& key) {
+  const auto start = line.find_first_not_of(" \t{,");
+  if (start == std::string::npos) return std::nullopt;
+  std::size_t at = start;
+  const char quote = line[at] == '"' || line[at] == '\'' ? line[at] : 0;
+  if (quote) ++at;
+  if (line.compare(at, key.size(), key) != 0) return std::nullopt;
+  std::size_t end = at + key.size();
+  if (quote && (end >= line.size() || line[end++] != quote)) return std::nullopt;
+  const auto colon = line.find_first_not_of(" \t", end);
+  if (colon == std::string::npos || line[colon] != ':') return std::nullopt;
+  return std::pair{static_cast<int>(start) + 1, static_cast<int>(end) + 1};
 }
 
 }  // namespace
 
 void relate_space_file(AnalysisResult& result, const std::string& path, const std::string& text,
                        const std::vector<SpaceParam>& params) {
-  for (auto& f : result.findings) {
-    for (const auto& h : f.region.hyperparameters) {
-      auto p = std::find_if(params.begin(), params.end(), [&](const SpaceParam& sp) { return dest_name(sp.name) == dest_name(h); });
-      if (p == params.end()) continue;
-      auto at = key_at(text, p->name);
-      if (!at) continue;
-      const auto [line, col, end] = *at;
-      f.related.push_back({SourceRange{path, line, col, line, end}, "the search space gives " + h + " its values here"});
+  // where each parameter is a key of the file, by its dest: the first such line after a
+  // "parameters" key if the file has one
+  std::vector<std::string> lines;
+  std::stringstream ss(text);
+  for (std::string line; std::getline(ss, line);) lines.push_back(line);
+  std::size_t from = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (key_in(lines[i], "parameters")) {
+      from = i + 1;
+      break;
     }
-  }
+  std::map<std::string, SourceRange> declared;
+  for (const auto& p : params)
+    for (std::size_t i = from; i < lines.size(); ++i)
+      if (auto cols = key_in(lines[i], p.name)) {
+        const int line = static_cast<int>(i) + 1;
+        declared.emplace(option_dest(p.name), SourceRange{path, line, cols->first, line, cols->second});
+        break;
+      }
+  for (auto& f : result.findings)
+    for (const auto& h : f.region.hyperparameters)
+      if (auto it = declared.find(option_dest(h)); it != declared.end())
+        f.related.push_back({it->second, "the search space gives " + h + " its values here"});
 }
 
 }  // namespace tenscan::ci

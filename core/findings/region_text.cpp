@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "findings/box.h"
 #include "tenscan/core/space_region.h"
 
 namespace tenscan {
@@ -73,17 +74,14 @@ Working compacted(Working r, std::vector<std::string>& free) {
 // Every vector of the space over `domains` that is not in `failing`.
 std::vector<std::vector<std::string>> holding_vectors(const Working& r) {
   std::vector<std::vector<std::string>> holding;
-  std::vector<std::size_t> at(r.domains.size(), 0);
-  for (bool more = true; more;) {
+  std::vector<std::size_t> sizes;
+  for (const auto& d : r.domains) sizes.push_back(d.size());
+  findings::for_each_in_box(findings::whole_box(sizes), [&](const std::vector<std::size_t>& at) {
     std::vector<std::string> v;
     for (std::size_t d = 0; d < at.size(); ++d) v.push_back(r.domains[d][at[d]]);
     if (!r.failing.count(v)) holding.push_back(std::move(v));
-    more = false;
-    for (std::size_t d = at.size(); d-- > 0 && !more;) {
-      more = ++at[d] < r.domains[d].size();
-      if (!more) at[d] = 0;
-    }
-  }
+    return true;
+  });
   return holding;
 }
 
@@ -102,7 +100,9 @@ std::string boxes_text(const Working& r) {
   std::vector<std::map<std::string, std::size_t>> index(dims);
   for (std::size_t d = 0; d < dims; ++d)
     for (std::size_t i = 0; i < r.domains[d].size(); ++i) index[d].emplace(r.domains[d][i], i);
-  std::set<std::vector<std::size_t>> failing;
+  // (the boxes do not overlap, so that their counts add up to the region's: a box takes only
+  // combinations no other box covers)
+  std::set<std::vector<std::size_t>> uncovered;
   for (const auto& v : r.failing) {
     std::vector<std::size_t> at(dims);
     for (std::size_t d = 0; d < dims; ++d) {
@@ -110,28 +110,10 @@ std::string boxes_text(const Working& r) {
       if (it == index[d].end()) return {};
       at[d] = it->second;
     }
-    failing.insert(std::move(at));
+    uncovered.insert(std::move(at));
   }
-  using Box = std::vector<std::pair<std::size_t, std::size_t>>;  // [first, last] per dimension
-  auto each = [&](const Box& b, auto fn) {  // every combination of a box, until fn says stop
-    std::vector<std::size_t> at(dims);
-    for (std::size_t d = 0; d < dims; ++d) at[d] = b[d].first;
-    for (;;) {
-      if (!fn(at)) return false;
-      std::size_t d = dims;
-      while (d-- > 0) {
-        if (at[d] < b[d].second) {
-          ++at[d];
-          break;
-        }
-        at[d] = b[d].first;
-      }
-      if (d == static_cast<std::size_t>(-1)) return true;
-    }
-  };
-  // (the boxes do not overlap, so that their counts add up to the region's)
-  std::set<std::vector<std::size_t>> uncovered = std::move(failing);
-  auto all_fail = [&](const Box& b) { return each(b, [&](const auto& at) { return uncovered.count(at) > 0; }); };
+  using findings::Box;
+  auto all_fail = [&](const Box& b) { return findings::for_each_in_box(b, [&](const auto& at) { return uncovered.count(at) > 0; }); };
   std::vector<std::pair<Box, std::size_t>> boxes;  // (box, combinations)
   while (!uncovered.empty()) {
     if (boxes.size() == kMaxBoxes) return {};
@@ -149,7 +131,7 @@ std::string boxes_text(const Working& r) {
       }
     }
     std::size_t count = 0;
-    each(b, [&](const auto& at) {
+    findings::for_each_in_box(b, [&](const auto& at) {
       ++count;
       uncovered.erase(at);
       return true;
@@ -259,14 +241,6 @@ bool join_regions(SpaceRegionInfo& into, const SpaceRegionInfo& more) {
   into.complete = into.complete && more.complete;
   into.error_if_whole = into.error_if_whole || more.error_if_whole;
   return true;
-}
-
-std::string message_without_region(const Finding& f) {
-  if (f.region.hyperparameters.empty()) return f.message;
-  const std::string words = " (" + region_text(f.region) + ")";
-  const auto at = f.message.find(words);
-  if (at == std::string::npos) return f.message;
-  return f.message.substr(0, at) + f.message.substr(at + words.size());
 }
 
 bool join_region_findings(Finding& into, const Finding& more) {

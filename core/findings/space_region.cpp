@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "findings/box.h"
+
 namespace tenscan::findings {
 namespace {
 
@@ -59,21 +61,18 @@ std::uint64_t dims_space(const interp::Interpreter& in, const std::vector<sym::S
 template <class Fn>
 void for_each_vector(const interp::Interpreter& in, const std::vector<sym::SymId>& dims, Fn fn) {
   std::vector<std::vector<std::int64_t>> domains;
-  for (auto id : dims) domains.push_back(symbol_values(in.symbol(id)));
-  for (const auto& d : domains)
-    if (d.empty()) return;
-  std::vector<std::size_t> at(dims.size(), 0);
+  std::vector<std::size_t> sizes;
+  for (auto id : dims) {
+    domains.push_back(symbol_values(in.symbol(id)));
+    if (domains.back().empty()) return;
+    sizes.push_back(domains.back().size());
+  }
   std::vector<std::int64_t> values(dims.size());
-  for (;;) {
+  for_each_in_box(whole_box(sizes), [&](const std::vector<std::size_t>& at) {
     for (std::size_t d = 0; d < dims.size(); ++d) values[d] = domains[d][at[d]];
     fn(values);
-    bool more = false;
-    for (std::size_t d = dims.size(); d-- > 0 && !more;) {
-      more = ++at[d] < domains[d].size();
-      if (!more) at[d] = 0;
-    }
-    if (!more) return;
-  }
+    return true;
+  });
 }
 
 // Individual mode for a space of `n` vectors (0: unbounded): asked for, or chosen for a small
@@ -142,7 +141,7 @@ std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::P
   const sym::SymbolNamer names = in.namer();
   region.constraint = cond.str([&](sym::SymId id) {
     const auto& info = in.symbol(id);
-    return info.space ? interp::option_dest(info.name) : names(id);
+    return info.space ? option_dest(info.name) : names(id);
   });
   if (dims.empty()) {
     // it fails whatever the integers are: for this path's choices

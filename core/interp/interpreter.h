@@ -83,15 +83,6 @@ struct SymbolInfo {
   std::uint64_t whole_size = 0;      ///< how many there are (0: not split)
 };
 
-/// A command-line option's name as argparse makes its dest: without leading dashes, '-' as '_'
-/// ("--batch-size" -> "batch_size"), how a declared space matches options and names them in
-/// constraints.
-inline std::string option_dest(std::string name) {
-  name.erase(0, name.find_first_not_of('-'));
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
-}
-
 /// A DataLoader's last minibatch: len(dataset) % batch_size samples (PyTea assumption A3).
 struct LastBatch {
   sym::Expr length;      ///< len(dataset), concrete or a symbol

@@ -30,11 +30,11 @@ Outs space(Interpreter& in, State&& st, Args& a) {
   if (params.empty()) return p.ret_none();
   std::vector<std::string> keys;
   for (const Value& v : items_of(p.st, p.arg(0)))
-    if (const std::string* s = v.const_str()) keys.push_back(interp::option_dest(*s));
-  if (auto dest = p.str_arg(1)) keys.push_back(interp::option_dest(*dest));
+    if (const std::string* s = v.const_str()) keys.push_back(option_dest(*s));
+  if (auto dest = p.str_arg(1)) keys.push_back(option_dest(*dest));
   for (std::size_t i = 0; i < params.size(); ++i) {
     const SpaceParam& sp = params[i];
-    if (std::find(keys.begin(), keys.end(), interp::option_dest(sp.name)) == keys.end()) continue;
+    if (std::find(keys.begin(), keys.end(), option_dest(sp.name)) == keys.end()) continue;
     in.space_matched(i);
     auto number = [](double x) {
       return x == std::floor(x) && std::fabs(x) < 9e15 ? Value::integer(static_cast<std::int64_t>(x)) : Value::floating(x);

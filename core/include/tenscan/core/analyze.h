@@ -2,6 +2,7 @@
 // with no CI, git, JSON or process handling around it.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -85,6 +86,15 @@ struct SpaceParam {
   std::int64_t step = 1;
   std::vector<std::string> values;
 };
+
+/// A command-line option's name as argparse makes its dest: without leading dashes, '-' as '_'
+/// ("--batch-size" -> "batch_size"), how a declared space matches options (SpaceParam::name
+/// is either) and names them in constraints.
+inline std::string option_dest(std::string name) {
+  name.erase(0, name.find_first_not_of('-'));
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
 
 /// One part of a declared space (Refty's sub-spaces): the values of hyperparameter `name` cut
 /// into `count` contiguous parts, of which this analysis takes part `index` (1-based); the

@@ -33,7 +33,4 @@ bool join_regions(SpaceRegionInfo& into, const SpaceRegionInfo& more);
 /// when either has no region or they are over different hyperparameters.
 bool join_region_findings(Finding& into, const Finding& more);
 
-/// The finding's message without its region's words (what the parts of one finding share).
-std::string message_without_region(const Finding& f);
-
 }  // namespace tenscan
