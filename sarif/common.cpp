@@ -394,6 +394,7 @@ Json region_to_json(const SpaceRegionInfo& r) {
   if (!r.domains.empty()) j["domains"] = r.domains;
   if (r.advisory) j["advisory"] = true;
   if (r.error_if_whole) j["error_if_whole"] = true;
+  if (!r.example.empty()) j["explanation"] = {{"example", r.example}, {"because", r.because}, {"whatever", r.whatever}};
   return j;
 }
 
@@ -409,6 +410,12 @@ SpaceRegionInfo region_from_json(const Json& j) {
   r.domains = get_or(j, "domains", std::vector<std::vector<std::string>>{});
   r.advisory = get_or(j, "advisory", false);
   r.error_if_whole = get_or(j, "error_if_whole", false);
+  if (auto e = j.find("explanation"); e != j.end()) {
+    r.example = e->at("example").get<std::vector<std::string>>();
+    r.because = e->at("because").get<std::vector<std::string>>();
+    r.whatever = get_or(*e, "whatever", std::vector<std::string>{});
+    if (r.example.size() != r.hyperparameters.size()) throw std::runtime_error("a region's explanation has the wrong length");
+  }
   for (const auto& v : r.failing)
     if (v.size() != r.hyperparameters.size()) throw std::runtime_error("a region's combination has the wrong length");
   if ((!r.sizes.empty() && r.sizes.size() != r.hyperparameters.size()) ||

@@ -208,6 +208,30 @@ std::string region_words(const SpaceRegionInfo& whole) {
   return "fails for " + count + " of " + names + whatever + ", e.g. " + examples + "; it needs " + whole.constraint;
 }
 
+// The explanation of a failing combination, where it says more than the region does: the
+// hyperparameters whose values fail the requirement by themselves, whatever other ones the
+// region depends on are ("--embed-dim = 0 fails it whatever --heads is").
+std::string because_text(const SpaceRegionInfo& whole) {
+  if (whole.example.size() != whole.hyperparameters.size() || whole.because.empty()) return {};
+  std::vector<std::string> free;
+  const Working r = compacted(working(whole), free);
+  auto in = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  std::string values, rest;
+  std::size_t others = 0;
+  for (const auto& name : r.names) {
+    if (in(whole.whatever, name)) {
+      rest += (others++ ? ", " : "") + name;
+    } else if (in(whole.because, name)) {
+      const auto at = std::find(whole.hyperparameters.begin(), whole.hyperparameters.end(), name) - whole.hyperparameters.begin();
+      values += (values.empty() ? "" : " and ") + name + " = " + whole.example[static_cast<std::size_t>(at)];
+    }
+  }
+  if (values.empty() || others == 0) return {};
+  return "; " + values + " fails it whatever " + rest + (others == 1 ? " is" : " are");
+}
+
 }  // namespace
 
 bool VectorLess::operator()(const std::vector<std::string>& a, const std::vector<std::string>& b) const {
@@ -222,7 +246,7 @@ bool VectorLess::operator()(const std::vector<std::string>& a, const std::vector
 }
 
 std::string region_text(const SpaceRegionInfo& region) {
-  std::string text = region_words(region);
+  std::string text = region_words(region) + because_text(region);
   if (region.advisory && text.rfind("fails for ", 0) == 0) text.replace(0, 5, "improper");
   return text;
 }
@@ -240,6 +264,12 @@ bool join_regions(SpaceRegionInfo& into, const SpaceRegionInfo& more) {
   into.failing.assign(all.begin(), all.end());
   into.complete = into.complete && more.complete;
   into.error_if_whole = into.error_if_whole || more.error_if_whole;
+  // (the explanation of the first failing combination of the whole)
+  if (!more.example.empty() && (into.example.empty() || VectorLess()(more.example, into.example))) {
+    into.example = more.example;
+    into.because = more.because;
+    into.whatever = more.whatever;
+  }
   return true;
 }
 

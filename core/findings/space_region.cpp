@@ -83,6 +83,29 @@ bool individual_mode(SpaceSolving mode, std::uint64_t n) {
   return mode == SpaceSolving::Individual || (mode == SpaceSolving::Auto && n <= kIndividualUpTo);
 }
 
+// Refty's explanation of the first failing vector: the unsat core of the requirement with the
+// vector's values as named constraints (and what the solver holds: the path), minimal, so that
+// the hyperparameters outside it are free: "--embed-dim = 0 alone fails it, whatever --heads is".
+void explain(const interp::Interpreter& in, solver::PathSolver& s, const sym::Cond& cond, const std::vector<sym::SymId>& dims,
+             const std::pair<const std::vector<std::string>, std::vector<std::int64_t>>& first, SpaceRegionInfo& region) {
+  std::vector<sym::Cond> named;
+  for (std::size_t d = 0; d < dims.size(); ++d)
+    named.push_back(sym::Cond::eq(sym::Expr::symbol(dims[d]), sym::Expr::constant(first.second[d])));
+  s.push();
+  s.add(cond);
+  const auto core = s.minimal_core(named);
+  s.pop();
+  if (!core) return;
+  region.example = first.first;
+  // (a hyperparameter this part of the space has some of the values of, --space-part, is never
+  // said to be free: the core knows only this part's values of it)
+  for (std::size_t d = 0; d < dims.size(); ++d) {
+    const auto& info = in.symbol(dims[d]);
+    const bool core_of = std::find(core->begin(), core->end(), d) != core->end() || info.whole_size > 0;
+    (core_of ? region.because : region.whatever).push_back(info.name);
+  }
+}
+
 }  // namespace
 
 std::vector<std::pair<sym::SymId, std::int64_t>> fixed_choices(const interp::Interpreter& in, const interp::State& st) {
@@ -202,14 +225,15 @@ std::optional<SpaceRegion> space_region(const interp::Interpreter& in, solver::P
     });
     s.pop();
   }
-  std::set<std::vector<std::string>, VectorLess> failing;
+  std::map<std::vector<std::string>, std::vector<std::int64_t>, VectorLess> failing;  // (said -> held)
   for (const auto& values : found) {
     std::vector<std::string> vec;
     for (std::size_t d = 0; d < dims.size(); ++d) vec.push_back(value_label(in.symbol(dims[d]), values[d]));
     for (const auto& f : also) vec.push_back(value_label(in.symbol(f.first), f.second));
-    failing.insert(std::move(vec));
+    failing.emplace(std::move(vec), values);
   }
-  region.failing.assign(failing.begin(), failing.end());
+  for (const auto& f : failing) region.failing.push_back(f.first);
+  if (!failing.empty()) explain(in, s, cond, dims, *failing.begin(), region);
   return out;
 }
 

@@ -152,6 +152,49 @@ Sat PathSolver::can_hold(const sym::Cond& c, Model* model) {
   return r;
 }
 
+std::optional<std::vector<std::size_t>> PathSolver::minimal_core(const std::vector<sym::Cond>& named) {
+  auto t0 = std::chrono::steady_clock::now();
+  Impl& m = *impl_;
+  std::optional<std::vector<std::size_t>> out;
+  m.s.push();
+  try {
+    // each condition behind a tracking literal, so that the core names conditions
+    std::vector<z3::expr> track;
+    for (std::size_t i = 0; i < named.size(); ++i) {
+      track.push_back(m.ctx.bool_const(("core" + std::to_string(i)).c_str()));
+      m.s.add(z3::implies(track.back(), m.cond(named[i])));
+    }
+    auto unsat_with = [&](const std::vector<std::size_t>& keep) {
+      z3::expr_vector a(m.ctx);
+      for (auto i : keep) a.push_back(track[i]);
+      ++calls_;
+      return m.s.check(a) == z3::unsat;
+    };
+    std::vector<std::size_t> all(named.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    if (unsat_with(all)) {
+      // Z3's core, then each member dropped in turn where the rest still conflict
+      std::vector<std::size_t> core;
+      const z3::expr_vector z = m.s.unsat_core();
+      for (std::size_t i = 0; i < track.size(); ++i)
+        for (unsigned k = 0; k < z.size(); ++k)
+          if (z3::eq(z[k], track[i])) core.push_back(i);
+      for (std::size_t k = 0; k < core.size();) {
+        std::vector<std::size_t> rest = core;
+        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(k));
+        if (unsat_with(rest)) core = std::move(rest);
+        else ++k;
+      }
+      out = std::move(core);
+    }
+  } catch (const z3::exception&) {
+    out.reset();
+  }
+  m.s.pop();
+  millis_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
 void PathSolver::push() { impl_->s.push(); }
 void PathSolver::pop() { impl_->s.pop(); }
 

@@ -34,6 +34,11 @@ class PathSolver {
   Sat can_violate(const sym::Cond& c, Model* model);
   /// Can `c` be true given everything added? (checks with c added, then retracts it)
   Sat can_hold(const sym::Cond& c, Model* model);
+  /// A minimal unsat core (Refty's explanation of a failing vector): of the conditions
+  /// `named`, a smallest-by-deletion subset that, with everything added, is unsatisfiable
+  /// (indices into `named`, ascending); nullopt when all of them together are satisfiable or
+  /// the solver cannot decide.
+  std::optional<std::vector<std::size_t>> minimal_core(const std::vector<sym::Cond>& named);
   /// A scope for temporary constraints (pop retracts what was added since the push).
   void push();
   void pop();

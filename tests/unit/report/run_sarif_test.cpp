@@ -158,6 +158,9 @@ TEST_CASE("read_sarif: the round trip is byte-identical", "[sarif][read]") {
                                     .error_if_whole = true};
   odd.findings[1].finding.region.sizes = {3, 3};
   odd.findings[1].finding.region.domains = {{"3", "5", "7"}, {"1", "2", "3"}};
+  odd.findings[1].finding.region.example = {"5", "1"};
+  odd.findings[1].finding.region.because = {"--kernel"};
+  odd.findings[1].finding.region.whatever = {"--stride"};
   odd.entries[1].space_split = "--kernel";
   odd.entries[1].space_part_count = 4;
   odd.entries[1].space_parts = {1, 3};

@@ -70,6 +70,22 @@ TEST_CASE("space parts: regions join into the whole space's, words and level", "
   Finding other = part_finding({"3"}, "3");
   other.region.hyperparameters = {"--stride"};
   CHECK_FALSE(join_region_findings(f, other));
+  // the explanation (the unsat core) of the whole's first failing combination is kept, and said
+  // where the region depends on more than its core
+  Finding two = part_finding({}, "5");
+  two.region.hyperparameters = {"--kernel", "--stride"};
+  two.region.sizes = {3, 2};
+  two.region.domains = {{"3", "5", "7"}, {"1", "2"}};
+  two.region.space = 6;
+  two.region.failing = {{"7", "1"}, {"7", "2"}, {"5", "2"}};
+  two.region.example = {"5", "2"}, two.region.because = {"--kernel", "--stride"};
+  Finding low = two;
+  low.region.failing = {{"3", "1"}, {"3", "2"}};
+  low.region.example = {"3", "1"}, low.region.because = {"--kernel"}, low.region.whatever = {"--stride"};
+  REQUIRE(join_regions(two.region, low.region));
+  CHECK(two.region.example == std::vector<std::string>{"3", "1"});
+  CHECK(region_text(two.region) == "fails for 5 of the 6 combinations in the declared space: for all but (--kernel, --stride) = "
+                                   "(5, 1); --kernel = 3 fails it whatever --stride is");
   // advice says "improper for"
   Finding advice = part_finding({"5", "7"}, "5");
   advice.region.advisory = true;

@@ -73,6 +73,13 @@ struct SpaceRegionInfo {
   /// an error requirement, whose finding is an error where its region is the whole space and a
   /// warning where it is not: the level of a join of the parts' regions follows from it
   bool error_if_whole = false;
+  /// The explanation of one failing combination (Refty's unsat core over the named
+  /// constraints): `because` names the hyperparameters whose values in `example` make the
+  /// requirement fail by themselves, whatever the ones in `whatever` are (example empty: not
+  /// computed; a path's string or float choice is in neither: the path is taken for it)
+  std::vector<std::string> example{};
+  std::vector<std::string> because{};
+  std::vector<std::string> whatever{};
   friend bool operator==(const SpaceRegionInfo&, const SpaceRegionInfo&) = default;
 };
 

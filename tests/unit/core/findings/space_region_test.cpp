@@ -83,11 +83,18 @@ TEST_CASE("space: two options, every failing combination; many, the ones that ho
   auto r = analyze_program(kConvNet, {}, with_space({choices("--kernel"), range("stride", 1, 2)}));
   REQUIRE(r.result.findings.size() == 1);
   CHECK(r.result.findings[0].message.find(
-            "(fails for 5 of the 6 combinations in the declared space: for all but (--kernel, --stride) = (5, 1))") !=
-        std::string::npos);
+            "(fails for 5 of the 6 combinations in the declared space: for all but (--kernel, --stride) = (5, 1); --kernel = 3 "
+            "fails it whatever --stride is)") != std::string::npos);
+  // (Refty's explanation of the first failing combination: the minimal unsat core of the
+  // requirement and the combination's values, named)
+  const auto& region = r.result.findings[0].region;
+  CHECK(region.example == std::vector<std::string>{"3", "1"});
+  CHECK(region.because == std::vector<std::string>{"--kernel"});
+  CHECK(region.whatever == std::vector<std::string>{"--stride"});
   auto big = analyze_program(kConvNet, {}, with_space({range("kernel", 3, 25), range("stride", 1, 24)}));
   CHECK(message_of(big.result, "shape/matmul-inner-dim").find(
-            "(fails for 551 of the 552 combinations in the declared space: for all but (--kernel, --stride) = (5, 1))") !=
+            "(fails for 551 of the 552 combinations in the declared space: for all but (--kernel, --stride) = (5, 1); --kernel "
+            "= 3 fails it whatever --stride is)") !=
         std::string::npos);
 }
 
@@ -212,6 +219,15 @@ TEST_CASE("space: a part of the space (--space-part) is checked over some values
   REQUIRE(small.result.findings.size() == 1);
   CHECK(small.result.findings[0].message.find("(fails for (--kernel, --arch) in {(3, 'small'), (7, 'small')}: 2 of the 6 "
                                               "combinations in the declared space)") != std::string::npos);
+  // the explanation of a part's failing combination never says its split hyperparameter is
+  // free: the part has only some of its values (the stride fails with --kernel = 3 only for 1)
+  auto strided = with_space({choices("kernel"), range("stride", 1, 2)});
+  strided.space_part = {"stride", 1, 2};
+  auto part = analyze_program(kConvNet, {}, strided);
+  REQUIRE(part.result.findings.size() == 1);
+  CHECK(part.result.findings[0].region.example == std::vector<std::string>{"3", "1"});
+  CHECK(part.result.findings[0].region.because == std::vector<std::string>{"--kernel", "--stride"});
+  CHECK(part.result.findings[0].region.whatever.empty());
   // more parts than values, or a hyperparameter that is not split: the whole space, said
   options.space_part = {"kernel", 1, 4};
   auto empty = analyze_program(kConvNet, {}, options);
