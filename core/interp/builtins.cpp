@@ -913,6 +913,11 @@ Outs dict_update(Interpreter& in, State&& st, Args& a) {
   b.kw = a.kw;
   Outs d = t_dict(in, std::move(st), b);
   State s = std::move(d[0].st);
+  if (self.is_obj() && s.heap.get(self.obj).project_keys) {
+    // (keys stay known when what is added is known: keywords, or a dict whose keys are)
+    const bool known = a.pos.size() < 2 || (a.pos[1].is_obj() && known_keys(s.heap.get(a.pos[1].obj)));
+    if (!known) s.heap.mut(self.obj).project_keys = false;
+  }
   if (self.is_obj() && d[0].v.is_obj()) {
     auto more = s.heap.get(d[0].v.obj).entries;
     auto& es = s.heap.mut(self.obj).entries;

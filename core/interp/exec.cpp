@@ -1496,6 +1496,9 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
           continue;
         }
         std::vector<DictEntry> es;
+        // (every key known: a display of the project's code whose `**` parts are such dicts too)
+        const ir::Module* mod = module_of_file(e->loc.file);
+        bool project_keys = mod && !mod->is_stub;
         auto put = [&](const Value& k, const Value& v) {
           for (auto& x : es)
             if (same_value(x.key, k)) {
@@ -1509,11 +1512,13 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
             const Value& m = vals[2 * k + 1];
             if (m.is_obj() && s.heap.get(m.obj).kind == OKind::Dict)
               for (const auto& de : s.heap.get(m.obj).entries) put(de.key, de.value);
+            project_keys = project_keys && m.is_obj() && known_keys(s.heap.get(m.obj));
             continue;
           }
           put(vals[2 * k], vals[2 * k + 1]);
         }
         Value v = new_dict(s, std::move(es));
+        s.heap.mut(v.obj).project_keys = project_keys;
         res.push_back({std::move(s), v});
       }
       return res;

@@ -61,6 +61,13 @@ std::ptrdiff_t dict_find(const std::vector<DictEntry>& es, const Value& key) {
   return -1;
 }
 
+bool known_keys(const Object& o) {
+  if (o.kind != OKind::Dict || !o.project_keys || o.summary_iter) return false;
+  return std::all_of(o.entries.begin(), o.entries.end(), [](const DictEntry& e) {
+    return e.key.const_str() || (e.key.kind == VKind::Int && e.key.const_int());
+  });
+}
+
 void dict_store(std::vector<DictEntry>& es, const Value& key, const Value& value) {
   std::ptrdiff_t i = dict_find(es, key);
   if (i >= 0) {
@@ -669,6 +676,7 @@ void Interpreter::widen_loop_exits(const Heap& before, States& live, States& exi
       for (State* s : all) {
         Object& m = s->heap.mut(id);
         m.entries = entries;
+        m.project_keys = false;  // (as if the loop had run often enough: keys it may not have)
         m.summary_iter = m.summary_iter || grew;
       }
     }

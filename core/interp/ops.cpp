@@ -734,6 +734,8 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
       }
       std::string key;
       if (index.const_str()) key = "'" + *index.const_str() + "'";
+      // (a dict whose every key is known lacks it for certain: the program's own error)
+      if (known_keys(o)) return raise_program_error(std::move(st), "KeyError", key);
       return raise(std::move(st), "KeyError", key);
     }
     case OKind::Range: {

@@ -293,11 +293,19 @@ struct Object {
   // over an unknown number of iterations (a summary list): its length is unknown and each
   // listed element stands for some of its elements.
   bool summary_iter = false;
+  /// Dict: made by a display in the project's own code (`{"lr": 0.1}`) and changed only in ways
+  /// that keep every key known, so a key it lacks is a certain KeyError (see known_keys); a
+  /// dict a library model, a loop summary or an update with unknown keys made is not.
+  bool project_keys = false;
   /// Summary iterator: its last element is a DataLoader's last, smaller minibatch, described by
   /// Interpreter::last_batch(last_batch); -1 otherwise.
   int last_batch = -1;
   ir::Loc alloc_site;              ///< where the project's code created it
 };
+
+/// Every key of dict `o` is known: made by the project's code (project_keys), no loop summary,
+/// each key a constant string or integer. A key it lacks is then a certain KeyError.
+bool known_keys(const Object& o);
 
 /// The heap of one execution path. Objects are shared between paths and copied on write, in
 /// chunks of kChunk object pointers, so forking a path copies size/kChunk pointers, not size.
