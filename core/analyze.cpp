@@ -35,67 +35,6 @@ std::optional<CompileError> compile_error(const std::string& source) {
   return CompileError{"SyntaxError", "invalid syntax", 1, 1, 1, 1};
 }
 
-// ---- DirectorySource -----------------------------------------------------------------------
-
-DirectorySource::DirectorySource(std::filesystem::path root) {
-  std::error_code ec;
-  root_ = std::filesystem::weakly_canonical(root, ec);
-  if (ec) root_ = std::move(root);
-}
-
-std::optional<std::filesystem::path> DirectorySource::inside(const std::string& rel_path) const {
-  if (rel_path.empty() || rel_path[0] == '/') return std::nullopt;
-  std::error_code ec;
-  auto p = std::filesystem::weakly_canonical(root_ / rel_path, ec);
-  if (ec) return std::nullopt;
-  // the resolved path (symlinks followed) must stay under the root
-  auto rel = p.lexically_relative(root_);
-  if (rel.empty() || *rel.begin() == "..") return std::nullopt;
-  return p;
-}
-
-std::optional<std::string> DirectorySource::read(const std::string& rel_path, std::string& error) const {
-  auto p = inside(rel_path);
-  if (!p) {
-    error = "the path is outside the project";
-    return std::nullopt;
-  }
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(*p, ec)) {
-    error = ec ? ec.message() : "not a regular file";
-    return std::nullopt;
-  }
-  if (auto size = std::filesystem::file_size(*p, ec); !ec && size > kMaxReadBytes) {
-    error = "the file is larger than " + std::to_string(kMaxReadBytes >> 20) + " MiB (" + std::to_string(size) +
-            " bytes) and was not read";
-    return std::nullopt;
-  }
-  std::ifstream in(*p, std::ios::binary);
-  if (!in) {
-    error = "cannot open the file";
-    return std::nullopt;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) {
-    error = "read error";
-    return std::nullopt;
-  }
-  return ss.str();
-}
-
-bool DirectorySource::is_file(const std::string& rel_path) const {
-  auto p = inside(rel_path);
-  std::error_code ec;
-  return p && std::filesystem::is_regular_file(*p, ec);
-}
-
-bool DirectorySource::is_dir(const std::string& rel_path) const {
-  auto p = inside(rel_path);
-  std::error_code ec;
-  return p && std::filesystem::is_directory(*p, ec);
-}
-
 // ---- findings --------------------------------------------------------------------------------
 
 namespace {

@@ -13,6 +13,7 @@
 #include "tenscan/core/analyze.h"
 #include "tenscan/core/rules.h"
 #include "tenscan/report/fingerprint.h"
+#include "tenscan/report/rule_docs.h"
 
 namespace tenscan::report {
 
@@ -187,14 +188,8 @@ std::optional<std::string> project_relative_uri(std::string_view path) {
 }
 
 std::string rule_help_uri(std::string_view rule_id) {
-  // GitHub's heading anchors: lower case; letters, digits, '-' and '_' kept; spaces -> '-';
-  // everything else dropped.
-  std::string anchor;
-  for (unsigned char c : rule_id) {
-    if (std::isalnum(c) || c == '-' || c == '_') anchor += static_cast<char>(std::tolower(c));
-    if (c == ' ') anchor += '-';
-  }
-  return std::string(kInformationUri) + "/blob/main/docs/rules.md#" + anchor;
+  // (the anchor of the rule's heading in docs/rules.md: tenscan/report/rule_docs.h)
+  return std::string(kInformationUri) + "/blob/main/docs/rules.md#" + heading_anchor(std::string(rule_id));
 }
 
 std::string render_sarif(const RunReport& run, const SourceLookup& sources, const SarifOptions& options) {

@@ -27,6 +27,7 @@
 #include "tenscan/report/sarif.h"
 #include "tenscan/report/run.h"
 #include "tenscan/report/text.h"
+#include "rules.h"
 
 namespace fs = std::filesystem;
 
@@ -307,27 +308,6 @@ int run_check(const CheckArgs& args) {
   return kExitClean;
 }
 
-int run_rules(bool json) {
-  if (json) {
-    nlohmann::json arr = nlohmann::json::array();
-    for (const auto& r : tenscan::all_rules())
-      arr.push_back({{"id", r.id},
-                     {"name", r.name},
-                     {"level", r.default_level},
-                     {"tags", r.tags},
-                     {"precision", r.precision},
-                     {"short", r.short_description},
-                     {"full", r.full_description},
-                     {"help", r.help_markdown}});
-    std::cout << arr.dump(2) << "\n";
-    return kExitClean;
-  }
-  for (const auto& r : tenscan::all_rules()) {
-    std::cout << r.id << "  [" << r.default_level << "]  " << r.short_description << "\n";
-  }
-  return kExitClean;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -470,9 +450,14 @@ int main(int argc, char** argv) {
   cmd_merge->add_flag("--fail-on-incomplete", merge.fail_on_incomplete,
                       "Exit with status 1 when an entry's analysis did not reach the end of its program");
 
-  bool rules_json = false;
-  auto* cmd_rules = app.add_subcommand("rules", "List the rules tenscan can report");
-  cmd_rules->add_flag("--json", rules_json, "As JSON");
+  tenscan::cmd::RulesArgs rules;
+  auto* cmd_rules = app.add_subcommand("rules", "List the rules tenscan can report, or explain one");
+  auto* o_rules_json = cmd_rules->add_flag("--json", rules.json, "As JSON, with each rule's example");
+  auto* o_rules_md = cmd_rules->add_flag("--markdown", rules.markdown, "Every rule's page as Markdown (docs/rules.md)");
+  cmd_rules->add_option("--explain", rules.explain, "Print the page of RULE: what it means, an example, its fix")
+      ->excludes(o_rules_json)
+      ->excludes(o_rules_md);
+  o_rules_json->excludes(o_rules_md);
 
   std::reverse(own.begin(), own.end());
   try {
@@ -485,7 +470,7 @@ int main(int argc, char** argv) {
   check.symbolic_args_given = o_symbolic->count() > 0;
   try {
     if (*cmd_check) return run_check(check);
-    if (*cmd_rules) return run_rules(rules_json);
+    if (*cmd_rules) return tenscan::cmd::run_rules(rules) == 0 ? kExitClean : kExitError;
     std::map<std::string, std::string> env;
     for (char** e = environ; *e; ++e) {
       std::string kv(*e);

@@ -13,9 +13,23 @@ constexpr std::array kRules = {
 #include "rules.def"
 #undef TENSCAN_RULE
 };
+// (the examples' programs begin after the newline that follows R"py(, and end with a newline)
+constexpr std::string_view program(std::string_view text) { return text.substr(text.empty() || text[0] != '\n' ? 0 : 1); }
+constexpr std::array kExamples = {
+#define TENSCAN_RULE_EXAMPLE(ident, raises, bad, fixed) RuleExample{RuleId::ident, raises, program(bad), program(fixed)},
+#include "rule_examples.def"
+#undef TENSCAN_RULE_EXAMPLE
+};
+static_assert(kExamples.size() == kRules.size(), "config/rule_examples.def needs one example per rule of config/rules.def");
 }  // namespace
 
 std::span<const RuleInfo> all_rules() { return kRules; }
+
+const RuleExample& rule_example(RuleId r) {
+  for (const auto& e : kExamples)
+    if (e.rule == r) return e;
+  return kExamples[0];  // (unreachable: the static_assert and the test see to one per rule)
+}
 
 const RuleInfo& rule_info(RuleId r) { return kRules[static_cast<std::size_t>(r)]; }
 

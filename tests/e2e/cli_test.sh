@@ -19,6 +19,18 @@ case "$case_name" in
   version)
     run "$tenscan" --version; expect_status 0; expect_out "tenscan 0."
     ;;
+  rule-docs)
+    # docs/rules.md is what `tenscan rules --markdown` prints (regenerate it with that command)
+    run "$tenscan" rules --markdown; expect_status 0
+    if ! diff -u "$(dirname "$0")/../../docs/rules.md" "$work/out" > "$work/rules.diff"; then
+      fail "docs/rules.md is out of date: run \`tenscan rules --markdown > docs/rules.md\`:
+$(head -40 "$work/rules.diff")"
+    fi
+    run "$tenscan" rules --explain shape/broadcast; expect_status 0
+    expect_out "## shape/broadcast"; expect_out "tenscan reports"; expect_out "[shape/broadcast]"; expect_out "### Fix"
+    run "$tenscan" rules --explain shape/no-such-rule; expect_status 2; expect_err "no rule is called 'shape/no-such-rule'"
+    run "$tenscan" rules --json; expect_status 0; expect_out '"raises": "RuntimeError: mat1 and mat2 shapes cannot be multiplied'
+    ;;
   help)
     run "$tenscan" --help; expect_status 0; expect_out "check"; expect_out "rules"
     run "$tenscan" check --help; expect_status 0; expect_out "--format"; expect_out "Exit status"

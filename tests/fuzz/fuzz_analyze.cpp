@@ -32,52 +32,7 @@
 
 namespace {
 
-/// A project held in memory: project-relative path -> file bytes. Refuses absolute paths and
-/// any path with an empty, '.' or '..' component (nothing can leave the project).
-class MemorySource final : public tenscan::SourceProvider {
- public:
-  explicit MemorySource(std::map<std::string, std::string> files) : files_(std::move(files)) {}
-
-  std::optional<std::string> read(const std::string& rel_path, std::string& error) const override {
-    if (!valid(rel_path)) {
-      error = "path leaves the project: " + rel_path;
-      return std::nullopt;
-    }
-    auto it = files_.find(rel_path);
-    if (it == files_.end()) {
-      error = "no such file: " + rel_path;
-      return std::nullopt;
-    }
-    return it->second;
-  }
-
-  [[nodiscard]] bool is_file(const std::string& rel_path) const override {
-    return valid(rel_path) && files_.count(rel_path) != 0;
-  }
-
-  [[nodiscard]] bool is_dir(const std::string& rel_path) const override {
-    if (rel_path.empty() || rel_path == ".") return true;  // the project root
-    if (!valid(rel_path)) return false;
-    const std::string prefix = rel_path + "/";
-    auto it = files_.lower_bound(prefix);
-    return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
-  }
-
- private:
-  static bool valid(const std::string& p) {
-    if (p.empty() || p.front() == '/') return false;
-    std::size_t start = 0;
-    while (true) {
-      std::size_t end = p.find('/', start);
-      std::string part = p.substr(start, end == std::string::npos ? std::string::npos : end - start);
-      if (part.empty() || part == "." || part == ".." || part.find('\0') != std::string::npos) return false;
-      if (end == std::string::npos) return true;
-      start = end + 1;
-    }
-  }
-
-  std::map<std::string, std::string> files_;
-};
+using tenscan::MemorySource;
 
 tenscan::AnalysisOptions fuzz_options() {
   tenscan::AnalysisOptions o;

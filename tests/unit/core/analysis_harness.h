@@ -20,34 +20,7 @@
 
 namespace tenscan_test {
 
-/// A project held in memory: project-relative path -> file text.
-class MemorySource final : public tenscan::SourceProvider {
- public:
-  MemorySource() = default;
-  explicit MemorySource(std::map<std::string, std::string> files) : files_(std::move(files)) {}
-  void add(const std::string& path, std::string text) { files_[path] = std::move(text); }
-
-  std::optional<std::string> read(const std::string& rel_path, std::string& error) const override {
-    auto it = files_.find(rel_path);
-    if (it == files_.end()) {
-      error = "no such file";
-      return std::nullopt;
-    }
-    return it->second;
-  }
-  [[nodiscard]] bool is_file(const std::string& rel_path) const override {
-    return files_.count(rel_path) != 0;
-  }
-  [[nodiscard]] bool is_dir(const std::string& rel_path) const override {
-    if (rel_path.empty()) return true;
-    std::string prefix = rel_path + "/";
-    auto it = files_.lower_bound(prefix);
-    return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
-  }
-
- private:
-  std::map<std::string, std::string> files_;
-};
+using tenscan::MemorySource;
 
 /// One analysis of an in-memory program, with accessors for what tests look at.
 struct Run {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,21 @@ class DirectorySource final : public SourceProvider {
  private:
   [[nodiscard]] std::optional<std::filesystem::path> inside(const std::string& rel_path) const;
   std::filesystem::path root_;
+};
+
+/// A project held in memory: project-relative path -> file bytes (a rule's example, a test's
+/// program). Refuses absolute paths and any path with an empty, '.' or '..' component.
+class MemorySource final : public SourceProvider {
+ public:
+  MemorySource() = default;
+  explicit MemorySource(std::map<std::string, std::string> files) : files_(std::move(files)) {}
+  void add(const std::string& path, std::string text) { files_[path] = std::move(text); }
+  std::optional<std::string> read(const std::string& rel_path, std::string& error) const override;
+  [[nodiscard]] bool is_file(const std::string& rel_path) const override;
+  [[nodiscard]] bool is_dir(const std::string& rel_path) const override;
+
+ private:
+  std::map<std::string, std::string> files_;
 };
 
 /// What a data file holds ("data" in tenscan.json): the script's torch.load, numpy.load,

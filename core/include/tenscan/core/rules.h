@@ -26,7 +26,18 @@ struct RuleInfo {
   std::string_view help_markdown;
 };
 
+/// A rule's minimal example (config/rule_examples.def): a program it reports, its fixed twin,
+/// and what running the bad one does.
+struct RuleExample {
+  RuleId rule;
+  std::string_view raises;  ///< the exception and message at run time, or what it computes
+  std::string_view bad;     ///< a small program the rule reports
+  std::string_view fixed;   ///< the same program fixed: nothing to report
+};
+
 std::span<const RuleInfo> all_rules();
+/// The rule's example; every rule has one (tests/unit/core/rule_examples_test.cpp).
+const RuleExample& rule_example(RuleId r);
 const RuleInfo& rule_info(RuleId r);
 std::optional<RuleId> rule_by_id(std::string_view id);
 
