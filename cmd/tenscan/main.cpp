@@ -22,6 +22,7 @@
 #include "tenscan/ci/workers.h"
 #include "tenscan/core/analyze.h"
 #include "tenscan/core/rules.h"
+#include "tenscan/report/github.h"
 #include "tenscan/report/json.h"
 #include "tenscan/report/report.h"
 #include "tenscan/report/sarif.h"
@@ -280,6 +281,10 @@ int run_check(const CheckArgs& args) {
   std::string out;
   if (args.format == "json") {
     out = tenscan::report::render_json(result, entry);
+  } else if (args.format == "github") {
+    tenscan::report::TextOptions to;
+    to.entry = entry;
+    out = tenscan::report::render_github(result, to);
   } else if (args.format == "sarif") {
     tenscan::report::SarifOptions so;
     so.project_root = root;
@@ -332,7 +337,7 @@ int main(int argc, char** argv) {
   auto* cmd_check = app.add_subcommand("check", "Analyse one training script (SCRIPT [-- SCRIPT_ARGS...])");
   cmd_check->add_option("script", check.script, "The entry script to analyse")->required();
   cmd_check->add_option("--format", check.format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "sarif"}))
+      ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
       ->capture_default_str();
   cmd_check->add_option("-o,--output", check.output, "Write the report to FILE instead of stdout");
   cmd_check->add_option("--project-root", check.project_root,

@@ -175,6 +175,62 @@ PY
     run "$tenscan" check "$work/train.py"; expect_status 2
     expect_err 'tenscan.json: symbolic_args: expected boolean, got string "yes"'
     ;;
+  format-github)
+    # GitHub workflow commands: one ::error per finding with its position and rule, the related
+    # locations as further lines of the message, the summary as plain text
+    printf '%s' "$buggy_script" >"$work/a.py"
+    run "$tenscan" check --format github "$work/a.py"; expect_status 1
+    expect_out "::error file=a.py,line=3,endLine=3,col=5,endColumn="
+    expect_out ",title=tenscan shape/matmul-inner-dim::mat1 and mat2 shapes cannot be multiplied (4x3 and 4x2)%0Aa.py:"
+    expect_out "1 error in a.py"
+    # text from the repository cannot start a command of its own: its line breaks and '%' are escaped
+    cat >"$work/keys.py" <<'PY'
+config = {"lr": 0.1}
+batch = config["size\n::error file=x.py::pwned 100%"]
+PY
+    run "$tenscan" check --format github "$work/keys.py"; expect_status 1
+    expect_out "::error file=keys.py,line=2,"
+    expect_out "KeyError: 'size"
+    expect_out "100%25"
+    [[ $(grep -c '^::' "$work/out") -eq 1 ]] || fail "one command expected: $(cat "$work/out")"
+    # an incomplete analysis is an annotation too, never a bare "no issues found"
+    cat >"$work/loop.py" <<'PY'
+import torch
+x = torch.randn(4, 8)
+while x.dim() > 0:
+    x = x.unsqueeze(0)
+print(x.shape)
+PY
+    run "$tenscan" check --format github "$work/loop.py"; expect_status 0
+    expect_out "::warning title=tenscan%3A analysis incomplete::no issues found so far in loop.py; analysis incomplete"
+    refute_out "no issues found in"
+    ;;
+  problem-matchers)
+    # ci-templates' problem matchers read the text output: GitHub's the errors and warnings,
+    # VS Code's the notes too; never the indented related notes, the snippets or the summary
+    cat >"$work/m.py" <<'PY'
+import torch
+x = torch.randn(4, 3)
+y = x @ torch.randn(4, 2)
+z = torch.nn.Dropout(p=1.0)(x)
+print(undefined_module.thing)
+PY
+    run "$tenscan" check "$work/m.py"; expect_status 1
+    cp "$work/out" "$work/text.txt"
+    root=$(dirname "$0")/../..
+    run node "$(dirname "$0")/problem_matchers.js" "$root/ci-templates/github/tenscan-problem-matcher.json" "$work/text.txt"
+    expect_status 0
+    expect_out "tenscan|m.py|3|5|error|shape/matmul-inner-dim|mat1 and mat2 shapes cannot be multiplied (4x3 and 4x2)"
+    expect_out "tenscan|m.py|4|5|warning|hparam/improper-value|"
+    expect_out "tenscan|m.py|5|7|error|python/name-error|"
+    [[ $(wc -l <"$work/out") -eq $(grep -cE '^[^ ].*:[0-9]+:[0-9]+: (error|warning): ' "$work/text.txt") ]] ||
+      fail "GitHub's matcher: $(cat "$work/out")"
+    run node "$(dirname "$0")/problem_matchers.js" "$root/ci-templates/vscode/tasks.json" "$work/text.txt"
+    expect_status 0
+    expect_out "tenscan|m.py|3|5|error|shape/matmul-inner-dim|"
+    [[ $(wc -l <"$work/out") -eq $(grep -cE '^[^ ].*:[0-9]+:[0-9]+: (error|warning|note): ' "$work/text.txt") ]] ||
+      fail "VS Code's matcher: $(cat "$work/out")"
+    ;;
   incomplete)
     # a script whose analysis a budget stops: never "no issues found"; --fail-on-incomplete fails
     cat >"$work/train.py" <<'PY'
