@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "findings/completeness.h"
+#include "findings/fixes.h"
 #include "findings/space_region.h"
 #include "tenscan/core/space_region.h"
 #include "interp/interpreter.h"
@@ -232,6 +233,9 @@ class FindingCollector {
       }
     }
     f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(identity_text);
+    if (r.fix && r.last_batch < 0)
+      if (const ir::Module* m = in_.module_of_file(r.fix->call.file))
+        if (auto fix = findings::argument_fix(*m, *r.fix)) f.fixes.push_back(std::move(*fix));
     if (f.level == Level::Error) {
       Contingency& c = contingency_[{f.rule, f.location}];
       c.site = r.site;
@@ -248,6 +252,8 @@ class FindingCollector {
       // a stride's and a padding's, are two findings.)
       auto kept = regions_.find(i);
       if (note && kept != regions_.end() && kept->second.region.hyperparameters != note->region.hyperparameters) continue;
+      // (a fix only where every path that reports it has the same one)
+      const bool same_fixes = e.fixes == f.fixes;
       if (f.level > e.level) {
         e = std::move(f);
         if (note && kept != regions_.end()) join_regions(note->region, kept->second.region);
@@ -256,6 +262,7 @@ class FindingCollector {
       } else if (note && kept != regions_.end()) {
         join_regions(kept->second.region, note->region);
       }
+      if (!same_fixes) e.fixes.clear();
       // the region of the space it fails in, as every path that reported it found it
       if (auto it = regions_.find(i); it != regions_.end()) {
         e.message = it->second.before + " (" + region_text(it->second.region) + ")" +

@@ -434,6 +434,15 @@ Json finding_to_json(const Finding& f) {
             {"path_conditions", f.path_conditions},
             {"identity", f.identity}};
   if (!f.region.hyperparameters.empty()) j["space_region"] = region_to_json(f.region);
+  if (!f.fixes.empty()) {
+    Json fixes = Json::array();
+    for (const auto& fix : f.fixes) {
+      Json reps = Json::array();
+      for (const auto& r : fix.replacements) reps.push_back({{"range", range_to_json(r.range)}, {"text", r.text}});
+      fixes.push_back({{"description", fix.description}, {"replacements", reps}});
+    }
+    j["fixes"] = std::move(fixes);
+  }
   return j;
 }
 
@@ -451,6 +460,12 @@ Finding finding_from_json(const Json& j) {
   f.path_conditions = get_or(j, "path_conditions", std::vector<std::string>{});
   f.identity = get_or(j, "identity", std::string{});
   if (auto it = j.find("space_region"); it != j.end()) f.region = region_from_json(*it);
+  if (auto it = j.find("fixes"); it != j.end())
+    for (const auto& fix : *it) {
+      Fix x{fix.at("description").get<std::string>(), {}};
+      for (const auto& r : fix.at("replacements")) x.replacements.push_back({range_from_json(r.at("range")), r.at("text").get<std::string>()});
+      f.fixes.push_back(std::move(x));
+    }
   return f;
 }
 

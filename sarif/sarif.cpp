@@ -65,6 +65,29 @@ std::optional<Json> location(const SourceRange& r) {
   return Json{{"physicalLocation", std::move(physical)}};
 }
 
+// SARIF §3.55 fixes: one artifactChange per fix (its replacements are in one file), each
+// replacement a deletedRegion (empty: an insertion) and its insertedContent. nullopt when there is
+// none, or a replacement is not in the project.
+std::optional<Json> fixes_json(const std::vector<Fix>& fixes) {
+  Json out = Json::array();
+  for (const auto& fix : fixes) {
+    if (fix.replacements.empty()) continue;
+    Json replacements = Json::array();
+    std::optional<Json> artifact;
+    for (const auto& rep : fix.replacements) {
+      auto loc = location(rep.range);
+      if (!loc || rep.range.path != fix.replacements[0].range.path) return std::nullopt;
+      if (!artifact) artifact = (*loc)["physicalLocation"]["artifactLocation"];
+      replacements.push_back({{"deletedRegion", (*loc)["physicalLocation"]["region"]}, {"insertedContent", {{"text", rep.text}}}});
+    }
+    out.push_back({{"description", {{"text", fix.description}}},
+                   {"artifactChanges", Json::array({{{"artifactLocation", *artifact}, {"replacements", replacements}}})}});
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+
 std::vector<std::string> split_tags(std::string_view tags) {
   std::vector<std::string> out;
   while (!tags.empty()) {
@@ -245,6 +268,7 @@ std::string render_sarif(const RunReport& run, const SourceLookup& sources, cons
     }
     if (!related.empty()) r["relatedLocations"] = std::move(related);
     if (auto flow = code_flow(f.steps)) r["codeFlows"] = Json::array({std::move(*flow)});
+    if (auto fixes = fixes_json(f.fixes)) r["fixes"] = std::move(*fixes);
 
     // §1.3: GitHub's own line hash, computed exactly as upload-sarif would (so no "inconsistent
     // fingerprint" warnings), plus tenscan's line-independent key.
@@ -396,6 +420,26 @@ SourceRange range_from_location(const Json& loc) {
   return r;
 }
 
+// The inverse of fixes_json.
+std::vector<Fix> fixes_from_json(const Json& fixes) {
+  std::vector<Fix> out;
+  if (!fixes.is_array()) throw Invalid("a result's fixes must be an array");
+  for (const auto& f : fixes) {
+    Fix fix;
+    fix.description = text_of(member(f, "description", "fix"), "fix description");
+    for (const auto& change : member(f, "artifactChanges", "fix")) {
+      const Json& artifact = member(change, "artifactLocation", "artifactChange");
+      for (const auto& rep : member(change, "replacements", "artifactChange")) {
+        Json loc = {{"physicalLocation", {{"artifactLocation", artifact}, {"region", member(rep, "deletedRegion", "replacement")}}}};
+        fix.replacements.push_back({range_from_location(loc), text_of(member(rep, "insertedContent", "replacement"), "insertedContent")});
+      }
+    }
+    out.push_back(std::move(fix));
+  }
+  return out;
+}
+
+
 Level level_of(const Json& j, const char* what) {
   const auto name = member(j, "level", what).get<std::string>();
   auto level = level_from_name(name);
@@ -446,6 +490,7 @@ RunFinding finding_from_result(const Json& r) {
       f.related.push_back({range_from_location(loc),
                            text_of(member(loc, "message", "relatedLocation"), "relatedLocation message")});
   if (auto it = r.find("codeFlows"); it != r.end()) f.steps = steps_from_code_flows(*it);
+  if (auto it = r.find("fixes"); it != r.end()) f.fixes = fixes_from_json(*it);
   f.path_conditions = property_or(r, "pathConditions", std::vector<std::string>{});
   if (auto props = r.find("properties"); props != r.end() && props->is_object() && props->contains("spaceRegion")) {
     try {

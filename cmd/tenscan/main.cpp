@@ -28,6 +28,7 @@
 #include "tenscan/report/sarif.h"
 #include "tenscan/report/run.h"
 #include "tenscan/report/text.h"
+#include "fixes.h"
 #include "rules.h"
 
 namespace fs = std::filesystem;
@@ -80,6 +81,8 @@ struct CheckArgs {
   std::string output;
   std::string project_root;
   bool stats = false;
+  bool diff = false;  ///< --diff: print the fixes as a unified diff
+  bool fix = false;   ///< --fix: write them into the files
   bool color = false;
   int max_paths = 256;
   double time_budget = 0;  ///< seconds; 0: none
@@ -301,6 +304,18 @@ int run_check(const CheckArgs& args) {
               << tenscan::report::printable(why) << "\n";
     return kExitError;
   }
+  if (args.diff || args.fix) {
+    // (on stderr when the report goes to stdout in a format a machine reads)
+    auto outcome = tenscan::cmd::fix_findings(result, lookup, root, args.fix);
+    std::string said = outcome.diff;
+    said += outcome.fixes == 0 ? std::string("no fixes to apply\n")
+                               : std::to_string(outcome.fixes) + (outcome.fixes == 1 ? " fix" : " fixes") + " in " +
+                                     std::to_string(outcome.files_changed) + (outcome.files_changed == 1 ? " file" : " files") +
+                                     (args.fix ? " applied\n" : " (apply with --fix)\n");
+    if (!outcome.error.empty()) said += "tenscan: error: cannot fix " + outcome.error + "\n";
+    (args.format == "text" && args.output.empty() ? std::cout : std::cerr) << printable_lines(said);
+    if (!outcome.error.empty()) return kExitError;
+  }
   if (args.stats && args.format != "text") std::cerr << tenscan::report::render_stats_text(result.stats);
   if (!result.completed) {
     for (const auto& n : result.notifications)
@@ -340,6 +355,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
       ->capture_default_str();
   cmd_check->add_option("-o,--output", check.output, "Write the report to FILE instead of stdout");
+  cmd_check->add_flag("--diff", check.diff, "Print the findings' fixes as a unified diff (nothing is written)");
+  cmd_check->add_flag("--fix", check.fix, "Apply the findings' fixes to the files");
   cmd_check->add_option("--project-root", check.project_root,
                         "Project root for imports and report paths (default: the enclosing git work tree)");
   cmd_check->add_option("--max-paths", check.max_paths, "Execution paths analysed at most")

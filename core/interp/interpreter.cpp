@@ -243,7 +243,8 @@ sym::SymbolNamer Interpreter::namer() const {
 
 // ---- constraints ---------------------------------------------------------------------------
 
-bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related) {
+bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related,
+                          std::optional<ArgumentFix> fix) {
   ++result_.stats.requirements_checked;
   sym::Tri t = st.ranges.decide(c);
   if (t == sym::Tri::True) {
@@ -268,6 +269,7 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   r.op = op_;
   r.after = op_after_;
   r.path = st.path;
+  r.fix = std::move(fix);
   if (r.definitely_false) {
     ++result_.stats.requirements_online;
     st.certain_error = true;

@@ -241,7 +241,8 @@ class Interpreter {
   /// Imposes a soft constraint (an operation's requirement) at the current project-code site.
   /// Returns false when the online checker finds it certainly violated: the caller then
   /// produces an unknown result so that no follow-on finding comes from it.
-  bool require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {});
+  bool require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {},
+               std::optional<ArgumentFix> fix = std::nullopt);
   /// Reports a numerical hazard at the current project-code site (models/numeric.h): the
   /// operation makes an infinity or a NaN for every value its operand reaches (`certain`) or
   /// for some (Requirement::possible: a warning). The path goes on, with the values the

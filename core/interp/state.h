@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,17 @@ struct PathStep {
 };
 
 /// A soft constraint: what an operation requires to run without error.
+/// A fix the operation knows: an argument of a call in the project's code (the layer's
+/// constructor) set to a value: the size that reaches the layer, a flag.
+struct ArgumentFix {
+  ir::Loc call;               ///< the call (the layer's construction)
+  std::string callee;         ///< what the callee's name ends with ("Linear")
+  int position = -1;          ///< the argument's position (-1: keyword only)
+  std::string keyword;        ///< its keyword
+  std::optional<sym::Expr> value{};  ///< the value, when it is a size (a fix only where constant)
+  std::string text{};         ///< else the text to write ("True")
+};
+
 struct Requirement {
   sym::Cond cond;
   RuleId rule;
@@ -94,6 +106,7 @@ struct Requirement {
   /// When paths were merged by joining (Interpreter::merge_states): the condition under which
   /// the merged path is the one that imposed it. True otherwise.
   sym::Cond guard{};
+  std::optional<ArgumentFix> fix{};
 };
 
 /// The symbols that requirements mention: where the constraints that bear on them start (see

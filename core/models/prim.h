@@ -87,8 +87,9 @@ class Prim {
   [[nodiscard]] DType dtype_arg(std::size_t i, std::string_view kw, DType def) const;
 
   /// Imposes a requirement (see Interpreter::require). False: certainly violated.
-  bool require(const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {}) {
-    return in.require(st, c, rule, std::move(msg), std::move(related));
+  bool require(const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {},
+               std::optional<interp::ArgumentFix> fix = std::nullopt) {
+    return in.require(st, c, rule, std::move(msg), std::move(related), std::move(fix));
   }
   /// Normalises a dim argument against a rank, requiring it to be in range.
   /// `extra` is 1 for unsqueeze-like ops that may insert at rank.

@@ -175,6 +175,30 @@ PY
     run "$tenscan" check "$work/train.py"; expect_status 2
     expect_err 'tenscan.json: symbolic_args: expected boolean, got string "yes"'
     ;;
+  fix)
+    # --diff shows the fixes, --fix writes them; the fixed script analyses clean
+    cat >"$work/train.py" <<'PY'
+import torch
+import torch.nn as nn
+
+features = nn.Conv2d(1, 32, 3)(torch.randn(64, 1, 28, 28)).flatten(1)
+logits = nn.Linear(9216, 10)(features)
+PY
+    cp "$work/train.py" "$work/before.py"
+    run "$tenscan" check --diff "$work/train.py"; expect_status 1
+    expect_out "--- a/train.py"; expect_out "-logits = nn.Linear(9216, 10)(features)"
+    expect_out "+logits = nn.Linear(21632, 10)(features)"; expect_out "1 fix in 1 file (apply with --fix)"
+    cmp -s "$work/train.py" "$work/before.py" || fail "--diff changed the file"
+    run "$tenscan" check --format sarif --diff "$work/train.py"; expect_status 1
+    expect_out '"insertedContent"'; expect_err "+logits = nn.Linear(21632, 10)(features)"
+    run "$tenscan" check --fix "$work/train.py"; expect_status 1; expect_out "1 fix in 1 file applied"
+    grep -qF "logits = nn.Linear(21632, 10)(features)" "$work/train.py" || fail "--fix did not write the fix"
+    run "$tenscan" check --fix "$work/train.py"; expect_status 0; expect_out "no fixes to apply"; expect_out "no issues found in train.py"
+    # never a file outside the project, through a link the repository holds
+    mkdir "$work/repo" && cp "$work/before.py" "$work/outside.py" && ln -s ../outside.py "$work/repo/linked.py"
+    run "$tenscan" check --fix --project-root "$work/repo" "$work/repo/linked.py"; expect_status 2
+    cmp -s "$work/outside.py" "$work/before.py" || fail "--fix wrote outside the project"
+    ;;
   format-github)
     # GitHub workflow commands: one ::error per finding with its position and rule, the related
     # locations as further lines of the message, the summary as plain text

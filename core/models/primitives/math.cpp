@@ -268,7 +268,9 @@ Outs linear(Interpreter& in, State&& st, Args& a) {
   Msg m;
   m << "mat1 and mat2 shapes cannot be multiplied: the input is " << s << " but the Linear layer expects " << in_f
     << " input features (last dimension " << s.back() << " != " << in_f << ")";
-  if (!p.require(Cond::eq(s.back(), in_f), RuleId::MatmulInnerDim, m, rel)) return p.ret_unranked(dt);
+  // (the fix: the layer's in_features, the size that reaches it)
+  interp::ArgumentFix fix{w->origin, "Linear", 0, "in_features", s.back()};
+  if (!p.require(Cond::eq(s.back(), in_f), RuleId::MatmulInnerDim, m, rel, std::move(fix))) return p.ret_unranked(dt);
   Shape out = s;
   out.back() = out_f;
   return p.ret_tensor(out, dt);

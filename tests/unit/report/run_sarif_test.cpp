@@ -161,6 +161,8 @@ TEST_CASE("read_sarif: the round trip is byte-identical", "[sarif][read]") {
   odd.findings[1].finding.region.example = {"5", "1"};
   odd.findings[1].finding.region.because = {"--kernel"};
   odd.findings[1].finding.region.whatever = {"--stride"};
+  odd.findings[1].finding.fixes = {{"set in_features to 400", {{{"train.py", 2, 11, 2, 15}, "400"}}},
+                                   {"pass drop_last=True", {{{"train.py", 3, 30, 3, 30}, ", drop_last=True"}}}};
   odd.entries[1].space_split = "--kernel";
   odd.entries[1].space_part_count = 4;
   odd.entries[1].space_parts = {1, 3};

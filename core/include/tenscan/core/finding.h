@@ -83,6 +83,19 @@ struct SpaceRegionInfo {
   friend bool operator==(const SpaceRegionInfo&, const SpaceRegionInfo&) = default;
 };
 
+/// A mechanical fix: the text of each range (1-based, end exclusive, code points) replaced, an
+/// empty range being an insertion. Applied together, they make the finding go away.
+struct Replacement {
+  SourceRange range;
+  std::string text;
+  friend bool operator==(const Replacement&, const Replacement&) = default;
+};
+struct Fix {
+  std::string description;  ///< "set in_features to 21632"
+  std::vector<Replacement> replacements;
+  friend bool operator==(const Fix&, const Fix&) = default;
+};
+
 struct Finding {
   RuleId rule;
   Level level = Level::Error;
@@ -101,6 +114,9 @@ struct Finding {
   /// Over a declared hyperparameter space: the region where it fails (hyperparameters empty:
   /// none).
   SpaceRegionInfo region{};
+  /// Fixes a tool can apply (SARIF fixes, `tenscan check --fix`): only where the same edit
+  /// fixes every path that reported it.
+  std::vector<Fix> fixes{};
 };
 
 /// Something about the run rather than about the code: a file that did not parse, a

@@ -1,0 +1,27 @@
+// Where an argument of a call is in its source text, for a fix that edits it (a layer's
+// in_features set to the size that reaches it, drop_last=True added to a DataLoader).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace tenscan::python {
+
+/// An argument's value in a call's text: bytes [begin, end) when the call passes it
+/// (`present`); otherwise begin == end is where `keyword=value` goes (before the closing
+/// parenthesis), after `prefix` (", " after an argument, " " after a trailing comma).
+struct ArgumentSite {
+  std::size_t begin = 0, end = 0;
+  bool present = false;
+  const char* prefix = "";
+};
+
+/// The argument at `position` (-1: none) or named `keyword` (empty: none) of the call whose
+/// source text is `call`, when the callee's name ends with `callee` ("Linear" for nn.Linear and
+/// torch.nn.Linear). nullopt when the text is not such a call, or the call has `*args` or
+/// `**kwargs` (the argument might be there).
+std::optional<ArgumentSite> call_argument(std::string_view call, std::string_view callee, int position,
+                                          std::string_view keyword);
+
+}  // namespace tenscan::python
