@@ -235,7 +235,9 @@ class FindingCollector {
     f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(identity_text);
     if (r.fix && r.last_batch < 0)
       if (const ir::Module* m = in_.module_of_file(r.fix->call.file))
-        if (auto fix = findings::argument_fix(*m, *r.fix)) f.fixes.push_back(std::move(*fix));
+        if (auto edit = findings::argument_fix(*m, *r.fix))
+          if (auto where = to_range(in_, edit->where))
+            f.fixes.push_back({std::move(edit->description), {{std::move(*where), std::move(edit->text)}}});
     if (f.level == Level::Error) {
       Contingency& c = contingency_[{f.rule, f.location}];
       c.site = r.site;

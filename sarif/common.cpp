@@ -276,6 +276,15 @@ int display_width(char32_t c) {
   return 1;
 }
 
+std::string location_text(const SourceRange& r) {
+  if (r.path.empty()) return "tenscan";
+  if (r.cell.cell > 0) return location_text(SourceRange{r.path + ":cell " + std::to_string(r.cell.cell), r.cell.line, r.cell.col});
+  std::string s = r.path;
+  if (r.line > 0) s += ":" + std::to_string(r.line);
+  if (r.line > 0 && r.col > 0) s += ":" + std::to_string(r.col);
+  return s;
+}
+
 SourceCache::File& SourceCache::file(const std::string& path) {
   auto it = files_.find(path);
   if (it != files_.end()) return it->second;

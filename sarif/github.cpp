@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "tenscan/core/rules.h"
+#include "internal.h"
 #include "tenscan/report/report.h"
 
 namespace tenscan::report {
@@ -56,17 +57,13 @@ std::string where(const SourceRange& r) {
   return out;
 }
 
-std::string location_text(const SourceRange& r) {
-  return r.path + (r.line > 0 ? ":" + std::to_string(r.line) + (r.col > 0 ? ":" + std::to_string(r.col) : "") : "");
-}
-
 }  // namespace
 
 std::string render_github(const AnalysisResult& result, const TextOptions& options) {
   std::string out;
   for (const Finding* f : sorted_findings(result.findings)) {
     std::string message = f->message;
-    for (const auto& rel : f->related) message += "\n" + location_text(rel.range) + ": " + rel.message;
+    for (const auto& rel : f->related) message += "\n" + detail::location_text(rel.range) + ": " + rel.message;
     for (const auto& c : f->path_conditions) message += "\non this path: " + c;
     out += "::" + std::string(command(f->level)) + " " + where(f->location) + ",title=" +
            escape_property("tenscan " + std::string(rule_info(f->rule).id)) + "::" + escape_data(message) + "\n";
@@ -77,12 +74,12 @@ std::string render_github(const AnalysisResult& result, const TextOptions& optio
            escape_property("tenscan analysis/" + std::string(notification_kind_name(n->kind))) + "::" +
            escape_data(n->message) + "\n";
   }
-  const std::string summary = render_summary_text(result, options);
+  std::string summary = render_summary_text(result, options);
+  summary.erase(summary.find_last_not_of('\n') + 1);
   // (an analysis that did not check everything says so where the annotations are seen)
   if (!result.completed || !result.completeness.complete)
-    out += "::warning title=" + escape_property("tenscan: analysis incomplete") + "::" +
-           escape_data(summary.substr(0, summary.find_last_not_of('\n') + 1)) + "\n";
-  return out + printable(summary.substr(0, summary.find_last_not_of('\n') + 1)) + "\n";
+    out += "::warning title=" + escape_property("tenscan: analysis incomplete") + "::" + escape_data(summary) + "\n";
+  return out + printable(summary) + "\n";
 }
 
 }  // namespace tenscan::report

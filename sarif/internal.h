@@ -80,6 +80,10 @@ std::string printable(std::string_view text);
 /// 2 for East Asian wide/fullwidth characters and emoji, else 1.
 int display_width(char32_t c);
 
+/// "path:line:col" of a range as the text output names it, in a notebook "path:cell N:line:col"
+/// with the line and column in the cell; "tenscan" for no path.
+std::string location_text(const SourceRange& r);
+
 /// Memoises a SourceLookup for the duration of one report and splits files into lines
 /// ('\n'-separated, a trailing '\r' dropped), as the analyzer numbers them.
 class SourceCache {

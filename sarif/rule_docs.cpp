@@ -31,18 +31,14 @@ std::string heading_anchor(const std::string& heading) {
   return anchor;
 }
 
-std::string rule_page(const RuleInfo& rule, const std::vector<std::string>& reported) {
+std::string rule_page(const RuleInfo& rule, const std::string& reported) {
   const RuleExample& ex = rule_example(rule.rule);
   std::string out = "## " + std::string(rule.id) + "\n\n";
   out += "**" + std::string(rule.default_level) + "** by default · `" + std::string(rule.name) + "` · tags: " +
          list_text(rule.tags) + " · precision: " + std::string(rule.precision) + "\n\n";
   out += std::string(rule.short_description) + "\n\n" + std::string(rule.full_description) + "\n\n";
   out += "### Example\n\n" + fenced("python", ex.bad) + "\n";
-  if (!reported.empty()) {
-    std::string lines;
-    for (const auto& l : reported) lines += l + "\n";
-    out += "tenscan reports (`tenscan check example.py`):\n\n" + fenced("text", lines) + "\n";
-  }
+  if (!reported.empty()) out += "tenscan reports (`tenscan check example.py`):\n\n" + fenced("text", reported) + "\n";
   out += "Run as it is: `" + std::string(ex.raises) + "`.\n\n";
   out += "### Fix\n\n" + std::string(rule.help_markdown) + "\n\n" + fenced("python", ex.fixed);
   return out;

@@ -41,7 +41,7 @@ class Writer {
   void diagnostic(const std::string& indent, const SourceRange& where, Level level,
                   const std::string& message, const std::string& tag, bool with_snippet = true) {
     out_ += indent;
-    paint(kBold, location(where) + ":");
+    paint(kBold, detail::location_text(where) + ":");
     out_ += ' ';
     paint(level_color(level), std::string(level_name(level)) + ":");
     out_ += ' ';
@@ -63,16 +63,6 @@ class Writer {
   }
 
  private:
-  // "path:line:col", in a notebook "path:cell N:line:col" with the line and column in the cell
-  static std::string location(const SourceRange& r) {
-    if (r.path.empty()) return "tenscan";
-    if (r.cell.cell > 0) return location(SourceRange{r.path + ":cell " + std::to_string(r.cell.cell), r.cell.line, r.cell.col});
-    std::string s = r.path;
-    if (r.line > 0) s += ":" + std::to_string(r.line);
-    if (r.line > 0 && r.col > 0) s += ":" + std::to_string(r.col);
-    return s;
-  }
-
   // The source line, then a caret line that reproduces the line's tabs and the display width
   // of every code point before the range (columns are code points, not bytes), then '^' and
   // '~' under the range's part on this line. No caret when the column is unknown.

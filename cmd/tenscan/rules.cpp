@@ -3,8 +3,8 @@
 
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "tenscan/ci/notebook.h"
 #include "tenscan/core/analyze.h"
 #include "tenscan/core/rules.h"
 #include "tenscan/report/rule_docs.h"
@@ -14,20 +14,13 @@ namespace tenscan::cmd {
 namespace {
 
 // What `tenscan check example.py` prints of a rule's bad example: the analyzer run on it.
-std::vector<std::string> example_report(const RuleInfo& rule) {
+std::string example_report(const RuleInfo& rule) {
   const std::string file = "example.py";
-  const std::string source(rule_example(rule.rule).bad);
-  MemorySource sources(std::map<std::string, std::string>{{file, source}});
+  MemorySource sources(std::map<std::string, std::string>{{file, std::string(rule_example(rule.rule).bad)}});
   const AnalysisResult result = analyze(sources, file, AnalysisOptions{});
   report::TextOptions options;
   options.entry = file;
-  const std::string text = report::render_text(
-      result, [&](const std::string& path) { return path == file ? std::optional<std::string>(source) : std::nullopt; },
-      options);
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
+  return report::render_text(result, ci::source_lookup(sources), options);
 }
 
 }  // namespace

@@ -18,24 +18,18 @@ std::size_t offset_of(const std::string& source, int line, int byte_col) {
   return pos <= source.size() ? pos : std::string::npos;
 }
 
-// The 1-based line and code-point column of byte offset `at`.
+// The ir::Loc position (1-based line, 0-based byte column) of byte offset `at`.
 std::pair<int, int> position_of(const std::string& source, std::size_t at) {
-  int line = 1, col = 1;
-  for (std::size_t i = 0; i < at && i < source.size(); ++i) {
-    const auto c = static_cast<unsigned char>(source[i]);
-    if (c == '\n') {
-      ++line;
-      col = 1;
-    } else if ((c & 0xC0) != 0x80) {
-      ++col;
-    }
-  }
-  return {line, col};
+  int line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < at; ++i)
+    if (source[i] == '\n') ++line, line_start = i + 1;
+  return {line, static_cast<int>(at - line_start)};
 }
 
 }  // namespace
 
-std::optional<Fix> argument_fix(const ir::Module& m, const interp::ArgumentFix& af) {
+std::optional<ArgumentEdit> argument_fix(const ir::Module& m, const interp::ArgumentFix& af) {
   if (m.is_stub) return std::nullopt;
   std::string value = af.text;
   if (af.value) {
@@ -50,21 +44,19 @@ std::optional<Fix> argument_fix(const ir::Module& m, const interp::ArgumentFix& 
   const std::string call = m.source.substr(begin, end - begin);
   auto site = python::call_argument(call, af.callee, af.position, af.keyword);
   if (!site) return std::nullopt;
-  Fix fix;
-  Replacement r;
+  ArgumentEdit edit;
   if (site->present) {
     if (call.substr(site->begin, site->end - site->begin) == value) return std::nullopt;
-    r.text = value;
-    fix.description = "set " + (af.keyword.empty() ? "the argument" : af.keyword) + " to " + value;
+    edit.text = value;
+    edit.description = "set " + (af.keyword.empty() ? "the argument" : af.keyword) + " to " + value;
   } else {
-    r.text = std::string(site->prefix) + af.keyword + "=" + value;
-    fix.description = "pass " + af.keyword + "=" + value;
+    edit.text = std::string(site->prefix) + af.keyword + "=" + value;
+    edit.description = "pass " + af.keyword + "=" + value;
   }
   const auto [line, col] = position_of(m.source, begin + site->begin);
   const auto [end_line, end_col] = position_of(m.source, begin + site->end);
-  r.range = SourceRange(m.path, line, col, end_line, end_col);
-  fix.replacements.push_back(std::move(r));
-  return fix;
+  edit.where = ir::Loc{af.call.file, line, col, end_line, end_col};
+  return edit;
 }
 
 }  // namespace tenscan::findings

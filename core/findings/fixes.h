@@ -1,6 +1,7 @@
 // Fixes of findings that edit the project's code (tenscan/core/finding.h's Fix): an operation's
 // ArgumentFix (an argument of the call that built the layer) made into the replacement of that
-// argument's text, or the insertion of `keyword=value`.
+// argument's text, or the insertion of `keyword=value`, located like every other place in the
+// program (an ir::Loc; the analyzer makes it a SourceRange as it does the others).
 #pragma once
 
 #include <optional>
@@ -11,9 +12,16 @@
 
 namespace tenscan::findings {
 
-/// The fix `af` asks for in module `m` (the project file that holds the call), or nullopt when
+/// An edit of the program's text: `where` (empty: an insertion) becomes `text`.
+struct ArgumentEdit {
+  ir::Loc where;
+  std::string text;
+  std::string description;  ///< "set in_features to 21632", "pass drop_last=True"
+};
+
+/// The edit `af` asks for in module `m` (the project file that holds the call), or nullopt when
 /// the value is not one constant, the call is not where and what `af` says, or the argument
 /// already has that value.
-std::optional<Fix> argument_fix(const ir::Module& m, const interp::ArgumentFix& af);
+std::optional<ArgumentEdit> argument_fix(const ir::Module& m, const interp::ArgumentFix& af);
 
 }  // namespace tenscan::findings

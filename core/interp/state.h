@@ -65,7 +65,6 @@ struct PathStep {
   }
 };
 
-/// A soft constraint: what an operation requires to run without error.
 /// A fix the operation knows: an argument of a call in the project's code (the layer's
 /// constructor) set to a value: the size that reaches the layer, a flag.
 struct ArgumentFix {
@@ -77,6 +76,7 @@ struct ArgumentFix {
   std::string text{};         ///< else the text to write ("True")
 };
 
+/// A soft constraint: what an operation requires to run without error.
 struct Requirement {
   sym::Cond cond;
   RuleId rule;

@@ -1,18 +1,13 @@
 // Where an argument of a call is (call_args.h), read with tree-sitter.
 #include "python/call_args.h"
 
-#include <tree_sitter/api.h>
-
 #include <string>
 
 #include "python/parser.h"
+#include "python/ts_node.h"
 
 namespace tenscan::python {
 namespace {
-
-std::string_view text_of(std::string_view source, TSNode n) {
-  return source.substr(ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
-}
 
 std::string_view type_of(TSNode n) { return ts_node_type(n); }
 
@@ -28,10 +23,10 @@ std::optional<ArgumentSite> call_argument(std::string_view call, std::string_vie
   if (type_of(stmt) != "expression_statement" || ts_node_named_child_count(stmt) != 1) return std::nullopt;
   TSNode expr = ts_node_named_child(stmt, 0);
   if (type_of(expr) != "call") return std::nullopt;
-  TSNode function = ts_node_child_by_field_name(expr, "function", 8);
-  TSNode args = ts_node_child_by_field_name(expr, "arguments", 9);
+  TSNode function = field(expr, "function");
+  TSNode args = field(expr, "arguments");
   if (ts_node_is_null(function) || ts_node_is_null(args) || type_of(args) != "argument_list") return std::nullopt;
-  const std::string_view name = text_of(call, function);
+  const std::string_view name = node_text(call, function);
   if (name.size() < callee.size() || name.substr(name.size() - callee.size()) != callee) return std::nullopt;
   if (name.size() > callee.size() && name[name.size() - callee.size() - 1] != '.') return std::nullopt;
   int positional = 0;
@@ -42,9 +37,9 @@ std::optional<ArgumentSite> call_argument(std::string_view call, std::string_vie
     if (t == "comment") continue;
     if (t == "list_splat" || t == "dictionary_splat") return std::nullopt;
     if (t == "keyword_argument") {
-      TSNode k = ts_node_child_by_field_name(a, "name", 4);
-      TSNode v = ts_node_child_by_field_name(a, "value", 5);
-      if (!keyword.empty() && !ts_node_is_null(k) && !ts_node_is_null(v) && text_of(call, k) == keyword)
+      TSNode k = field(a, "name");
+      TSNode v = field(a, "value");
+      if (!keyword.empty() && !ts_node_is_null(k) && !ts_node_is_null(v) && node_text(call, k) == keyword)
         return ArgumentSite{ts_node_start_byte(v), ts_node_end_byte(v), true};
       continue;
     }

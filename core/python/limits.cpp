@@ -2,6 +2,7 @@
 // in Parser/tokenizer.c, CO_MAXBLOCKS and the compiler's frame blocks in Python/compile.c, and
 // the symbol table's recursion limit (3 x sys.getrecursionlimit(), for a script run directly).
 #include "python/limits.h"
+#include "python/ts_node.h"
 
 #include <algorithm>
 #include <cstring>
@@ -307,9 +308,9 @@ int ast_levels(TSNode n, const NodeKind& kind, TSNode parent, const NodeKind& pa
   // the strings of a concatenation are one constant; `a and b and c` is one BoolOp
   if (parent_kind.concatenated_string && kind.string) return 0;
   if (kind.boolean_operator && parent_kind.boolean_operator) {
-    TSNode op = ts_node_child_by_field_name(n, "operator", 8);
-    TSNode parent_op = ts_node_child_by_field_name(parent, "operator", 8);
-    TSNode left = ts_node_child_by_field_name(parent, "left", 4);
+    TSNode op = field(n, "operator");
+    TSNode parent_op = field(parent, "operator");
+    TSNode left = field(parent, "left");
     if (!ts_node_is_null(op) && !ts_node_is_null(parent_op) && ts_node_eq(left, n) &&
         std::strcmp(ts_node_type(op), ts_node_type(parent_op)) == 0)
       return 0;
@@ -412,9 +413,6 @@ class BlockCheck {
     }
     ts_tree_cursor_delete(&c);
     return out;
-  }
-  static TSNode field(TSNode n, const char* name) {
-    return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
   }
   static TSNode child_block(TSNode clause) {
     for (TSNode k : children(clause))

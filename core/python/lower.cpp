@@ -4,6 +4,7 @@
 // an Unsupported node plus a diagnostic, never an abort.
 #include "python/lower.h"
 #include "python/lower_match.h"
+#include "python/ts_node.h"
 
 #include <tree_sitter/api.h>
 
@@ -100,7 +101,6 @@ class Lowerer {
     return std::string_view(src_).substr(b, e - b);
   }
   static std::string_view type(TSNode n) { return ts_node_type(n); }
-  static TSNode field(TSNode n, const char* f) { return ts_node_child_by_field_name(n, f, std::strlen(f)); }
   static bool null(TSNode n) { return ts_node_is_null(n); }
   /// Children carrying field `name`, in order. (ts_node_field_name_for_child is unreliable in
   /// tree-sitter 0.20; the cursor API reports fields correctly.)

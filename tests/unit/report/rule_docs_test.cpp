@@ -37,7 +37,7 @@ TEST_CASE("rule docs: every rule's helpUri resolves to a heading of docs/rules.m
 
 TEST_CASE("rule docs: a page has the rule's meaning, the example with what tenscan and the run say, and the fix", "[rules][docs]") {
   const RuleInfo& info = rule_info(RuleId::Broadcast);
-  const std::string page = report::rule_page(info, {"example.py:5:10: error: ... [shape/broadcast]"});
+  const std::string page = report::rule_page(info, "example.py:5:10: error: ... [shape/broadcast]\n");
   CHECK(page.rfind("## shape/broadcast\n\n**error** by default", 0) == 0);
   CHECK(page.find(std::string(info.full_description)) != std::string::npos);
   CHECK(page.find("```python\nimport torch\n\nscores = torch.randn(32, 10)") != std::string::npos);
@@ -46,7 +46,7 @@ TEST_CASE("rule docs: a page has the rule's meaning, the example with what tensc
   CHECK(page.find("### Fix\n\n" + std::string(info.help_markdown)) != std::string::npos);
   CHECK(page.find("scaled = scores / temperature.unsqueeze(1)\n```\n") != std::string::npos);
   // the whole document: an index row per rule linking to its page
-  const std::string doc = report::rules_document([](const RuleInfo&) { return std::vector<std::string>{}; });
+  const std::string doc = report::rules_document([](const RuleInfo&) { return std::string(); });
   CHECK(doc.find("| [`shape/broadcast`](#shapebroadcast) | error | " + std::string(info.short_description) + " |") !=
         std::string::npos);
 }

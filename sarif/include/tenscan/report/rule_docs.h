@@ -6,18 +6,17 @@
 
 #include <functional>
 #include <string>
-#include <vector>
 
 #include "tenscan/core/rules.h"
 
 namespace tenscan::report {
 
-/// What tenscan says of a rule's bad example, as its text output's lines.
-using ExampleReport = std::function<std::vector<std::string>(const RuleInfo&)>;
+/// What tenscan says of a rule's bad example: its text output.
+using ExampleReport = std::function<std::string(const RuleInfo&)>;
 
 /// One rule's page: `## <id>`, its level, name, tags and precision, what it means, the bad
 /// example with what tenscan reports and what running it does, and the fix with the fixed twin.
-std::string rule_page(const RuleInfo& rule, const std::vector<std::string>& reported);
+std::string rule_page(const RuleInfo& rule, const std::string& reported);
 /// docs/rules.md: an index table, then every rule's page.
 std::string rules_document(const ExampleReport& reported);
 /// The anchor GitHub gives a Markdown heading (lower case; letters, digits, '-' and '_' kept;
