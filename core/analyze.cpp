@@ -151,6 +151,12 @@ std::string path_text(std::vector<interp::PathStep> path, bool without_space_cho
   return text + ")";
 }
 
+// The fix of a failing last minibatch: drop_last=True where the DataLoader is built.
+std::optional<interp::ArgumentFix> drop_last_fix(const interp::LastBatch& lb) {
+  if (lb.loader.line == 0) return std::nullopt;
+  return interp::ArgumentFix{lb.loader, "DataLoader", 8, "drop_last", std::nullopt, "True"};
+}
+
 class FindingCollector {
  public:
   FindingCollector(const Interpreter& in, AnalysisResult& result) : in_(in), result_(result) {}
@@ -233,9 +239,12 @@ class FindingCollector {
       }
     }
     f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(identity_text);
-    if (r.fix && r.last_batch < 0)
-      if (const ir::Module* m = in_.module_of_file(r.fix->call.file))
-        if (auto edit = findings::argument_fix(*m, *r.fix))
+    // (the operation's own fix does not mend a failing last minibatch: dropping it does)
+    std::optional<interp::ArgumentFix> fix = r.last_batch < 0 ? r.fix : drop_last_fix(in_.last_batch(r.last_batch));
+    if (fix && r.last_batch < 0 && !in_.fix_agrees(*fix)) fix.reset();
+    if (fix)
+      if (const ir::Module* m = in_.module_of_file(fix->call.file))
+        if (auto edit = findings::argument_fix(*m, *fix))
           if (auto where = to_range(in_, edit->where))
             f.fixes.push_back({std::move(edit->description), {{std::move(*where), std::move(edit->text)}}});
     if (f.level == Level::Error) {

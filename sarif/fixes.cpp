@@ -2,6 +2,7 @@
 #include "tenscan/report/fixes.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace tenscan::report {
 namespace {
@@ -48,7 +49,13 @@ std::optional<std::string> apply_replacements(const std::string& source, std::ve
     if (!b || !e || *e < *b) return std::nullopt;
     edits.push_back({*b, *e, std::move(r.text)});
   }
-  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+  // (one edit that several findings ask for, drop_last=True for each failure of a last
+  // minibatch, is made once)
+  std::sort(edits.begin(), edits.end(),
+            [](const Edit& a, const Edit& b) { return std::tie(a.begin, a.end, a.text) < std::tie(b.begin, b.end, b.text); });
+  edits.erase(std::unique(edits.begin(), edits.end(),
+                          [](const Edit& a, const Edit& b) { return a.begin == b.begin && a.end == b.end && a.text == b.text; }),
+              edits.end());
   for (std::size_t i = 1; i < edits.size(); ++i)
     if (edits[i].begin < edits[i - 1].end || edits[i].begin == edits[i - 1].begin) return std::nullopt;
   std::string out = source;

@@ -46,6 +46,9 @@ std::optional<ArgumentEdit> argument_fix(const ir::Module& m, const interp::Argu
   if (!site) return std::nullopt;
   ArgumentEdit edit;
   if (site->present) {
+    // (a name or a call in its place may be shared with other uses, a loop's layers, an
+    // option: writing a number there would change them too)
+    if (!site->literal) return std::nullopt;
     if (call.substr(site->begin, site->end - site->begin) == value) return std::nullopt;
     edit.text = value;
     edit.description = "set " + (af.keyword.empty() ? "the argument" : af.keyword) + " to " + value;

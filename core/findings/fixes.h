@@ -20,8 +20,9 @@ struct ArgumentEdit {
 };
 
 /// The edit `af` asks for in module `m` (the project file that holds the call), or nullopt when
-/// the value is not one constant, the call is not where and what `af` says, or the argument
-/// already has that value.
+/// the value is not one constant, the call is not where and what `af` says, the argument is
+/// passed as something other than literals (a name, a call: it may be shared with other uses)
+/// or already has that value.
 std::optional<ArgumentEdit> argument_fix(const ir::Module& m, const interp::ArgumentFix& af);
 
 }  // namespace tenscan::findings

@@ -246,6 +246,15 @@ sym::SymbolNamer Interpreter::namer() const {
 bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related,
                           std::optional<ArgumentFix> fix) {
   ++result_.stats.requirements_checked;
+  if (fix) {
+    std::optional<std::string> value = fix->text;
+    if (fix->value) {
+      auto k = fix->value->as_const();
+      value = k ? std::optional<std::string>(std::to_string(*k)) : std::nullopt;
+    }
+    auto [it, fresh] = fix_values_.try_emplace({fix->call.file, fix->call.line, fix->call.col, fix->keyword}, value);
+    if (!fresh && it->second != value) it->second = std::nullopt;
+  }
   sym::Tri t = st.ranges.decide(c);
   if (t == sym::Tri::True) {
     ++result_.stats.requirements_online;
@@ -276,6 +285,14 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   }
   st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
   return t != sym::Tri::False;
+}
+
+bool Interpreter::fix_agrees(const ArgumentFix& f) const {
+  auto it = fix_values_.find({f.call.file, f.call.line, f.call.col, f.keyword});
+  if (it == fix_values_.end() || !it->second) return false;
+  if (!f.value) return *it->second == f.text;
+  auto c = f.value->as_const();
+  return c && *it->second == std::to_string(*c);
 }
 
 void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg) {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -88,6 +89,7 @@ struct LastBatch {
   sym::Expr length;      ///< len(dataset), concrete or a symbol
   sym::Expr batch_size;
   ir::Loc loop;          ///< the project-code site that iterates the DataLoader
+  ir::Loc loader{};      ///< the DataLoader's construction, where drop_last=True can go (line 0: none)
 };
 
 /// C3 linearisation (Python's MRO): the merge of the bases' MROs and the bases list, nullopt
@@ -243,6 +245,11 @@ class Interpreter {
   /// produces an unknown result so that no follow-on finding comes from it.
   bool require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {},
                std::optional<ArgumentFix> fix = std::nullopt);
+  /// Whether every requirement that named this argument (its call and keyword) as its fix, on
+  /// every path and held or not, asked for the one value `f` asks for: only then does setting
+  /// it mend the failure without breaking another use of the same layer (a test loader's
+  /// other batch size, a second input of another width).
+  [[nodiscard]] bool fix_agrees(const ArgumentFix& f) const;
   /// Reports a numerical hazard at the current project-code site (models/numeric.h): the
   /// operation makes an infinity or a NaN for every value its operand reaches (`certain`) or
   /// for some (Requirement::possible: a warning). The path goes on, with the values the
@@ -508,6 +515,9 @@ class Interpreter {
   std::string space_part_empty_;   ///< ... or why its part would have been empty
   std::map<std::string, sym::SymId> space_symbols_;
   std::vector<LastBatch> last_batches_;
+  // the value each fixable argument was asked to have ((file, line, col, keyword) of
+  // ArgumentFix), nullopt once two differ or one is not a constant (see fix_agrees)
+  std::map<std::tuple<std::uint32_t, int, int, std::string>, std::optional<std::string>> fix_values_;
   std::unordered_map<std::string, int> symbol_names_;  ///< symbols made per printable name (fresh_symbol)
   /// Tests of one unknown value against a constant (`loss_type == 'ce'`), by the value's
   /// identity (its label's allocation, shared by every copy) and the test: testing the same

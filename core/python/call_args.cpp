@@ -11,6 +11,20 @@ namespace {
 
 std::string_view type_of(TSNode n) { return ts_node_type(n); }
 
+// Whether an expression is made of literals alone (`16 * 4 * 4`, `False`, `-1`): no name, call
+// or attribute whose value another use of the text might depend on.
+bool literal(TSNode n) {
+  const std::string_view t = type_of(n);
+  if (t == "integer" || t == "float" || t == "true" || t == "false" || t == "none" || t == "string") return true;
+  if (t != "binary_operator" && t != "unary_operator" && t != "parenthesized_expression") return false;
+  const std::uint32_t k = ts_node_named_child_count(n);
+  for (std::uint32_t i = 0; i < k; ++i)
+    if (!literal(ts_node_named_child(n, i))) return false;
+  return true;
+}
+
+ArgumentSite present(TSNode v) { return ArgumentSite{ts_node_start_byte(v), ts_node_end_byte(v), true, "", literal(v)}; }
+
 }  // namespace
 
 std::optional<ArgumentSite> call_argument(std::string_view call, std::string_view callee, int position,
@@ -30,6 +44,7 @@ std::optional<ArgumentSite> call_argument(std::string_view call, std::string_vie
   if (name.size() < callee.size() || name.substr(name.size() - callee.size()) != callee) return std::nullopt;
   if (name.size() > callee.size() && name[name.size() - callee.size() - 1] != '.') return std::nullopt;
   int positional = 0;
+  TSNode last{};  // the last argument (comments are not)
   const std::uint32_t n = ts_node_named_child_count(args);
   for (std::uint32_t i = 0; i < n; ++i) {
     TSNode a = ts_node_named_child(args, i);
@@ -37,22 +52,23 @@ std::optional<ArgumentSite> call_argument(std::string_view call, std::string_vie
     if (t == "comment") continue;
     if (t == "list_splat" || t == "dictionary_splat") return std::nullopt;
     if (t == "keyword_argument") {
+      last = a;
       TSNode k = field(a, "name");
       TSNode v = field(a, "value");
       if (!keyword.empty() && !ts_node_is_null(k) && !ts_node_is_null(v) && node_text(call, k) == keyword)
-        return ArgumentSite{ts_node_start_byte(v), ts_node_end_byte(v), true};
+        return present(v);
       continue;
     }
-    if (positional++ == position) return ArgumentSite{ts_node_start_byte(a), ts_node_end_byte(a), true};
+    if (positional++ == position) return present(a);
+    last = a;
   }
   if (keyword.empty()) return std::nullopt;
-  // not passed: `, keyword=value` goes after the last argument (a trailing comma is kept)
+  // not passed: `, keyword=value` goes right after the last argument (before a trailing comma
+  // or a comment that follows it), or in the empty parentheses
   ArgumentSite site;
-  const std::uint32_t close = ts_node_end_byte(args) - 1;  // the ')'
-  std::size_t at = close;
-  while (at > ts_node_start_byte(args) + 1 && (call[at - 1] == ' ' || call[at - 1] == '\n' || call[at - 1] == '\t')) --at;
-  site.begin = site.end = at;
-  site.prefix = call[at - 1] == '(' ? "" : call[at - 1] == ',' ? " " : ", ";
+  const bool none = ts_node_is_null(last);
+  site.begin = site.end = none ? ts_node_start_byte(args) + 1 : ts_node_end_byte(last);
+  site.prefix = none ? "" : ", ";
   return site;
 }
 

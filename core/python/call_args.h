@@ -9,12 +9,14 @@
 namespace tenscan::python {
 
 /// An argument's value in a call's text: bytes [begin, end) when the call passes it
-/// (`present`); otherwise begin == end is where `keyword=value` goes (before the closing
-/// parenthesis), after `prefix` (", " after an argument, " " after a trailing comma).
+/// (`present`; `literal` when the value is made of literals alone, `16 * 4 * 4`, not a name
+/// another use might share); otherwise begin == end is where `keyword=value` goes, after
+/// `prefix`: right after the last argument (", ") or in empty parentheses ("").
 struct ArgumentSite {
   std::size_t begin = 0, end = 0;
   bool present = false;
   const char* prefix = "";
+  bool literal = false;
 };
 
 /// The argument at `position` (-1: none) or named `keyword` (empty: none) of the call whose

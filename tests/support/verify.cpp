@@ -6,9 +6,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "python/parser.h"
@@ -16,6 +18,7 @@
 #include "tenscan/ci/config.h"
 #include "tenscan/ci/notebook.h"
 #include "tenscan/core/analyze.h"
+#include "tenscan/report/fixes.h"
 
 namespace fs = std::filesystem;
 using namespace tenscan;
@@ -32,8 +35,16 @@ struct Expectation {
   int matched = 0;
 };
 
+// `# expect-fix: DESCRIPTION`: the finding on the line carries this fix (its first).
+struct FixExpectation {
+  int line = 0;
+  std::string description;
+  bool matched = false;
+};
+
 struct Spec {
   std::vector<Expectation> expects;
+  std::vector<FixExpectation> fixes;
   std::map<int, std::string> reveals;  // line -> expected text
   bool expect_none = false;
   bool expect_incomplete = false;   // expect-incomplete: a budget or a gap stops the analysis
@@ -91,6 +102,17 @@ void parse_expect(const std::string& body, int line, Spec& spec) {
   spec.expects.push_back(e);
 }
 
+// `expect-fix[@+N]: DESCRIPTION`
+void parse_fix(const std::string& c, int line, Spec& spec) {
+  static const std::regex fix(R"(^expect-fix(@([+-]\d+))?\s*:\s*(.+)$)");
+  std::smatch m;
+  if (!std::regex_match(c, m, fix)) {
+    spec.errors.push_back("line " + std::to_string(line) + ": malformed '" + c + "'");
+    return;
+  }
+  spec.fixes.push_back({line + (m[2].matched ? std::stoi(m[2].str()) : 0), trim(m[3].str())});
+}
+
 void parse_comment(const std::string& text, int line, Spec& spec) {
   std::string c = trim(text.substr(1));  // drop '#'
   if (c.rfind("expect-none", 0) == 0) {
@@ -132,7 +154,8 @@ void parse_comment(const std::string& text, int line, Spec& spec) {
   while (start < c.size()) {
     std::size_t semi = c.find(';', start);
     std::string part = trim(c.substr(start, semi == std::string::npos ? std::string::npos : semi - start));
-    if (part.rfind("expect", 0) == 0) parse_expect(part.substr(6), line, spec);
+    if (part.rfind("expect-fix", 0) == 0) parse_fix(part, line, spec);
+    else if (part.rfind("expect", 0) == 0) parse_expect(part.substr(6), line, spec);
     else if (!part.empty()) spec.errors.push_back("line " + std::to_string(line) + ": cannot parse '" + part + "'");
     if (semi == std::string::npos) break;
     start = semi + 1;
@@ -147,6 +170,81 @@ void collect_comments(TSNode n, const std::string& src, Spec& spec) {
   }
   uint32_t k = ts_node_child_count(n);
   for (uint32_t i = 0; i < k; ++i) collect_comments(ts_node_child(n, i), src, spec);
+}
+
+// The project's files with some of them edited (the fixes applied).
+class EditedSource final : public SourceProvider {
+ public:
+  EditedSource(const SourceProvider& base, std::map<std::string, std::string> edited)
+      : base_(base), edited_(std::move(edited)) {}
+  std::optional<std::string> read(const std::string& rel_path, std::string& error) const override {
+    auto it = edited_.find(rel_path);
+    return it != edited_.end() ? std::optional<std::string>(it->second) : base_.read(rel_path, error);
+  }
+  [[nodiscard]] bool is_file(const std::string& rel_path) const override {
+    return edited_.count(rel_path) != 0 || base_.is_file(rel_path);
+  }
+  [[nodiscard]] bool is_dir(const std::string& rel_path) const override { return base_.is_dir(rel_path); }
+
+ private:
+  const SourceProvider& base_;
+  std::map<std::string, std::string> edited_;
+};
+
+// The findings' fixes: exactly the expected ones (`# expect-fix`), and the program with all of
+// them applied analyses as completely as before, without the findings they fix and without a
+// new one.
+bool check_fixes(const std::string& name, Spec& spec, const AnalysisResult& result, const SourceProvider& sources,
+                 const AnalysisOptions& options, const std::function<int(const SourceRange&)>& line_of, bool notebook) {
+  bool ok = true;
+  std::map<std::string, std::vector<Replacement>> edits;  // path -> replacements
+  std::set<std::pair<std::string, int>> fixed;            // (rule, line) of the findings fixed
+  for (const auto& f : result.findings) {
+    if (f.fixes.empty()) continue;
+    const int line = line_of(f.location);
+    bool matched = false;
+    for (auto& e : spec.fixes)
+      if (!e.matched && e.line == line && e.description == f.fixes[0].description) matched = e.matched = true;
+    if (!matched) {
+      std::cout << "unexpected fix: " << name << ":" << line << " " << rule_info(f.rule).id << " \"" << f.fixes[0].description
+                << "\"\n";
+      ok = false;
+    }
+    fixed.insert({std::string(rule_info(f.rule).id), line});
+    for (const auto& r : f.fixes[0].replacements) edits[r.range.path].push_back(r);
+  }
+  for (const auto& e : spec.fixes)
+    if (!e.matched) {
+      std::cout << "missing fix: " << name << ":" << e.line << " \"" << e.description << "\"\n";
+      ok = false;
+    }
+  if (edits.empty() || notebook) return ok;
+  std::map<std::string, std::string> edited;
+  for (const auto& [path, reps] : edits) {
+    std::string error;
+    auto before = sources.read(path, error);
+    auto after = before ? report::apply_replacements(*before, reps) : std::nullopt;
+    if (!after) {
+      std::cout << name << ": the fixes of " << path << " do not apply" << (error.empty() ? "" : ": " + error) << "\n";
+      return false;
+    }
+    edited[path] = *after;
+  }
+  EditedSource fixed_sources(sources, std::move(edited));
+  AnalysisResult again = tenscan::ci::analyze_entry(fixed_sources, name, options);
+  if (again.completeness.complete != result.completeness.complete) {
+    std::cout << name << ": with the fixes applied, the analysis is " << (again.completeness.complete ? "" : "in") << "complete\n";
+    ok = false;
+  }
+  std::set<std::pair<std::string, int>> before;
+  for (const auto& f : result.findings) before.insert({std::string(rule_info(f.rule).id), line_of(f.location)});
+  for (const auto& f : again.findings) {
+    const std::pair<std::string, int> key{std::string(rule_info(f.rule).id), line_of(f.location)};
+    if (fixed.count(key) == 0 && before.count(key) != 0) continue;
+    std::cout << "after the fixes: " << name << ":" << key.second << " " << key.first << " \"" << f.message << "\"\n";
+    ok = false;
+  }
+  return ok;
 }
 
 }  // namespace
@@ -251,6 +349,7 @@ int main(int argc, char** argv) {
       ok = false;
     }
   }
+  ok = check_fixes(name, spec, result, sources, options, line_of, !script_line.empty()) && ok;
   for (const auto& e : spec.expects) {
     if (e.matched < e.count) {
       std::cout << "missing: " << name << ":" << e.line << " " << e.rule;

@@ -355,18 +355,20 @@ Outs data_hint(Interpreter& in, State&& st, Args& a) {
   return p.ret_none();
 }
 
-// _tenscan.summary_iter(items[, length, batch_size]): an iterator over an unknown number of
-// elements, each one of `items` (a DataLoader: full batches, then maybe a smaller last one).
-// With length and batch_size, the last item is the DataLoader's last minibatch of
+// _tenscan.summary_iter(items[, length, batch_size[, loader]]): an iterator over an unknown
+// number of elements, each one of `items` (a DataLoader: full batches, then maybe a smaller
+// last one). With length and batch_size, the last item is the DataLoader's last minibatch of
 // length % batch_size samples: requirements imposed while the loop body runs on it are
-// reported as such (shape/residual-batch).
+// reported as such (shape/residual-batch). `loader`: the DataLoader whose construction takes
+// drop_last=True (the findings' fix), None when that is not where its batches are decided.
 Outs summary_iter(Interpreter& in, State&& st, Args& a) {
   std::vector<Value> items;
   if (!a.pos.empty())
     if (const auto* seq = in.sequence_of(st, a.pos[0])) items = *seq;
   int last = -1;
   if (a.pos.size() >= 3 && a.pos[1].kind == VKind::Int && a.pos[2].kind == VKind::Int)
-    last = in.add_last_batch({a.pos[1].i, a.pos[2].i, in.site()});
+    last = in.add_last_batch({a.pos[1].i, a.pos[2].i, in.site(),
+                              a.pos.size() >= 4 && a.pos[3].is_obj() ? st.heap.get(a.pos[3].obj).alloc_site : ir::Loc{}});
   Value v = in.new_summary_iterator(st, std::move(items), last);
   return interp::one(std::move(st), v);
 }

@@ -17,17 +17,27 @@ TEST_CASE("fixes: an argument of a call, by position or keyword, or where a keyw
   auto b = call_argument(kw, "Linear", 0, "in_features");
   REQUIRE(b);
   CHECK(kw.substr(b->begin, b->end - b->begin) == "16 * 5 * 5");
-  // not passed: `, keyword=value` before the parenthesis (after a trailing comma: " ")
+  CHECK(a->literal);
+  CHECK(b->literal);
+  CHECK_FALSE(call_argument("nn.Linear(width, 10)", "Linear", 0, "in_features")->literal);
+  CHECK_FALSE(call_argument("nn.Linear(args.hidden * 2, 10)", "Linear", 0, "in_features")->literal);
+  CHECK(call_argument("DataLoader(d, drop_last=False)", "DataLoader", 8, "drop_last")->literal);
+  // not passed: `, keyword=value` right after the last argument (a trailing comma and a
+  // comment after it stay where they are)
   const std::string loader = "DataLoader(data, batch_size=64)";
   auto c = call_argument(loader, "DataLoader", -1, "drop_last");
   REQUIRE(c);
   CHECK_FALSE(c->present);
   CHECK(c->begin == loader.size() - 1);
   CHECK(std::string(c->prefix) == ", ");
-  auto d = call_argument("DataLoader(data,\n           batch_size=64,\n)", "DataLoader", -1, "drop_last");
+  const std::string trailing = "DataLoader(data,\n           batch_size=64,\n           # drop_last=True,\n)";
+  auto d = call_argument(trailing, "DataLoader", -1, "drop_last");
   REQUIRE(d);
-  CHECK(std::string(d->prefix) == " ");
-  CHECK(std::string(call_argument("DataLoader()", "DataLoader", -1, "drop_last")->prefix).empty());
+  CHECK(d->begin == trailing.find("64,") + 2);
+  CHECK(std::string(d->prefix) == ", ");
+  auto e = call_argument("DataLoader()", "DataLoader", -1, "drop_last");
+  CHECK(e->begin == 11);
+  CHECK(std::string(e->prefix).empty());
   // no fix where the argument might be elsewhere, or the call is not the layer's
   CHECK_FALSE(call_argument("nn.Linear(*sizes)", "Linear", 0, "in_features"));
   CHECK_FALSE(call_argument("nn.Linear(**cfg)", "Linear", 0, "in_features"));

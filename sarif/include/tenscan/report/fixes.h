@@ -11,7 +11,8 @@
 namespace tenscan::report {
 
 /// `source` with the replacements made (each range in 1-based code-point columns, end
-/// exclusive; all in this file). nullopt when a range is not in the text or two overlap.
+/// exclusive; all in this file; the same edit twice is made once). nullopt when a range is not in
+/// the text or two overlap.
 std::optional<std::string> apply_replacements(const std::string& source, std::vector<Replacement> replacements);
 
 /// The unified diff (`--- a/PATH`, `+++ b/PATH`, hunks with 3 lines of context) between two

@@ -91,6 +91,9 @@ class DataLoader:
     def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0, collate_fn=None,
                  pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None,
                  generator=None, prefetch_factor=None, persistent_workers=False, pin_memory_device=""):
+        # (drop_last=True in this call is the fix of a failing last minibatch, unless a batch
+        # sampler decides the batches)
+        self._drop_last_here = batch_sampler is None
         if batch_sampler is not None:
             # the batch sampler decides the batches: its batch size and drop_last, over its sampler
             if batch_size != 1 or shuffle or sampler is not None or drop_last:
@@ -149,7 +152,7 @@ class DataLoader:
             rest = self._n % self.batch_size
             if rest != 0:
                 batches.append(self._batch(rest))
-                return _t.summary_iter(batches, self._n, self.batch_size)
+                return _t.summary_iter(batches, self._n, self.batch_size, self if self._drop_last_here else None)
         return _t.summary_iter(batches)
 
     def __len__(self):
