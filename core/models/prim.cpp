@@ -197,6 +197,14 @@ void Prim::bind_opaque_ranks() {
   }
 }
 
+std::optional<interp::ArgumentFix> Prim::layer_fix(std::string callee, int position, std::string keyword,
+                                                   sym::Expr value) const {
+  for (const auto& [k, v] : args.kw)
+    if (k == "layer" && v.is_obj())
+      return interp::ArgumentFix{st.heap.get(v.obj).alloc_site, std::move(callee), position, std::move(keyword), std::move(value)};
+  return std::nullopt;
+}
+
 RelatedMsg Prim::origin_note(const TensorVal& t, const std::string& what) const {
   Msg m;
   if (t.assumed) {

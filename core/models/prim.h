@@ -117,6 +117,11 @@ class Prim {
     return in.new_tensor(st, std::move(t));
   }
   Value tuple(std::vector<Value> items) { return in.new_tuple(st, std::move(items)); }
+  /// The fix that sets argument (`position`, `keyword`) of the call that built the layer this
+  /// primitive is given as `layer=` (an nn.Module: where the project's code created it) to
+  /// `value`; nullopt when no layer is given.
+  [[nodiscard]] std::optional<interp::ArgumentFix> layer_fix(std::string callee, int position, std::string keyword,
+                                                             sym::Expr value) const;
   /// A related note pointing at where a tensor got its shape.
   RelatedMsg origin_note(const TensorVal& t, const std::string& what) const;
 

@@ -142,12 +142,30 @@ struct Stated {
 };
 std::optional<Stated> stated(Interpreter& in, const State& st, Args& a);
 
-// _tenscan.require(condition, rule_id, *message_parts): a requirement stated by a stub (the
-// hyperparameter refinements of Refty). Message parts are strings, ints, tuples or tensors.
+// The fix a stub names with require's `fix=(layer, callee, position, keyword, value)`: the
+// argument of the call that built `layer` (an nn.Module) set to `value` (an int, True/False).
+std::optional<interp::ArgumentFix> stated_fix(const State& st, const Args& a) {
+  for (const auto& [k, v] : a.kw) {
+    if (k != "fix" || !v.is_obj()) continue;
+    const auto& f = st.heap.get(v.obj).items;
+    if (f.size() != 5 || !f[0].is_obj() || !f[1].const_str() || !f[2].const_int() || !f[3].const_str()) return std::nullopt;
+    interp::ArgumentFix fix{st.heap.get(f[0].obj).alloc_site, *f[1].const_str(), static_cast<int>(*f[2].const_int()),
+                            *f[3].const_str()};
+    if (f[4].kind == VKind::Int) fix.value = f[4].i;
+    else if (f[4].kind == VKind::Bool && (f[4].b.is_true() || f[4].b.is_false())) fix.text = f[4].b.is_true() ? "True" : "False";
+    else return std::nullopt;
+    return fix;
+  }
+  return std::nullopt;
+}
+
+// _tenscan.require(condition, rule_id, *message_parts[, fix=...]): a requirement stated by a
+// stub (the hyperparameter refinements of Refty). Message parts are strings, ints, tuples or
+// tensors; `fix` (see stated_fix) is what mends it.
 Outs require(Interpreter& in, State&& st, Args& a) {
   auto s = stated(in, st, a);
   if (!s) return interp::one(std::move(st), Value::boolean(true));
-  bool ok = in.require(st, s->cond, s->rule, s->msg);
+  bool ok = in.require(st, s->cond, s->rule, s->msg, {}, stated_fix(st, a));
   return interp::one(std::move(st), Value::boolean(ok));
 }
 

@@ -127,7 +127,10 @@ Outs conv(Interpreter& in, State&& st, Args& a) {
   Msg m;
   m << name << " expects " << in_ch << " input channels, but the input " << s << " has " << s[cdim] << " channels (dim "
     << static_cast<std::int64_t>(cdim) << ")";
-  if (!p.require(Cond::eq(s[cdim], in_ch), RuleId::ChannelMismatch, m, rel)) return p.ret_unranked(dt);
+  // (the fix: the layer's in_channels, the channels that reach it, where there is one group)
+  std::optional<interp::ArgumentFix> fix;
+  if (groups.as_const() == 1) fix = interp::ArgumentFix{w->origin, name, 0, "in_channels", s[cdim]};
+  if (!p.require(Cond::eq(s[cdim], in_ch), RuleId::ChannelMismatch, m, rel, std::move(fix))) return p.ret_unranked(dt);
   Shape out;
   if (batched) out.push_back(s[0]);
   out.push_back(out_ch);
@@ -220,7 +223,7 @@ Outs adaptive_pool(Interpreter& in, State&& st, Args& a) {
   return p.ret_tensor(out, dt);
 }
 
-// _tenscan.batch_norm(input, num_features, nd_name) : ranks 2/3 (1d), 4 (2d), 5 (3d)
+// _tenscan.batch_norm(input, num_features, nd_name, layer=module) : ranks 2/3 (1d), 4 (2d), 5 (3d)
 Outs batch_norm(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "batch_norm");
   const TensorVal* x = p.tensor(0);
@@ -236,7 +239,8 @@ Outs batch_norm(Interpreter& in, State&& st, Args& a) {
   Msg m;
   m << name << " expects " << *nf << " features (num_features), but the input " << s << " has " << s[1]
     << " channels at dim 1";
-  if (!p.require(Cond::eq(s[1], *nf), RuleId::ChannelMismatch, m, {p.origin_note(*x, "the input got its shape here")}))
+  if (!p.require(Cond::eq(s[1], *nf), RuleId::ChannelMismatch, m, {p.origin_note(*x, "the input got its shape here")},
+                 name.rfind("BatchNorm", 0) == 0 ? p.layer_fix(name, 0, "num_features", s[1]) : std::nullopt))
     return p.ret_unranked(dt);
   return p.ret_tensor(s, dt);
 }
@@ -277,7 +281,8 @@ Outs embedding(Interpreter& in, State&& st, Args& a) {
   return p.ret_tensor(out, DType::Float32);
 }
 
-// _tenscan.rnn(input, hx, mode, input_size, hidden_size, num_layers, bidirectional, batch_first, proj_size)
+// _tenscan.rnn(input, hx, mode, input_size, hidden_size, num_layers, bidirectional, batch_first, proj_size,
+//              layer=module)
 // -> (output, h_n) ; for LSTM h_n is (h_n, c_n)
 Outs rnn(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "rnn");
@@ -310,7 +315,8 @@ Outs rnn(Interpreter& in, State&& st, Args& a) {
   Msg m;
   m << mode << ": input.size(-1) must be equal to input_size. Expected " << *input_size << ", got " << s.back()
     << " (input shape " << s << ")";
-  if (!p.require(Cond::eq(s.back(), *input_size), RuleId::ChannelMismatch, m, rel)) return unknown_result();
+  if (!p.require(Cond::eq(s.back(), *input_size), RuleId::ChannelMismatch, m, rel, p.layer_fix(mode, 0, "input_size", s.back())))
+    return unknown_result();
   if (projected && !proj.as_const()) return unknown_result();
   Expr dirs = k(bidir ? 2 : 1);
   const Expr h_size = projected ? proj : *hidden;

@@ -482,7 +482,7 @@ class _BatchNorm(Module):
         self.bias = Parameter(torch.empty(num_features)) if affine else None
 
     def forward(self, input):
-        return _t.batch_norm(input, self.num_features, _b.type(self).__name__)
+        return _t.batch_norm(input, self.num_features, _b.type(self).__name__, layer=self)
 
 
 class BatchNorm1d(_BatchNorm):
@@ -910,7 +910,7 @@ class _RNNBase(Module):
 
     def forward(self, input, hx=None):
         return _t.rnn(input, hx, self._mode, self.input_size, self.hidden_size, self.num_layers, self.bidirectional,
-                      self.batch_first, self.proj_size)
+                      self.batch_first, self.proj_size, layer=self)
 
     def flatten_parameters(self):
         return None
@@ -1073,6 +1073,7 @@ class MultiheadAttention(Module):
         self.embed_dim = embed_dim
         self.kdim = kdim if kdim is not None else embed_dim
         self.vdim = vdim if vdim is not None else embed_dim
+        self._kv_follow = kdim is None and vdim is None
         self.num_heads = num_heads
         self.dropout = dropout
         self.batch_first = batch_first
@@ -1095,8 +1096,10 @@ class MultiheadAttention(Module):
         if self._failed:
             return (_t.unranked(query), _t.unranked(query))
         extra = (1 if self.add_bias_kv else 0) + (1 if self.add_zero_attn else 0)
+        # (embed_dim is the fix of a query of another width where key and value follow it)
+        layer = self if self._kv_follow else None
         return F._mha_forward(query, key, value, self.embed_dim, self.num_heads, self.kdim, self.vdim, key_padding_mask,
-                              need_weights, attn_mask, average_attn_weights, self.batch_first, extra)
+                              need_weights, attn_mask, average_attn_weights, self.batch_first, extra, layer)
 
 
 def _activation(activation, name):

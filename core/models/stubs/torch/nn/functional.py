@@ -601,9 +601,10 @@ def _mask_dtype_ok(m, allow_byte):
 
 
 def _mha_forward(query, key, value, embed_dim, num_heads, kdim, vdim, key_padding_mask=None, need_weights=True,
-                 attn_mask=None, average_attn_weights=True, batch_first=False, extra_kv=0):
+                 attn_mask=None, average_attn_weights=True, batch_first=False, extra_kv=0, layer=None):
     """nn.MultiheadAttention.forward and F.multi_head_attention_forward (1.13), in PyTorch's
-    order of checks. Returns (attn_output, attn_weights or None)."""
+    order of checks. Returns (attn_output, attn_weights or None). `layer`: the
+    nn.MultiheadAttention, whose embed_dim is the fix of a query of another width."""
     rq, rk, rv = _rank(query), _rank(key), _rank(value)
     if rq is None or rk is None or rv is None:
         return _pair_of(query)
@@ -652,8 +653,12 @@ def _mha_forward(query, key, value, embed_dim, num_heads, kdim, vdim, key_paddin
         _t.require(False, "shape/rank", "query should be unbatched 2D or batched 3D tensor but received ", rq,
                    "-D query tensor (shape ", query, ")")
         return _pair_of(query)
+    # (the fix: embed_dim set to the query's width, when the heads divide it)
+    e, h = _t.const_int(E), _t.const_int(num_heads)
+    fix = (layer, "MultiheadAttention", 0, "embed_dim", e) if layer is not None and e is not None and h is not None \
+        and h > 0 and e % h == 0 else None
     if not _t.require(E == embed_dim, "shape/channels", "was expecting embedding dimension of ", embed_dim, ", but got ", E,
-                      " (query shape ", query, ")"):
+                      " (query shape ", query, ")", fix=fix):
         return _pair_of(query)
     separate = not ((kdim == embed_dim) & (vdim == embed_dim))
     if separate:
