@@ -242,11 +242,14 @@ class FindingCollector {
     // (the operation's own fix does not mend a failing last minibatch: dropping it does)
     std::optional<interp::ArgumentFix> fix = r.last_batch < 0 ? r.fix : drop_last_fix(in_.last_batch(r.last_batch));
     if (fix && r.last_batch < 0 && !in_.fix_agrees(*fix)) fix.reset();
+    std::optional<findings::SourceEdit> edit;
     if (fix)
-      if (const ir::Module* m = in_.module_of_file(fix->call.file))
-        if (auto edit = findings::argument_fix(*m, *fix))
-          if (auto where = to_range(in_, edit->where))
-            f.fixes.push_back({std::move(edit->description), {{std::move(*where), std::move(edit->text)}}});
+      if (const ir::Module* m = in_.module_of_file(fix->call.file)) edit = findings::argument_fix(*m, *fix);
+    if (!r.rewrite.empty())
+      if (const ir::Module* m = in_.module_of_file(r.rewrite[0].call.file)) edit = findings::rewrite_fix(*m, r.rewrite);
+    if (edit)
+      if (auto where = to_range(in_, edit->where))
+        f.fixes.push_back({std::move(edit->description), {{std::move(*where), std::move(edit->text)}}});
     if (f.level == Level::Error) {
       Contingency& c = contingency_[{f.rule, f.location}];
       c.site = r.site;

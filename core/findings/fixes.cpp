@@ -1,6 +1,8 @@
 // Fixes that edit an argument of a call (fixes.h).
 #include "findings/fixes.h"
 
+#include <algorithm>
+
 #include "python/call_args.h"
 
 namespace tenscan::findings {
@@ -27,9 +29,61 @@ std::pair<int, int> position_of(const std::string& source, std::size_t at) {
   return {line, static_cast<int>(at - line_start)};
 }
 
+// The text of `loc` in `source`, as byte offsets; nullopt when it is not in it.
+std::optional<std::pair<std::size_t, std::size_t>> span_of(const std::string& source, const ir::Loc& loc) {
+  const std::size_t begin = offset_of(source, loc.line, loc.col);
+  const std::size_t end = offset_of(source, loc.end_line, loc.end_col);
+  if (begin == std::string::npos || end == std::string::npos || end <= begin) return std::nullopt;
+  return std::make_pair(begin, end);
+}
+
 }  // namespace
 
-std::optional<ArgumentEdit> argument_fix(const ir::Module& m, const interp::ArgumentFix& af) {
+std::optional<SourceEdit> rewrite_fix(const ir::Module& m, const std::vector<interp::CallRewrite>& rw) {
+  if (m.is_stub || rw.empty()) return std::nullopt;
+  struct Call {
+    std::size_t begin, end;
+    python::CallParts parts;  // (absolute offsets)
+    const interp::CallRewrite* rewrite;
+  };
+  std::vector<Call> calls;
+  for (const auto& r : rw) {
+    if (r.call.file != rw[0].call.file) return std::nullopt;
+    auto span = span_of(m.source, r.call);
+    if (!span) return std::nullopt;
+    auto parts = python::call_parts(std::string_view(m.source).substr(span->first, span->second - span->first), r.callee);
+    if (!parts || (r.rename.empty() && parts->operand_end == 0)) return std::nullopt;
+    for (auto* at : {&parts->name_begin, &parts->name_end, &parts->operand_begin, &parts->operand_end}) *at += span->first;
+    calls.push_back({span->first, span->second, *parts, &r});
+  }
+  std::sort(calls.begin(), calls.end(), [](const Call& a, const Call& b) { return a.begin < b.begin || (a.begin == b.begin && a.end > b.end); });
+  const Call& outer = calls[0];
+  const bool unwrap = outer.rewrite->rename.empty();
+  const std::size_t keep_begin = unwrap ? outer.parts.operand_begin : outer.begin;
+  const std::size_t keep_end = unwrap ? outer.parts.operand_end : outer.end;
+  // the renames inside what is kept, last first
+  std::vector<const Call*> renames;
+  if (!unwrap) renames.push_back(&outer);
+  for (std::size_t i = 1; i < calls.size(); ++i) {
+    if (calls[i].rewrite->rename.empty() || calls[i].begin < keep_begin || calls[i].end > keep_end) return std::nullopt;
+    renames.push_back(&calls[i]);
+  }
+  std::sort(renames.begin(), renames.end(), [](const Call* a, const Call* b) { return a->parts.name_begin > b->parts.name_begin; });
+  std::string text = m.source.substr(keep_begin, keep_end - keep_begin);
+  for (const Call* c : renames) text.replace(c->parts.name_begin - keep_begin, c->parts.name_end - c->parts.name_begin, c->rewrite->rename);
+  const std::string before = m.source.substr(outer.begin, outer.end - outer.begin);
+  SourceEdit edit;
+  edit.text = text;
+  edit.description = before.size() <= 60 && text.size() <= 60 && before.find('\n') == std::string::npos
+                         ? "replace `" + before + "` with `" + text + "`"
+                         : "use " + renames.front()->rewrite->rename;
+  const auto [line, col] = position_of(m.source, outer.begin);
+  const auto [end_line, end_col] = position_of(m.source, outer.end);
+  edit.where = ir::Loc{outer.rewrite->call.file, line, col, end_line, end_col};
+  return edit;
+}
+
+std::optional<SourceEdit> argument_fix(const ir::Module& m, const interp::ArgumentFix& af) {
   if (m.is_stub) return std::nullopt;
   std::string value = af.text;
   if (af.value) {
@@ -44,7 +98,7 @@ std::optional<ArgumentEdit> argument_fix(const ir::Module& m, const interp::Argu
   const std::string call = m.source.substr(begin, end - begin);
   auto site = python::call_argument(call, af.callee, af.position, af.keyword);
   if (!site) return std::nullopt;
-  ArgumentEdit edit;
+  SourceEdit edit;
   if (site->present) {
     // (a name or a call in its place may be shared with other uses, a loop's layers, an
     // option: writing a number there would change them too)

@@ -319,7 +319,8 @@ void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg) {
   st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
 }
 
-void Interpreter::hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg> related, bool certain) {
+void Interpreter::hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg> related, bool certain,
+                         std::vector<CallRewrite> rewrite) {
   ++result_.stats.requirements_checked;
   ir::Loc here = site();
   for (const auto& e : st.reqs)  // (a loop's next iteration)
@@ -341,6 +342,7 @@ void Interpreter::hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg
   r.op = 0;
   r.after = op_after_;
   r.path = st.path;
+  r.rewrite = std::move(rewrite);
   ++result_.stats.requirements_online;
   st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
 }

@@ -254,7 +254,8 @@ class Interpreter {
   /// operation makes an infinity or a NaN for every value its operand reaches (`certain`) or
   /// for some (Requirement::possible: a warning). The path goes on, with the values the
   /// hardware makes: no shape is wrong after it.
-  void hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg> related, bool certain);
+  void hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg> related, bool certain,
+              std::vector<CallRewrite> rewrite = {});
   /// States a piece of advice (Requirement::advisory): `c` should hold (a stride no larger than
   /// the kernel), and where it does not the value is legal but wasteful, a warning of `rule`.
   /// Nothing about the path changes.

@@ -76,6 +76,15 @@ struct ArgumentFix {
   std::string text{};         ///< else the text to write ("True")
 };
 
+/// A fix that rewrites a call of the project's code: renames its callee (`softmax` becomes
+/// `log_softmax`) or replaces the call by its one operand (`torch.log(p)` and `p.log()` become
+/// `p`). A fix is a list of them, nested ones composed (findings/fixes.h).
+struct CallRewrite {
+  ir::Loc call;
+  std::string callee;  ///< what the callee's name ends with ("log", "softmax")
+  std::string rename;  ///< the callee's new last name; empty: the call becomes its operand
+};
+
 /// A soft constraint: what an operation requires to run without error.
 struct Requirement {
   sym::Cond cond;
@@ -107,6 +116,7 @@ struct Requirement {
   /// the merged path is the one that imposed it. True otherwise.
   sym::Cond guard{};
   std::optional<ArgumentFix> fix{};
+  std::vector<CallRewrite> rewrite{};  ///< (a fix of the other kind, when not empty)
 };
 
 /// The symbols that requirements mention: where the constraints that bear on them start (see

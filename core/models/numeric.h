@@ -51,6 +51,7 @@ struct Hazard {
   std::string unsafe;  ///< the set in words: "0 or negative", "above 88.72"
   std::string effect;  ///< "is -inf at 0 and NaN below"
   std::string fix;
+  std::vector<interp::CallRewrite> rewrite{};  ///< the fix as an edit of the program, when it is one
 };
 
 /// Reports the hazard when the operand's reached values meet its set: certainly (an error)

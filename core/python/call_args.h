@@ -26,4 +26,15 @@ struct ArgumentSite {
 std::optional<ArgumentSite> call_argument(std::string_view call, std::string_view callee, int position,
                                           std::string_view keyword);
 
+/// The parts of a call a rewrite edits: its callee's last name (`softmax` of `F.softmax`) and
+/// its one operand (the only argument of `torch.log(p)`, the receiver of `p.log()`), as bytes
+/// of `call`; operand_end == 0 when it has no one operand.
+struct CallParts {
+  std::size_t name_begin = 0, name_end = 0;
+  std::size_t operand_begin = 0, operand_end = 0;
+};
+
+/// The parts of the call whose text is `call`, when its callee's name ends with `callee`.
+std::optional<CallParts> call_parts(std::string_view call, std::string_view callee);
+
 }  // namespace tenscan::python

@@ -274,6 +274,14 @@ bool max_subtracted(const TensorVal* operand) {
   return false;
 }
 
+// The edit that makes log(softmax(x)) log_softmax(x): the log call (the current site) becomes
+// the softmax call, renamed, when the operand is that call's result itself; none otherwise.
+std::vector<interp::CallRewrite> log_softmax_rewrite(const Interpreter& in, const TensorVal* operand) {
+  const interp::ValueSource* s = operand ? operand->source.get() : nullptr;
+  if (!s || s->op != "softmax" || !s->loc.line || !in.site().line) return {};
+  return {{in.site(), "log", ""}, {s->loc, "softmax", "log_softmax"}};
+}
+
 // (the operand's nearest sources: log(p), log(1 - p))
 std::string log_fix(const TensorVal* operand, const std::string& generic) {
   int links = 0;
@@ -330,7 +338,8 @@ Outs pointwise(Interpreter& in, State&& st, Args& a) {
     std::string unsafe = *d.unsafe              ? std::string(d.unsafe)
                          : d.limit == Limit::CoshBelow ? "below " + number_text(d.hi)
                                                        : "above " + number_text(d.lo);
-    check_hazard(p, {d.rule, d.lo, d.hi, unsafe, d.effect, fix}, all, t, op, "its input");
+    check_hazard(p, {d.rule, d.lo, d.hi, unsafe, d.effect, fix, d.rule == RuleId::NumLogDomain ? log_softmax_rewrite(in, t) : std::vector<interp::CallRewrite>{}},
+                 all, t, op, "its input");
   }
   // part by part; the affine form survives the operations that are affine where the part lies
   r.values = t->values;

@@ -2,6 +2,8 @@
 // requirement carries, and that applying it makes the finding go away.
 #include "analysis_harness.h"
 
+#include <map>
+
 #include "python/call_args.h"
 #include "tenscan/report/fixes.h"
 
@@ -110,4 +112,28 @@ TEST_CASE("fixes: applied to each rule's bad example, a fix leaves nothing to re
     ++fixed;
   }
   CHECK(fixed >= 1);  // (shape/matmul-inner-dim's in_features)
+}
+
+TEST_CASE("fixes: the log of a softmax becomes log_softmax where the softmax is the log's own operand", "[fixes]") {
+  auto r = tenscan_test::analyze_program(R"py(
+import torch
+import torch.nn.functional as F
+logits = torch.randn(8, 10) * 100
+p = F.softmax(logits, dim=1)
+a = torch.log(F.softmax(logits, dim=1))
+b = F.softmax(logits, 1).log()
+c = torch.log(p)
+)py");
+  std::map<int, std::string> fixed;  // line -> replacement text
+  for (const auto& f : r.result.findings)
+    if (!f.fixes.empty()) fixed[f.location.line] = f.fixes[0].replacements.at(0).text;
+  CHECK(fixed[6] == "F.log_softmax(logits, dim=1)");
+  CHECK(fixed[7] == "F.log_softmax(logits, 1)");
+  CHECK(fixed.count(8) == 0);  // (p has other uses: no edit of one expression mends them)
+  using tenscan::python::call_parts;
+  auto m = call_parts("torch.log(F.softmax(x, 1))", "log");
+  REQUIRE(m);
+  CHECK(m->operand_begin == 10);
+  CHECK_FALSE(call_parts("torch.log(x, out=y)", "log")->operand_end);
+  CHECK_FALSE(call_parts("torch.logit(x)", "log"));
 }
