@@ -63,6 +63,31 @@ std::optional<std::string> apply_replacements(const std::string& source, std::ve
   return out;
 }
 
+std::optional<FixedLines> fixed_lines(const Fix& fix, const SourceLookup& sources) {
+  if (fix.replacements.empty() || !sources) return std::nullopt;
+  FixedLines out;
+  out.path = fix.replacements[0].range.path;
+  int last = 0;
+  out.first = fix.replacements[0].range.line;
+  for (const auto& r : fix.replacements) {
+    if (r.range.path != out.path || r.range.cell.cell > 0) return std::nullopt;
+    out.first = std::min(out.first, r.range.line);
+    last = std::max({last, r.range.line, r.range.end_line});
+  }
+  auto before = sources(out.path);
+  if (!before) return std::nullopt;
+  auto after = apply_replacements(*before, fix.replacements);
+  if (!after) return std::nullopt;
+  const auto old_lines = lines_of(*before), new_lines = lines_of(*after);
+  // (what a fix writes has no line break: the edited lines end where the old ones did, less the
+  // line breaks it replaced)
+  const int removed = static_cast<int>(old_lines.size()) - static_cast<int>(new_lines.size());
+  if (last > static_cast<int>(old_lines.size()) || last - removed < out.first) return std::nullopt;
+  out.before.assign(old_lines.begin() + out.first - 1, old_lines.begin() + last);
+  out.after.assign(new_lines.begin() + out.first - 1, new_lines.begin() + (last - removed));
+  return out;
+}
+
 std::string unified_diff(const std::string& path, const std::string& before, const std::string& after,
                          const std::vector<Replacement>& replacements) {
   if (before == after) return {};

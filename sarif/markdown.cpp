@@ -6,6 +6,7 @@
 
 #include "internal.h"
 #include "tenscan/core/rules.h"
+#include "tenscan/report/fixes.h"
 #include "tenscan/report/sarif.h"
 
 namespace tenscan::report {
@@ -89,6 +90,45 @@ void space_regions(std::string& out, const std::vector<const RunFinding*>& rows,
   if (!body.empty()) out += "\n### Where in the hyperparameter space they fail\n" + body;
 }
 
+// A fence for a code block holding `lines`: longer than any run of backticks in them, so no
+// line of the repository can close it.
+std::string fence_for(const std::vector<std::string>& lines) {
+  std::size_t longest = 0;
+  for (const auto& l : lines)
+    for (std::size_t i = 0; i < l.size();) {
+      std::size_t j = i;
+      while (j < l.size() && l[j] == '`') ++j;
+      longest = std::max(longest, j - i);
+      i = j == i ? i + 1 : j;
+    }
+  return std::string(std::max<std::size_t>(3, longest + 1), '`');
+}
+
+// The findings' fixes as suggestions: the lines each edits, as they become.
+void suggestions(std::string& out, const std::vector<const RunFinding*>& rows, const MarkdownOptions& options) {
+  std::string body;
+  std::size_t shown = 0, count = 0;
+  for (const RunFinding* f : rows) {
+    if (shown++ == options.max_findings) break;
+    if (f->finding.fixes.empty()) continue;
+    const Fix& fix = f->finding.fixes[0];
+    auto lines = fixed_lines(fix, options.sources);
+    if (!lines) continue;
+    ++count;
+    std::vector<std::string> after;
+    for (const auto& l : lines->after) after.push_back(detail::printable(l));
+    const std::string fence = fence_for(after);
+    SourceRange at;
+    at.path = lines->path;
+    at.line = lines->first;
+    body += "\n" + location_cell(f->finding.location, options) + " `" + std::string(rule_info(f->finding.rule).id) +
+            "`: " + escape(fix.description) + " (" + location_cell(at, options) + ")\n\n" + fence + "suggestion\n";
+    for (const auto& l : after) body += l + "\n";
+    body += fence + "\n";
+  }
+  if (count) out += "\n### Suggested fixes (" + std::to_string(count) + ")\n" + body;
+}
+
 std::vector<const RunFinding*> select(const std::vector<RunFinding>& findings, bool only_new) {
   std::vector<const RunFinding*> out;
   for (std::size_t i : detail::finding_order(findings)) {
@@ -152,6 +192,7 @@ std::string render_markdown(const RunReport& run, const MarkdownOptions& options
 
   table(out, run.baseline_compared ? "New findings" : "Findings", current, options);
   space_regions(out, current, options);
+  suggestions(out, current, options);
   table(out, "Fixed findings", select(run.absent, false), options);
   table(out, "Not re-checked", select(run.not_analysed, false), options);
   return out;

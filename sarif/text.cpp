@@ -9,6 +9,7 @@
 
 #include "internal.h"
 #include "tenscan/core/rules.h"
+#include "tenscan/report/fixes.h"
 
 namespace tenscan::report {
 namespace {
@@ -60,6 +61,26 @@ class Writer {
   void line(const std::string& text) {
     paint(kBold, text);
     out_ += '\n';
+  }
+
+  // "path:line:col: fix: description", then the lines it edits as they become
+  void fix(const std::string& indent, const Fix& f) {
+    if (f.replacements.empty()) return;
+    out_ += indent;
+    paint(kBold, detail::location_text(f.replacements[0].range) + ":");
+    out_ += ' ';
+    paint(kGreen, "fix:");
+    out_ += ' ' + detail::printable(f.description) + '\n';
+    auto lines = fixed_lines(f, [this](const std::string& path) {
+      const std::string* text = sources_.text(path);
+      return text ? std::optional<std::string>(*text) : std::nullopt;
+    });
+    if (!lines) return;
+    for (const auto& l : lines->after) {
+      out_ += indent;
+      paint(kGreen, l);
+      out_ += '\n';
+    }
   }
 
  private:
@@ -136,6 +157,7 @@ void write_finding(Writer& w, const Finding& f) {
     for (const auto& c : f.path_conditions) conditions += (conditions.empty() ? "" : "; ") + c;
     w.note("  ", "on this path: " + conditions);
   }
+  if (!f.fixes.empty()) w.fix("  ", f.fixes[0]);
 }
 
 void write_notification(Writer& w, const Notification& n) {

@@ -194,6 +194,7 @@ bool write_reports(const report::RunReport& run, const ReportFiles& files, const
   if (!files.markdown.empty()) {
     report::MarkdownOptions mo;
     mo.link_prefix = link_prefix(env);
+    mo.sources = sources;
     ok &= write_report(files.markdown, report::render_markdown(run, mo), root, err);
   }
   return ok;

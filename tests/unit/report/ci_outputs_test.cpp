@@ -311,3 +311,19 @@ TEST_CASE("run json: entries, findings with their run fields, absent, complete",
   CHECK(doc["absent"][0]["baseline"] == "absent");
   CHECK(render_run_json(run, -1).find('\n') == render_run_json(run, -1).size() - 1);
 }
+
+TEST_CASE("markdown: a finding's fix as a suggestion of the lines it edits, fenced past the line's backticks",
+          "[markdown][fixes]") {
+  RunReport run;
+  run.findings.push_back(finding(RuleId::MatmulInnerDim, "train.py", 3, "fc", "mat1 and mat2 shapes cannot be multiplied"));
+  run.findings[0].finding.fixes.push_back({"set in_features to 9216", {{{"model.py", 2, 22, 2, 27}, "9216"}}});
+  MarkdownOptions options;
+  CHECK(render_markdown(run, options).find("Suggested") == std::string::npos);  // (no sources: no suggestion)
+  options.sources = [](const std::string& path) -> std::optional<std::string> {
+    if (path != "model.py") return std::nullopt;
+    return std::string("import torch.nn as nn\nself.fc1 = nn.Linear(12544, 128)  # ```\n");
+  };
+  CHECK_THAT(render_markdown(run, options),
+             Catch::EndsWith("### Suggested fixes (1)\n\ntrain.py:3 `shape/matmul-inner-dim`: set in\\_features to 9216 "
+                             "(model.py:2)\n\n````suggestion\nself.fc1 = nn.Linear(9216, 128)  # ```\n````\n"));
+}

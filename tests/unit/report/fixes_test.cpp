@@ -28,3 +28,19 @@ TEST_CASE("fixes: a unified diff with three lines of context, near changes in on
         "@@ -12,7 +12,7 @@\n line 12\n line 13\n line 14\n-line 15\n+line x\n line 16\n line 17\n line 18\n");
   CHECK(report::unified_diff("m.py", before, before, {}).empty());
 }
+
+TEST_CASE("fixes: the same edit asked for twice is made once; the lines a fix edits, before and after", "[fixes]") {
+  const std::string src = "a = f(\n    torch.log(F.softmax(x,\n                        dim=1)))\nloader = DataLoader(d)\n";
+  const Replacement drop{{"t.py", 4, 22, 4, 22}, ", drop_last=True"};
+  auto once = report::apply_replacements(src, {drop, drop});
+  REQUIRE(once);
+  CHECK(once->find("drop_last=True, drop_last") == std::string::npos);
+  // a rewrite over two lines makes one line of them
+  const Fix fix{"use log_softmax", {{{"t.py", 2, 5, 3, 32}, "F.log_softmax(x, dim=1)"}}};
+  auto lines = report::fixed_lines(fix, [&](const std::string&) { return std::optional<std::string>(src); });
+  REQUIRE(lines);
+  CHECK(lines->first == 2);
+  CHECK(lines->before == std::vector<std::string>{"    torch.log(F.softmax(x,", "                        dim=1)))"});
+  CHECK(lines->after == std::vector<std::string>{"    F.log_softmax(x, dim=1))"});
+  CHECK_FALSE(report::fixed_lines(fix, [](const std::string&) { return std::optional<std::string>(); }));
+}

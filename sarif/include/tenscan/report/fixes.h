@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tenscan/core/finding.h"
+#include "tenscan/report/report.h"
 
 namespace tenscan::report {
 
@@ -20,5 +21,17 @@ std::optional<std::string> apply_replacements(const std::string& source, std::ve
 /// made them); empty when they are equal.
 std::string unified_diff(const std::string& path, const std::string& before, const std::string& after,
                          const std::vector<Replacement>& replacements);
+
+/// The lines a fix edits, before and after (for a suggestion a reviewer applies, and the text
+/// output's note): `first` is the first of them in `path`.
+struct FixedLines {
+  std::string path;
+  int first = 0;
+  std::vector<std::string> before, after;
+};
+
+/// The lines of `fix` (its replacements in one script file), nullopt when the file cannot be
+/// read, the fix does not apply to it, or it is in a notebook (no line of the file to suggest).
+std::optional<FixedLines> fixed_lines(const Fix& fix, const SourceLookup& sources);
 
 }  // namespace tenscan::report

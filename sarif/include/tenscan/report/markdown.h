@@ -5,6 +5,8 @@
 //   **1 new**, 2 unchanged, 1 fixed compared with `BASE`.           (when a baseline was compared)
 //   ### New findings    (### Findings without a baseline)           (+ a table: level, location, rule,
 //   message)
+//   ### Suggested fixes   (per finding with a fix: what it does and a ```suggestion block of
+//                          the lines it edits, as a reviewer applies them; needs `sources`)
 //   ### Fixed findings                                              (+ the same table)
 //
 // Locations link to `link_prefix + path + "#L" + line` when link_prefix is set (e.g.
@@ -15,6 +17,7 @@
 #include <cstddef>
 #include <string>
 
+#include "tenscan/report/report.h"
 #include "tenscan/report/run.h"
 
 namespace tenscan::report {
@@ -22,6 +25,7 @@ namespace tenscan::report {
 struct MarkdownOptions {
   std::string link_prefix;        ///< empty: locations are plain text
   std::size_t max_findings = 50;  ///< rows per table; the rest is counted in a "more not shown" line
+  SourceLookup sources{};         ///< the project's files, for the suggested fixes (none without)
 };
 
 std::string render_markdown(const RunReport& run, const MarkdownOptions& options);
