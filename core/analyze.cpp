@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <optional>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include <unordered_map>
 
 #include "findings/completeness.h"
+#include "findings/fix_check.h"
 #include "findings/fixes.h"
 #include "findings/space_region.h"
 #include "tenscan/core/space_region.h"
@@ -796,7 +798,24 @@ AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, 
   auto body = [](void* p) -> void* {
     auto* j = static_cast<Job*>(p);
     try {
+      const auto start = std::chrono::steady_clock::now();
       j->result = analyze_on_this_thread(j->sources, j->entry, j->options);
+      const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (j->options.check_fixes) {
+        // (on this thread, after the first analysis's interpreter is gone: its stack and memory)
+        AnalysisOptions o = j->options;
+        o.check_fixes = false;
+        auto again = [&](const SourceProvider& edited, double seconds) -> std::optional<AnalysisResult> {
+          o.max_seconds = seconds;
+          try {
+            return analyze_on_this_thread(edited, j->entry, o);
+          } catch (...) {
+            return std::nullopt;  // (the fixed program's analysis failing costs the fixes, not the result)
+          }
+        };
+        const double left = j->options.max_seconds > 0 ? std::max(j->options.max_seconds - took, 1e-9) : 0.0;
+        findings::keep_fixes_that_hold(j->sources, j->result, again, took, left);
+      }
     } catch (...) {
       j->error = std::current_exception();
     }

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "tenscan/ci/output.h"
+#include "tenscan/core/edits.h"
 #include "tenscan/report/fixes.h"
 
 namespace tenscan::cmd {
@@ -25,7 +26,7 @@ FixOutcome fix_findings(const AnalysisResult& result, const report::SourceLookup
       out.error = path + ": the file could not be read";
       continue;
     }
-    auto after = report::apply_replacements(*before, reps);
+    auto after = tenscan::apply_replacements(*before, reps);
     if (!after) {
       out.error = path + ": its fixes overlap or do not match the file";
       continue;

@@ -105,7 +105,7 @@ std::optional<SourceEdit> argument_fix(const ir::Module& m, const interp::Argume
     if (!site->literal) return std::nullopt;
     if (call.substr(site->begin, site->end - site->begin) == value) return std::nullopt;
     edit.text = value;
-    edit.description = "set " + (af.keyword.empty() ? "the argument" : af.keyword) + " to " + value;
+    edit.description = "set " + (!af.name.empty() ? af.name : af.keyword.empty() ? "the argument" : af.keyword) + " to " + value;
   } else {
     edit.text = std::string(site->prefix) + af.keyword + "=" + value;
     edit.description = "pass " + af.keyword + "=" + value;

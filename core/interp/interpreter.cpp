@@ -252,7 +252,7 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
       auto k = fix->value->as_const();
       value = k ? std::optional<std::string>(std::to_string(*k)) : std::nullopt;
     }
-    auto [it, fresh] = fix_values_.try_emplace({fix->call.file, fix->call.line, fix->call.col, fix->keyword}, value);
+    auto [it, fresh] = fix_values_.try_emplace({fix->call.file, fix->call.line, fix->call.col, fix->position, fix->keyword}, value);
     if (!fresh && it->second != value) it->second = std::nullopt;
   }
   sym::Tri t = st.ranges.decide(c);
@@ -288,7 +288,7 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
 }
 
 bool Interpreter::fix_agrees(const ArgumentFix& f) const {
-  auto it = fix_values_.find({f.call.file, f.call.line, f.call.col, f.keyword});
+  auto it = fix_values_.find({f.call.file, f.call.line, f.call.col, f.position, f.keyword});
   if (it == fix_values_.end() || !it->second) return false;
   if (!f.value) return *it->second == f.text;
   auto c = f.value->as_const();

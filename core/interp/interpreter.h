@@ -516,9 +516,9 @@ class Interpreter {
   std::string space_part_empty_;   ///< ... or why its part would have been empty
   std::map<std::string, sym::SymId> space_symbols_;
   std::vector<LastBatch> last_batches_;
-  // the value each fixable argument was asked to have ((file, line, col, keyword) of
+  // the value each fixable argument was asked to have ((file, line, col, position, keyword) of
   // ArgumentFix), nullopt once two differ or one is not a constant (see fix_agrees)
-  std::map<std::tuple<std::uint32_t, int, int, std::string>, std::optional<std::string>> fix_values_;
+  std::map<std::tuple<std::uint32_t, int, int, int, std::string>, std::optional<std::string>> fix_values_;
   std::unordered_map<std::string, int> symbol_names_;  ///< symbols made per printable name (fresh_symbol)
   /// Tests of one unknown value against a constant (`loss_type == 'ce'`), by the value's
   /// identity (its label's allocation, shared by every copy) and the test: testing the same

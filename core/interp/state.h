@@ -74,6 +74,7 @@ struct ArgumentFix {
   std::string keyword;        ///< its keyword
   std::optional<sym::Expr> value{};  ///< the value, when it is a size (a fix only where constant)
   std::string text{};         ///< else the text to write ("True")
+  std::string name{};         ///< what the argument is, in the fix's description (default: its keyword)
 };
 
 /// A fix that rewrites a call of the project's code: renames its callee (`softmax` becomes

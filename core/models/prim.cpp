@@ -96,7 +96,11 @@ std::optional<std::int64_t> Prim::dim(const sym::Expr& d, std::size_t rank, cons
   Msg m;
   m << "Dimension out of range: " << what << " got dim=" << d << " but the tensor has " << static_cast<std::int64_t>(rank)
     << (rank == 1 ? " dimension" : " dimensions") << " (expected a dim in [" << -r << ", " << (r - 1) << "])";
-  if (!require(sym::Cond::truth(*c >= -r && *c < r), RuleId::DimOutOfRange, m)) return std::nullopt;
+  // (the fix of a dim one past the last, the off-by-one of a tensor that has lost a dimension:
+  // the last one, where the operation's call passes it as dim=)
+  std::optional<interp::ArgumentFix> fix;
+  if (*c == r && r > 0) fix = interp::ArgumentFix{in.site(), "", -1, "dim", sym::Expr::constant(r - 1)};
+  if (!require(sym::Cond::truth(*c >= -r && *c < r), RuleId::DimOutOfRange, m, {}, std::move(fix))) return std::nullopt;
   if (r == 0) return std::nullopt;
   return *c < 0 ? *c + r : *c;
 }

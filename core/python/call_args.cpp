@@ -44,6 +44,7 @@ std::optional<ParsedCall> parse_call(std::string_view text, std::string_view cal
   c.function = field(expr, "function");
   c.args = field(expr, "arguments");
   if (ts_node_is_null(c.function) || ts_node_is_null(c.args) || type_of(c.args) != "argument_list") return std::nullopt;
+  if (callee.empty()) return c;
   const std::string_view name = node_text(text, c.function);
   if (name.size() < callee.size() || name.substr(name.size() - callee.size()) != callee) return std::nullopt;
   if (name.size() > callee.size() && name[name.size() - callee.size() - 1] != '.') return std::nullopt;

@@ -21,7 +21,7 @@ struct ArgumentSite {
 
 /// The argument at `position` (-1: none) or named `keyword` (empty: none) of the call whose
 /// source text is `call`, when the callee's name ends with `callee` ("Linear" for nn.Linear and
-/// torch.nn.Linear). nullopt when the text is not such a call, or the call has `*args` or
+/// torch.nn.Linear; empty: any callee). nullopt when the text is not such a call, or the call has `*args` or
 /// `**kwargs` (the argument might be there).
 std::optional<ArgumentSite> call_argument(std::string_view call, std::string_view callee, int position,
                                           std::string_view keyword);

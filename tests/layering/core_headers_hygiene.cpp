@@ -21,6 +21,7 @@
 #include "tenscan/core/analyze.h"
 #include "tenscan/core/finding.h"
 #include "tenscan/core/rules.h"
+#include "tenscan/core/edits.h"
 #include "tenscan/core/space_region.h"
 
 // nlohmann/json: the guard of json.hpp (older releases: NLOHMANN_JSON_HPP; 3.11+:

@@ -18,7 +18,7 @@
 #include "tenscan/ci/config.h"
 #include "tenscan/ci/notebook.h"
 #include "tenscan/core/analyze.h"
-#include "tenscan/report/fixes.h"
+#include "tenscan/core/edits.h"
 
 namespace fs = std::filesystem;
 using namespace tenscan;
@@ -172,33 +172,14 @@ void collect_comments(TSNode n, const std::string& src, Spec& spec) {
   for (uint32_t i = 0; i < k; ++i) collect_comments(ts_node_child(n, i), src, spec);
 }
 
-// The project's files with some of them edited (the fixes applied).
-class EditedSource final : public SourceProvider {
- public:
-  EditedSource(const SourceProvider& base, std::map<std::string, std::string> edited)
-      : base_(base), edited_(std::move(edited)) {}
-  std::optional<std::string> read(const std::string& rel_path, std::string& error) const override {
-    auto it = edited_.find(rel_path);
-    return it != edited_.end() ? std::optional<std::string>(it->second) : base_.read(rel_path, error);
-  }
-  [[nodiscard]] bool is_file(const std::string& rel_path) const override {
-    return edited_.count(rel_path) != 0 || base_.is_file(rel_path);
-  }
-  [[nodiscard]] bool is_dir(const std::string& rel_path) const override { return base_.is_dir(rel_path); }
-
- private:
-  const SourceProvider& base_;
-  std::map<std::string, std::string> edited_;
-};
-
 // The findings' fixes: exactly the expected ones (`# expect-fix`), and the program with all of
 // them applied analyses as completely as before, without the findings they fix and without a
 // new one.
 bool check_fixes(const std::string& name, Spec& spec, const AnalysisResult& result, const SourceProvider& sources,
                  const AnalysisOptions& options, const std::function<int(const SourceRange&)>& line_of, bool notebook) {
   bool ok = true;
-  std::map<std::string, std::vector<Replacement>> edits;  // path -> replacements
-  std::set<std::pair<std::string, int>> fixed;            // (rule, line) of the findings fixed
+  std::vector<const Fix*> fixes;
+  std::set<std::pair<std::string, int>> fixed;  // (rule, line) of the findings fixed
   for (const auto& f : result.findings) {
     if (f.fixes.empty()) continue;
     const int line = line_of(f.location);
@@ -211,26 +192,20 @@ bool check_fixes(const std::string& name, Spec& spec, const AnalysisResult& resu
       ok = false;
     }
     fixed.insert({std::string(rule_info(f.rule).id), line});
-    for (const auto& r : f.fixes[0].replacements) edits[r.range.path].push_back(r);
+    fixes.push_back(&f.fixes[0]);
   }
   for (const auto& e : spec.fixes)
     if (!e.matched) {
       std::cout << "missing fix: " << name << ":" << e.line << " \"" << e.description << "\"\n";
       ok = false;
     }
-  if (edits.empty() || notebook) return ok;
-  std::map<std::string, std::string> edited;
-  for (const auto& [path, reps] : edits) {
-    std::string error;
-    auto before = sources.read(path, error);
-    auto after = before ? report::apply_replacements(*before, reps) : std::nullopt;
-    if (!after) {
-      std::cout << name << ": the fixes of " << path << " do not apply" << (error.empty() ? "" : ": " + error) << "\n";
-      return false;
-    }
-    edited[path] = *after;
+  if (fixes.empty() || notebook) return ok;
+  auto edited = apply_fixes(sources, fixes);
+  if (!edited) {
+    std::cout << name << ": the fixes do not apply\n";
+    return false;
   }
-  EditedSource fixed_sources(sources, std::move(edited));
+  EditedSource fixed_sources(sources, std::move(*edited));
   AnalysisResult again = tenscan::ci::analyze_entry(fixed_sources, name, options);
   if (again.completeness.complete != result.completeness.complete) {
     std::cout << name << ": with the fixes applied, the analysis is " << (again.completeness.complete ? "" : "in") << "complete\n";

@@ -310,7 +310,24 @@ Outs ndim(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), Value::integer(static_cast<std::int64_t>(t->shape->size())));
 }
 
-// _tenscan.reshape(t, sizes): view/reshape. One -1 is inferred; numel must agree.
+// The fix of a view that keeps the leading dims of its input and flattens the rest
+// (`x.view(-1, 16 * 4 * 4)`, `x.view(B, C, 49)`): its last size set to what the rest holds, as
+// an argument of the `method` call (x.view(...), x.reshape(...)) at the current site. None when
+// the sizes before the last are not the input's own (-1 standing for the first).
+std::optional<interp::ArgumentFix> flatten_fix(const Interpreter& in, const Shape& in_shape, const Shape& sizes, int infer,
+                                               const std::string& method) {
+  const std::size_t n = sizes.size();
+  if (method.empty() || n < 2 || in_shape.size() < n || infer == static_cast<int>(n) - 1) return std::nullopt;
+  for (std::size_t i = 0; i + 1 < n; ++i)
+    if (static_cast<int>(i) != infer && !(sizes[i] == in_shape[i])) return std::nullopt;
+  Expr rest = k(1);
+  for (std::size_t i = n - 1; i < in_shape.size(); ++i) rest = rest * in_shape[i];
+  return interp::ArgumentFix{in.site(), method, static_cast<int>(n) - 1, "", rest, "", "the last size"};
+}
+
+// _tenscan.reshape(t, sizes[, method]): view/reshape. One -1 is inferred; numel must agree.
+// `method`: "view" or "reshape" when the sizes are that method's arguments, one each (what a
+// fix may edit).
 Outs reshape(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "reshape");
   const TensorVal* t = p.tensor(0);
@@ -350,14 +367,17 @@ Outs reshape(Interpreter& in, State&& st, Args& a) {
     Msg m;
     m << "shape " << *sizes << " is invalid for input of size " << total << ": the input has shape " << *t->shape << " and "
       << total << " is not divisible by " << known;
-    bool ok = p.require(Cond::ne(known, k(0)) && Cond::eq(Expr::mod(total, known), k(0)), RuleId::ReshapeNumel, m, related);
+    bool ok = p.require(Cond::ne(known, k(0)) && Cond::eq(Expr::mod(total, known), k(0)), RuleId::ReshapeNumel, m, related,
+                        flatten_fix(in, *t->shape, *sizes, infer, p.str_arg(2).value_or("")));
     if (!ok) return p.ret_unranked(dt);
     out[static_cast<std::size_t>(infer)] = Expr::floordiv(total, known);
   } else {
     Msg m;
     m << "shape " << *sizes << " is invalid for input of size " << total << " (input shape " << *t->shape << ", "
       << numel(*sizes) << " elements requested)";
-    if (!p.require(Cond::eq(numel(*sizes), total), RuleId::ReshapeNumel, m, related)) return p.ret_unranked(dt);
+    if (!p.require(Cond::eq(numel(*sizes), total), RuleId::ReshapeNumel, m, related,
+                   flatten_fix(in, *t->shape, *sizes, infer, p.str_arg(2).value_or(""))))
+      return p.ret_unranked(dt);
   }
   return p.ret_tensor(out, dt);
 }

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "python/call_args.h"
+#include "tenscan/core/edits.h"
 #include "tenscan/report/fixes.h"
 
 using tenscan::python::call_argument;
@@ -106,7 +107,7 @@ TEST_CASE("fixes: applied to each rule's bad example, a fix leaves nothing to re
       if (!f.fixes.empty()) reps.insert(reps.end(), f.fixes[0].replacements.begin(), f.fixes[0].replacements.end());
     if (reps.empty()) continue;
     INFO(info.id);
-    auto after = tenscan::report::apply_replacements(bad, reps);
+    auto after = tenscan::apply_replacements(bad, reps);
     REQUIRE(after);
     CHECK(tenscan_test::analyze_program(*after).findings().empty());
     ++fixed;
@@ -136,4 +137,41 @@ c = torch.log(p)
   CHECK(m->operand_begin == 10);
   CHECK_FALSE(call_parts("torch.log(x, out=y)", "log")->operand_end);
   CHECK_FALSE(call_parts("torch.logit(x)", "log"));
+}
+
+TEST_CASE("fixes: only a fix that mends is offered: a view's size whose next layer wants the old one is not", "[fixes]") {
+  const std::string program = R"py(
+import torch
+import torch.nn as nn
+conv = nn.Conv2d(3, 16, 5)
+fc = nn.Linear(16 * 4 * 4, 10)
+x = conv(torch.randn(30, 3, 14, 14))
+y = fc(x.view(-1, 16 * 4 * 4))
+z = nn.Linear(400, 10)(conv(torch.randn(30, 3, 14, 14)).view(-1, 16 * 4 * 4))
+)py";
+  auto unchecked = [] {
+    tenscan::AnalysisOptions o;
+    o.check_fixes = false;
+    return o;
+  }();
+  std::map<int, std::string> offered, kept;  // line -> fix
+  for (const auto& f : tenscan_test::analyze_program(program, {}, unchecked).result.findings)
+    if (!f.fixes.empty()) offered[f.location.line] = f.fixes[0].description;
+  for (const auto& f : tenscan_test::analyze_program(program).result.findings)
+    if (!f.fixes.empty()) kept[f.location.line] = f.fixes[0].description;
+  // (30 * 16 * 10 * 10 = 48000 is not a multiple of 256; the rest of each row is 1600)
+  CHECK(offered == std::map<int, std::string>{{7, "set the last size to 1600"}, {8, "set the last size to 1600"}});
+  CHECK(kept.empty());  // line 7: fc wants 256; line 8: the Linear wants 400, not 1600
+  const std::string mended = R"py(
+import torch
+import torch.nn as nn
+fc = nn.Linear(16 * 10 * 10, 10)
+x = nn.Conv2d(3, 16, 5)(torch.randn(30, 3, 14, 14))
+y = fc(x.view(-1, 16 * 4 * 4))
+)py";
+  // (the view's fix 1600 is what fc wants: kept, and the Linear then runs)
+  auto r = tenscan_test::analyze_program(mended);
+  REQUIRE(r.result.findings.size() == 1);
+  REQUIRE(r.result.findings[0].fixes.size() == 1);
+  CHECK(r.result.findings[0].fixes[0].description == "set the last size to 1600");
 }

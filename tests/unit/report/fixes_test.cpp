@@ -1,6 +1,7 @@
 // Applying fixes to a file's text, and the unified diff of what they change.
 #include <catch2/catch.hpp>
 
+#include "tenscan/core/edits.h"
 #include "tenscan/report/fixes.h"
 
 using namespace tenscan;
@@ -8,19 +9,19 @@ using namespace tenscan;
 TEST_CASE("fixes: replacements in code points, applied from the end; overlapping ones refused", "[fixes]") {
   const std::string src = "x = \xc3\xa9t\xc3\xa9(1)\nloader = DataLoader(data, batch_size=64)\n";
   // (columns count code points: "été" is 3 columns, 5 bytes)
-  auto out = report::apply_replacements(src, {{{"a.py", 1, 9, 1, 10}, "2"}, {{"a.py", 2, 40, 2, 40}, ", drop_last=True"}});
+  auto out = tenscan::apply_replacements(src, {{{"a.py", 1, 9, 1, 10}, "2"}, {{"a.py", 2, 40, 2, 40}, ", drop_last=True"}});
   REQUIRE(out);
   CHECK(*out == "x = \xc3\xa9t\xc3\xa9(2)\nloader = DataLoader(data, batch_size=64, drop_last=True)\n");
-  CHECK_FALSE(report::apply_replacements(src, {{{"a.py", 1, 5, 1, 9}, "f"}, {{"a.py", 1, 8, 1, 10}, "g"}}));
-  CHECK_FALSE(report::apply_replacements(src, {{{"a.py", 7, 1, 7, 2}, "f"}}));   // no such line
-  CHECK_FALSE(report::apply_replacements(src, {{{"a.py", 1, 40, 1, 41}, "f"}}));  // past the line's end
+  CHECK_FALSE(tenscan::apply_replacements(src, {{{"a.py", 1, 5, 1, 9}, "f"}, {{"a.py", 1, 8, 1, 10}, "g"}}));
+  CHECK_FALSE(tenscan::apply_replacements(src, {{{"a.py", 7, 1, 7, 2}, "f"}}));   // no such line
+  CHECK_FALSE(tenscan::apply_replacements(src, {{{"a.py", 1, 40, 1, 41}, "f"}}));  // past the line's end
 }
 
 TEST_CASE("fixes: a unified diff with three lines of context, near changes in one hunk", "[fixes]") {
   std::string before;
   for (int i = 1; i <= 20; ++i) before += "line " + std::to_string(i) + "\n";
   std::vector<Replacement> reps = {{{"m.py", 2, 6, 2, 7}, "two"}, {{"m.py", 4, 6, 4, 7}, "four"}, {{"m.py", 15, 6, 15, 8}, "x"}};
-  auto after = report::apply_replacements(before, reps);
+  auto after = tenscan::apply_replacements(before, reps);
   REQUIRE(after);
   CHECK(report::unified_diff("m.py", before, *after, reps) ==
         "--- a/m.py\n+++ b/m.py\n"
@@ -32,7 +33,7 @@ TEST_CASE("fixes: a unified diff with three lines of context, near changes in on
 TEST_CASE("fixes: the same edit asked for twice is made once; the lines a fix edits, before and after", "[fixes]") {
   const std::string src = "a = f(\n    torch.log(F.softmax(x,\n                        dim=1)))\nloader = DataLoader(d)\n";
   const Replacement drop{{"t.py", 4, 22, 4, 22}, ", drop_last=True"};
-  auto once = report::apply_replacements(src, {drop, drop});
+  auto once = tenscan::apply_replacements(src, {drop, drop});
   REQUIRE(once);
   CHECK(once->find("drop_last=True, drop_last") == std::string::npos);
   // a rewrite over two lines makes one line of them

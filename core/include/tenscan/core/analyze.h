@@ -181,6 +181,10 @@ struct AnalysisOptions {
   /// still running stop with a budget note, and the solver decides only which certain
   /// failures are reachable: what was found so far is reported, not lost to a timeout.
   double max_seconds = 0;
+  /// Offer a finding's fix only where the program as the fix makes it analyses as completely as
+  /// before, without that finding and without a new one (findings/fix_check.h): the entry is
+  /// analysed again when it has fixes.
+  bool check_fixes = true;
   /// Maximum Python call depth (recursion guard).
   int max_call_depth = 200;
   /// Maximum source file size accepted (bytes); larger files are reported and skipped.

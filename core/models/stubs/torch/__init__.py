@@ -507,10 +507,10 @@ class Tensor:
     def view(self, *shape):
         if _b.len(shape) == 1 and (_b.isinstance(shape[0], str) or _dtype_name(shape[0]) is not None and not _b.isinstance(shape[0], _b.int)):
             return _t.with_dtype(self, _dtype_name(shape[0]))
-        return _t.reshape(self, _sizes(shape))
+        return _t.reshape(self, _sizes(shape), "view" if _b.len(shape) > 1 else None)
 
     def reshape(self, *shape):
-        return _t.reshape(self, _sizes(shape))
+        return _t.reshape(self, _sizes(shape), "reshape" if _b.len(shape) > 1 else None)
 
     def view_as(self, other):
         return _t.reshape(self, _t.shape(other))

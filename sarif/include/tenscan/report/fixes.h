@@ -1,5 +1,5 @@
-// Applying findings' fixes to source text (`tenscan check --fix`) and showing them as a unified
-// diff (`--diff`).
+// Showing findings' fixes: the unified diff of `tenscan check --diff` and the lines a fix makes
+// (tenscan/core/edits.h applies them).
 #pragma once
 
 #include <optional>
@@ -10,11 +10,6 @@
 #include "tenscan/report/report.h"
 
 namespace tenscan::report {
-
-/// `source` with the replacements made (each range in 1-based code-point columns, end
-/// exclusive; all in this file; the same edit twice is made once). nullopt when a range is not in
-/// the text or two overlap.
-std::optional<std::string> apply_replacements(const std::string& source, std::vector<Replacement> replacements);
 
 /// The unified diff (`--- a/PATH`, `+++ b/PATH`, hunks with 3 lines of context) between two
 /// versions of a file that differ only on the lines of `replacements` (as apply_replacements
