@@ -247,7 +247,7 @@ class FindingCollector {
     std::optional<findings::SourceEdit> edit;
     if (fix)
       if (const ir::Module* m = in_.module_of_file(fix->call.file)) edit = findings::argument_fix(*m, *fix);
-    if (!r.rewrite.empty())
+    if (!r.rewrite.empty() && (!r.agree || in_.fix_agrees(*r.agree)))
       if (const ir::Module* m = in_.module_of_file(r.rewrite[0].call.file)) edit = findings::rewrite_fix(*m, r.rewrite);
     if (edit)
       if (auto where = to_range(in_, edit->where))

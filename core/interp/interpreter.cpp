@@ -246,15 +246,7 @@ sym::SymbolNamer Interpreter::namer() const {
 bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related,
                           std::optional<ArgumentFix> fix) {
   ++result_.stats.requirements_checked;
-  if (fix) {
-    std::optional<std::string> value = fix->text;
-    if (fix->value) {
-      auto k = fix->value->as_const();
-      value = k ? std::optional<std::string>(std::to_string(*k)) : std::nullopt;
-    }
-    auto [it, fresh] = fix_values_.try_emplace({fix->call.file, fix->call.line, fix->call.col, fix->position, fix->keyword}, value);
-    if (!fresh && it->second != value) it->second = std::nullopt;
-  }
+  if (fix) note_demand(*fix);
   sym::Tri t = st.ranges.decide(c);
   if (t == sym::Tri::True) {
     ++result_.stats.requirements_online;
@@ -285,6 +277,16 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   }
   st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
   return t != sym::Tri::False;
+}
+
+void Interpreter::note_demand(const ArgumentFix& f) {
+  std::optional<std::string> value = f.text;
+  if (f.value) {
+    auto k = f.value->as_const();
+    value = k ? std::optional<std::string>(std::to_string(*k)) : std::nullopt;
+  }
+  auto [it, fresh] = fix_values_.try_emplace({f.call.file, f.call.line, f.call.col, f.position, f.keyword}, value);
+  if (!fresh && it->second != value) it->second = std::nullopt;
 }
 
 bool Interpreter::fix_agrees(const ArgumentFix& f) const {
@@ -320,7 +322,7 @@ void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg) {
 }
 
 void Interpreter::hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg> related, bool certain,
-                         std::vector<CallRewrite> rewrite) {
+                         std::vector<CallRewrite> rewrite, std::optional<ArgumentFix> agree) {
   ++result_.stats.requirements_checked;
   ir::Loc here = site();
   for (const auto& e : st.reqs)  // (a loop's next iteration)
@@ -343,6 +345,7 @@ void Interpreter::hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg
   r.after = op_after_;
   r.path = st.path;
   r.rewrite = std::move(rewrite);
+  r.agree = std::move(agree);
   ++result_.stats.requirements_online;
   st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
 }

@@ -250,12 +250,14 @@ class Interpreter {
   /// it mend the failure without breaking another use of the same layer (a test loader's
   /// other batch size, a second input of another width).
   [[nodiscard]] bool fix_agrees(const ArgumentFix& f) const;
+  /// Records what one use asks of an argument or a call (what require does for its fix).
+  void note_demand(const ArgumentFix& f);
   /// Reports a numerical hazard at the current project-code site (models/numeric.h): the
   /// operation makes an infinity or a NaN for every value its operand reaches (`certain`) or
   /// for some (Requirement::possible: a warning). The path goes on, with the values the
   /// hardware makes: no shape is wrong after it.
   void hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg> related, bool certain,
-              std::vector<CallRewrite> rewrite = {});
+              std::vector<CallRewrite> rewrite = {}, std::optional<ArgumentFix> agree = std::nullopt);
   /// States a piece of advice (Requirement::advisory): `c` should hold (a stride no larger than
   /// the kernel), and where it does not the value is legal but wasteful, a warning of `rule`.
   /// Nothing about the path changes.

@@ -118,6 +118,10 @@ struct Requirement {
   sym::Cond guard{};
   std::optional<ArgumentFix> fix{};
   std::vector<CallRewrite> rewrite{};  ///< (a fix of the other kind, when not empty)
+  /// The rewrite holds only where every use recorded under this key asked the same of it
+  /// (Interpreter::note_demand): a loss renamed for raw scores must not be one that is given
+  /// probabilities elsewhere.
+  std::optional<ArgumentFix> agree{};
 };
 
 /// The symbols that requirements mention: where the constraints that bear on them start (see

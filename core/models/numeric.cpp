@@ -159,7 +159,7 @@ void check_hazard(Prim& p, const Hazard& h, const F& values, const TensorVal* op
     if (!s->loc.line) continue;
     related.push_back({s->loc, Msg() << s->what});
   }
-  p.in.hazard(p.st, h.rule, std::move(m), std::move(related), certain, h.rewrite);
+  p.in.hazard(p.st, h.rule, std::move(m), std::move(related), certain, h.rewrite, h.agree);
 }
 
 void check_division(Prim& p, const std::string& op, const F& y, const TensorVal* divisor, DType dt) {

@@ -52,6 +52,7 @@ struct Hazard {
   std::string effect;  ///< "is -inf at 0 and NaN below"
   std::string fix;
   std::vector<interp::CallRewrite> rewrite{};  ///< the fix as an edit of the program, when it is one
+  std::optional<interp::ArgumentFix> agree{};  ///< (see Requirement::agree)
 };
 
 /// Reports the hazard when the operand's reached values meet its set: certainly (an error)

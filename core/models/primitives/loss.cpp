@@ -105,10 +105,26 @@ Outs pointwise_loss(Interpreter& in, State&& st, Args& a) {
     const char* fix = "pass probabilities (a sigmoid), or use binary_cross_entropy_with_logits on the raw scores";
     const char* effect = "raises RuntimeError: all elements of input should be between 0 and 1";
     const FloatRange v = x->values.range();
-    check_hazard(p, {RuleId::NumDomain, -FloatRange::kInf, -std::numeric_limits<double>::denorm_min(), "negative", effect, fix},
-                 v, x, "binary_cross_entropy", "its input");
-    check_hazard(p, {RuleId::NumDomain, 1.0000000000000002, FloatRange::kInf, "above 1", effect, fix}, v, x,
-                 "binary_cross_entropy", "its input");
+    Hazard below{RuleId::NumDomain, -FloatRange::kInf, -std::numeric_limits<double>::denorm_min(), "negative", effect, fix};
+    Hazard above{RuleId::NumDomain, 1.0000000000000002, FloatRange::kInf, "above 1", effect, fix};
+    // the fix: the loss on raw scores, BCEWithLogitsLoss where an nn.BCELoss (layer=) that no
+    // use gives probabilities is built, else this call's binary_cross_entropy_with_logits
+    const bool scores = v.hazard(below.lo, below.hi) != FloatRange::Reach::None ||
+                        v.hazard(above.lo, above.hi) != FloatRange::Reach::None;
+    if (auto layer = p.layer_fix("BCELoss", -2, "", Expr::constant(0))) {
+      layer->value.reset();
+      layer->text = scores ? "raw scores" : "probabilities";
+      in.note_demand(*layer);
+      below.rewrite = {{layer->call, "BCELoss", "BCEWithLogitsLoss"}};
+      layer->text = "raw scores";
+      below.agree = layer;
+    } else if (in.site().line) {
+      below.rewrite = {{in.site(), "binary_cross_entropy", "binary_cross_entropy_with_logits"}};
+    }
+    above.rewrite = below.rewrite;
+    above.agree = below.agree;
+    check_hazard(p, below, v, x, "binary_cross_entropy", "its input");
+    check_hazard(p, above, v, x, "binary_cross_entropy", "its input");
   }
   if (strict) {
     Cond c = Cond::truth(xs.size() == ts.size());

@@ -1531,7 +1531,7 @@ class BCELoss(_Loss):
         self.weight = weight
 
     def forward(self, input, target):
-        return F.binary_cross_entropy(input, target, self.weight, reduction=self.reduction)
+        return F.binary_cross_entropy(input, target, self.weight, reduction=self.reduction, _layer=self)
 
 
 class BCEWithLogitsLoss(_Loss):

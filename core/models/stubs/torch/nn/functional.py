@@ -372,9 +372,10 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
     return _t.pointwise_loss(input, target, "huber_loss", reduction, False)
 
 
-def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean", *, _layer=None):
+    """(`_layer`: the nn.BCELoss that calls it, whose construction is the fix of raw scores)"""
     reduction = _reduction("binary_cross_entropy", reduction, size_average, reduce)
-    return _t.pointwise_loss(input, target, "binary_cross_entropy", reduction, True)
+    return _t.pointwise_loss(input, target, "binary_cross_entropy", reduction, True, layer=_layer)
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction="mean",
