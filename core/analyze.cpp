@@ -241,6 +241,7 @@ class FindingCollector {
       }
     }
     f.identity = std::string(info.id) + "|" + r.function + "|" + mask_digits(identity_text);
+    if (r.module_row >= 0) module_rows_[{f.rule, f.location}] = r.module_row;
     // (the operation's own fix does not mend a failing last minibatch: dropping it does)
     std::optional<interp::ArgumentFix> fix = r.last_batch < 0 ? r.fix : drop_last_fix(in_.last_batch(r.last_batch));
     if (fix && r.last_batch < 0 && !in_.fix_agrees(*fix)) fix.reset();
@@ -370,6 +371,20 @@ class FindingCollector {
     }
   }
 
+  /// The shape report's rows (AnalysisOptions::trace_modules), each with the findings of the
+  /// operations its module's forward ran itself.
+  void add_module_rows() {
+    for (const auto& t : in_.module_trace()) {
+      ModuleCall row = t.row;
+      if (auto call = to_range(in_, t.call)) row.call = *call;
+      result_.modules.push_back(std::move(row));
+    }
+    for (const auto& f : result_.findings)
+      if (auto it = module_rows_.find({f.rule, f.location}); it != module_rows_.end())
+        result_.modules[static_cast<std::size_t>(it->second)].failures.push_back(std::string(rule_info(f.rule).id) + ": " +
+                                                                                 f.message);
+  }
+
   /// A last-minibatch failure is only worth its own finding where the full batch passes.
   void drop_last_batch_duplicates() {
     auto& fs = result_.findings;
@@ -412,6 +427,7 @@ class FindingCollector {
   std::size_t path_ = 0;
   bool path_contingent_ = false;
   std::map<std::pair<RuleId, SourceRange>, Contingency> contingency_;
+  std::map<std::pair<RuleId, SourceRange>, int> module_rows_;  ///< the trace's row of each finding
 };
 
 bool has_symbols(const State& st) {
@@ -805,6 +821,7 @@ AnalysisResult analyze(const SourceProvider& sources, const std::string& entry, 
         // (on this thread, after the first analysis's interpreter is gone: its stack and memory)
         AnalysisOptions o = j->options;
         o.check_fixes = false;
+        o.trace_modules = false;
         auto again = [&](const SourceProvider& edited, double seconds) -> std::optional<AnalysisResult> {
           o.max_seconds = seconds;
           try {
@@ -897,6 +914,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   collector.settle_contingent(finals, options.solver_rlimit, result.stats);
   collector.settle_regions();
   collector.drop_last_batch_duplicates();
+  collector.add_module_rows();
   result.completeness =
       findings::assess_completeness(in, finals, [&](const ir::Loc& l) { return to_range(in, l); });
   // paths on which the script exits with an error status (argparse rejecting the arguments,

@@ -11,7 +11,7 @@ apt_packages=(
   libtomlplusplus-dev
 )
 # Only for the test suite: the fuzzer/sanitizer build (clang) and the SARIF/JUnit validators.
-test_packages=(clang-14 libclang-rt-14-dev libxml2-utils python3 pre-commit rsync git)
+test_packages=(clang-14 libclang-rt-14-dev libxml2-utils python3 pre-commit rsync git chromium-headless-shell)
 
 want=("${apt_packages[@]}")
 if [[ "${1:-}" == "--tests" ]]; then want+=("${test_packages[@]}"); fi

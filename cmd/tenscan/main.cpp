@@ -27,6 +27,7 @@
 #include "tenscan/report/report.h"
 #include "tenscan/report/sarif.h"
 #include "tenscan/report/run.h"
+#include "tenscan/report/shape_report.h"
 #include "tenscan/report/text.h"
 #include "fixes.h"
 #include "rules.h"
@@ -83,6 +84,7 @@ struct CheckArgs {
   bool stats = false;
   bool diff = false;  ///< --diff: print the fixes as a unified diff
   bool fix = false;   ///< --fix: write them into the files
+  std::string report_dir;  ///< --report DIR: the shape report (DIR/ENTRY.html)
   bool color = false;
   int max_paths = 256;
   double time_budget = 0;  ///< seconds; 0: none
@@ -208,6 +210,7 @@ int run_check(const CheckArgs& args) {
   options.max_paths = args.max_paths;
   options.max_seconds = args.time_budget;
   options.symbolic_args = args.symbolic_args;
+  options.trace_modules = !args.report_dir.empty();
   options.stub_dirs = args.stub_dirs;
   options.parse_data = tenscan::ci::data_parser();
   try {
@@ -304,6 +307,16 @@ int run_check(const CheckArgs& args) {
               << tenscan::report::printable(why) << "\n";
     return kExitError;
   }
+  if (!args.report_dir.empty()) {
+    const fs::path page = fs::path(args.report_dir) / tenscan::report::shape_report_file_name(entry);
+    std::error_code mkdir_error;
+    fs::create_directories(args.report_dir, mkdir_error);
+    if (std::string why; !tenscan::ci::write_report_file(page.string(), tenscan::report::render_shape_report(result, entry), root, why)) {
+      std::cerr << "tenscan: error: cannot write " << tenscan::report::printable(page.string()) << ": "
+                << tenscan::report::printable(why) << "\n";
+      return kExitError;
+    }
+  }
   if (args.diff || args.fix) {
     // (on stderr when the report goes to stdout in a format a machine reads)
     auto outcome = tenscan::cmd::fix_findings(result, lookup, root, args.fix);
@@ -357,6 +370,8 @@ int main(int argc, char** argv) {
   cmd_check->add_option("-o,--output", check.output, "Write the report to FILE instead of stdout");
   cmd_check->add_flag("--diff", check.diff, "Print the findings' fixes as a unified diff (nothing is written)");
   cmd_check->add_flag("--fix", check.fix, "Apply the findings' fixes to the files");
+  cmd_check->add_option("--report", check.report_dir,
+                        "Write the shape report, an HTML page of the model's layers and shapes, to DIR/ENTRY.html");
   cmd_check->add_option("--project-root", check.project_root,
                         "Project root for imports and report paths (default: the enclosing git work tree)");
   cmd_check->add_option("--max-paths", check.max_paths, "Execution paths analysed at most")

@@ -271,6 +271,7 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   r.after = op_after_;
   r.path = st.path;
   r.fix = std::move(fix);
+  if (!st.module_calls.empty()) r.module_row = st.module_calls.back().second;
   if (r.definitely_false) {
     ++result_.stats.requirements_online;
     st.certain_error = true;
@@ -346,6 +347,7 @@ void Interpreter::hazard(State& st, RuleId rule, Msg msg, std::vector<RelatedMsg
   r.path = st.path;
   r.rewrite = std::move(rewrite);
   r.agree = std::move(agree);
+  if (!st.module_calls.empty()) r.module_row = st.module_calls.back().second;
   ++result_.stats.requirements_online;
   st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
 }

@@ -92,6 +92,12 @@ struct LastBatch {
   ir::Loc loader{};      ///< the DataLoader's construction, where drop_last=True can go (line 0: none)
 };
 
+/// A row of the shape report's trace: the module's call, where the program's code called it.
+struct TracedModule {
+  ModuleCall row;  ///< (its `call` and `failures` are filled in when the result is made)
+  ir::Loc call;
+};
+
 /// C3 linearisation (Python's MRO): the merge of the bases' MROs and the bases list, nullopt
 /// when no consistent order exists (class statements and 3-argument type()).
 std::optional<std::vector<ObjId>> c3_merge(std::vector<std::vector<ObjId>> seqs);
@@ -252,6 +258,14 @@ class Interpreter {
   [[nodiscard]] bool fix_agrees(const ArgumentFix& f) const;
   /// Records what one use asks of an argument or a call (what require does for its fix).
   void note_demand(const ArgumentFix& f);
+
+  // ---- the shape report's trace (module_trace.cpp; AnalysisOptions::trace_modules) --------
+  /// A call of nn.Module `self` on `args` begins, and one returns `result`.
+  void module_enter(State& st, const Value& self, const std::vector<Value>& args);
+  void module_exit(State& st, const Value& self, const Value& result);
+  [[nodiscard]] const std::vector<TracedModule>& module_trace() const { return trace_; }
+  /// The shapes of a tensor, or of the tensors of a tuple or list: "[B, 10]", "[4, 8], [4]".
+  [[nodiscard]] std::string shapes_text(const State& st, const Value& v, int depth) const;
   /// Reports a numerical hazard at the current project-code site (models/numeric.h): the
   /// operation makes an infinity or a NaN for every value its operand reaches (`certain`) or
   /// for some (Requirement::possible: a warning). The path goes on, with the values the
@@ -518,6 +532,8 @@ class Interpreter {
   std::string space_part_empty_;   ///< ... or why its part would have been empty
   std::map<std::string, sym::SymId> space_symbols_;
   std::vector<LastBatch> last_batches_;
+  std::vector<TracedModule> trace_;
+  std::map<std::string, int> trace_index_;  // (path, type, construction) -> row of trace_
   // the value each fixable argument was asked to have ((file, line, col, position, keyword) of
   // ArgumentFix), nullopt once two differ or one is not a constant (see fix_agrees)
   std::map<std::tuple<std::uint32_t, int, int, int, std::string>, std::optional<std::string>> fix_values_;

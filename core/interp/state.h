@@ -122,6 +122,7 @@ struct Requirement {
   /// (Interpreter::note_demand): a loss renamed for raw scores must not be one that is given
   /// probabilities elsewhere.
   std::optional<ArgumentFix> agree{};
+  int module_row = -1;  ///< the module whose forward imposed it (its row of the ModuleTrace), -1: none
 };
 
 /// The symbols that requirements mention: where the constraints that bear on them start (see
@@ -290,6 +291,9 @@ struct State {
   /// While the body of a DataLoader loop runs on the last, smaller minibatch: the index of its
   /// description (Interpreter::last_batch); -1 otherwise.
   int last_batch = -1;
+  /// The nn.Module calls in progress on this path, innermost last: the module and its row of
+  /// the trace (ModuleTrace; only when modules are traced).
+  std::vector<std::pair<ObjId, int>> module_calls;
   /// The loops of the project's code this path is inside, innermost last, each with its heap at
   /// its latest head: what was allocated since is what the next head may reclaim (collect.cpp).
   struct LoopMark {

@@ -165,5 +165,6 @@ std::span<const PrimRow> space_primitives();   // hyperparameter spaces: the swe
 std::span<const PrimRow> scalar_primitives();  // Python floats: draws, the math module
 std::span<const PrimRow> python_primitives();  // exec'd names, imports by a computed name
 std::span<const PrimRow> file_primitives();    // configuration files of the project
+std::span<const PrimRow> trace_primitives();   // the shape report's trace of module calls
 
 }  // namespace tenscan::models

@@ -199,6 +199,37 @@ PY
     run "$tenscan" check --fix --project-root "$work/repo" "$work/repo/linked.py"; expect_status 2
     cmp -s "$work/outside.py" "$work/before.py" || fail "--fix wrote outside the project"
     ;;
+  shape-report)
+    # --report DIR: one self-contained page per entry, rendered in headless Chromium: the rows of
+    # the layer table, the failing layer highlighted, nothing fetched; a screenshot is taken
+    command -v chromium-headless-shell >/dev/null || fail "chromium-headless-shell is not installed (tools/setup.sh --tests)"
+    cp "$(dirname "$0")/../fixtures/programs/stl_cnn_bad.py" "$work/train.py"
+    run "$tenscan" check --report "$work/report" "$work/train.py"; expect_status 1
+    [[ -s "$work/report/train.py.html" ]] || fail "no report written"
+    grep -qE '(src|href)="https?:' "$work/report/train.py.html" && fail "the page fetches something"
+    browse() { timeout 60 chromium-headless-shell --no-sandbox --disable-gpu --window-size=1400,1000 "$@" 2>/dev/null; }
+    browse --dump-dom "file://$work/report/train.py.html" >"$work/dom.html" || fail "Chromium could not render the page"
+    [[ $(grep -c '<tr data-depth' "$work/dom.html") -eq 8 ]] || fail "8 layer rows expected: $(grep -c '<tr data-depth' "$work/dom.html")"
+    grep -q '<tr data-depth="2" class="failing">.*SmallCNN.block2.conv<div class="failure">shape/channels: Conv2d expects 64 input channels' \
+      "$work/dom.html" || fail "the failing layer is not highlighted"
+    grep -q 'SmallCNN.block1.conv</td><td>Conv2d</td><td>in_channels=3, out_channels=32' "$work/dom.html" || fail "a layer row is missing"
+    grep -q 'id="total">76,362<' "$work/dom.html" || fail "the parameter total is wrong"
+    grep -q '<svg id="graph"' "$work/dom.html" || fail "no forward-pass graph"
+    browse --screenshot="$work/report/shot.png" "file://$work/report/train.py.html" >/dev/null
+    [[ $(head -c 8 "$work/report/shot.png" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || fail "no screenshot"
+    # a 400-layer model stays one page Chromium renders at once
+    cat >"$work/deep.py" <<'PY'
+import torch
+import torchvision
+
+model = torchvision.models.resnet152(num_classes=10)
+out = model(torch.randn(2, 3, 224, 224))
+PY
+    run "$tenscan" check --report "$work/report" "$work/deep.py"; expect_status 0
+    browse --dump-dom "file://$work/report/deep.py.html" >"$work/dom.html" || fail "Chromium could not render the ResNet-152 page"
+    [[ $(grep -c '<tr data-depth' "$work/dom.html") -gt 400 ]] || fail "ResNet-152's rows are missing"
+    grep -q 'id="total">58,164,298<' "$work/dom.html" || fail "ResNet-152's parameter total is wrong"
+    ;;
   format-github)
     # GitHub workflow commands: one ::error per finding with its position and rule, the related
     # locations as further lines of the message, the summary as plain text

@@ -185,6 +185,9 @@ struct AnalysisOptions {
   /// before, without that finding and without a new one (findings/fix_check.h): the entry is
   /// analysed again when it has fixes.
   bool check_fixes = true;
+  /// Record every nn.Module call, its path in the model, arguments and the shapes that reach it
+  /// (AnalysisResult::modules: the shape report).
+  bool trace_modules = false;
   /// Maximum Python call depth (recursion guard).
   int max_call_depth = 200;
   /// Maximum source file size accepted (bytes); larger files are reported and skipped.

@@ -207,12 +207,28 @@ struct Completeness {
   friend bool operator==(const Completeness&, const Completeness&) = default;
 };
 
+/// One layer of the model as the analysis ran it (the shape report, AnalysisOptions::
+/// trace_modules): an nn.Module the program called, with what reached it on every path.
+struct ModuleCall {
+  std::string path;   ///< where it sits in the model ("features.0", "fc1"); a root module: its class
+  std::string type;   ///< its class ("Conv2d")
+  std::string args;   ///< its key arguments ("in_channels=3, out_channels=16, kernel_size=(3, 3)")
+  int depth = 0;      ///< 0: called by the program itself, 1: by a depth-0 module's forward, ...
+  std::vector<std::string> inputs;   ///< the shapes of its tensor inputs, one text per distinct call ("[B, 3, 32, 32]")
+  std::vector<std::string> outputs;  ///< the shapes it returned, likewise
+  std::int64_t params = -1;          ///< the elements of its own parameters (-1: unknown)
+  SourceRange call;                  ///< where the program calls it (the project's innermost call)
+  std::vector<std::string> failures; ///< "rule: message" of the findings of operations its forward ran itself
+  friend bool operator==(const ModuleCall&, const ModuleCall&) = default;
+};
+
 struct AnalysisResult {
   std::vector<Finding> findings;  ///< deterministic order: path, line, col, rule
   std::vector<Notification> notifications;
   Stats stats;
   Completeness completeness;
   bool completed = true;  ///< false if the entry could not be analysed at all
+  std::vector<ModuleCall> modules;  ///< in the order first called (only with AnalysisOptions::trace_modules)
 };
 
 }  // namespace tenscan

@@ -58,7 +58,8 @@ class Module:
         self.training = True
 
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        _t.module_enter(self, args)
+        return _t.module_exit(self, self.forward(*args, **kwargs))
 
     def forward(self, *args, **kwargs):
         raise NotImplementedError("Module [" + _b.type(self).__name__ + "] is missing the required \"forward\" function")
