@@ -75,6 +75,10 @@ std::string encode_json_line(const WireRecord& record) {
   } else if (const auto* n = std::get_if<Notification>(&record)) {
     j = {{"type", "notification"}};
     j.update(detail::notification_to_json(*n));
+  } else if (const auto* m = std::get_if<ModuleCall>(&record)) {
+    j = {{"type", "module"},   {"path", m->path},     {"module_type", m->type}, {"args", m->args},
+         {"depth", m->depth},  {"inputs", m->inputs}, {"outputs", m->outputs},  {"params", m->params},
+         {"call", detail::range_to_json(m->call)}, {"failures", m->failures}};
   } else {
     const auto& s = std::get<RunSummary>(record);
     j = {{"type", "summary"},
@@ -91,6 +95,11 @@ std::optional<WireRecord> decode_json_line(std::string_view line, std::string* e
     const auto type = j.at("type").get<std::string>();
     if (type == "finding") return detail::finding_from_json(j);
     if (type == "notification") return detail::notification_from_json(j);
+    if (type == "module")
+      return ModuleCall{j.at("path").get<std::string>(), j.at("module_type").get<std::string>(), j.at("args").get<std::string>(),
+                        j.at("depth").get<int>(), j.at("inputs").get<std::vector<std::string>>(),
+                        j.at("outputs").get<std::vector<std::string>>(), j.at("params").get<std::int64_t>(),
+                        detail::range_from_json(j.at("call")), j.at("failures").get<std::vector<std::string>>()};
     if (type == "summary") {
       RunSummary s{detail::stats_from_json(j.at("stats")), j.at("completed").get<bool>(), {}};
       if (auto it = j.find("completeness"); it != j.end()) s.completeness = detail::completeness_from_json(*it);
@@ -107,6 +116,7 @@ std::string encode_json_lines(const AnalysisResult& result) {
   std::string out;
   for (const auto& f : result.findings) out += encode_json_line(f);
   for (const auto& n : result.notifications) out += encode_json_line(n);
+  for (const auto& m : result.modules) out += encode_json_line(m);
   out += encode_json_line(RunSummary{result.stats, result.completed, result.completeness});
   return out;
 }
@@ -131,6 +141,8 @@ std::optional<AnalysisResult> decode_json_lines(std::string_view text, std::stri
       result.findings.push_back(std::move(*f));
     } else if (auto* n = std::get_if<Notification>(&*record)) {
       result.notifications.push_back(std::move(*n));
+    } else if (auto* m = std::get_if<ModuleCall>(&*record)) {
+      result.modules.push_back(std::move(*m));
     } else {
       auto& s = std::get<RunSummary>(*record);
       result.stats = std::move(s.stats);

@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "tenscan/core/rules.h"
 #include "tenscan/report/fixes.h"
+#include "tenscan/report/shape_report.h"
 #include "tenscan/report/sarif.h"
 
 namespace tenscan::report {
@@ -129,6 +130,27 @@ void suggestions(std::string& out, const std::vector<const RunFinding*>& rows, c
   if (count) out += "\n### Suggested fixes (" + std::to_string(count) + ")\n" + body;
 }
 
+// The layers of each entry's model (tenscan ci --report): collapsed, one entry each.
+void model_shapes(std::string& out, const RunReport& run, const MarkdownOptions& options) {
+  std::string body;
+  for (std::size_t i : detail::entry_order(run.entries)) {
+    const EntryOutcome& e = run.entries[i];
+    if (e.modules.empty()) continue;
+    AnalysisResult layers;
+    layers.modules = e.modules;
+    std::size_t failing = 0;
+    for (const auto& m : e.modules) failing += !m.failures.empty();
+    body += "\n<details><summary>" + escape(e.path) + ": " + detail::plural(e.modules.size(), "layer") +
+            (failing ? ", " + std::to_string(failing) + " failing" : "") + "</summary>\n\n" +
+            render_shape_table_markdown(layers);
+    if (!options.shape_reports.empty())
+      body += "\nThe whole report, with the forward pass and the findings: `" +
+              escape(options.shape_reports + "/" + shape_report_file_name(e.path)) + "` (in the job's artifacts).\n";
+    body += "\n</details>\n";
+  }
+  if (!body.empty()) out += "\n### Model shapes\n" + body;
+}
+
 std::vector<const RunFinding*> select(const std::vector<RunFinding>& findings, bool only_new) {
   std::vector<const RunFinding*> out;
   for (std::size_t i : detail::finding_order(findings)) {
@@ -193,6 +215,7 @@ std::string render_markdown(const RunReport& run, const MarkdownOptions& options
   table(out, run.baseline_compared ? "New findings" : "Findings", current, options);
   space_regions(out, current, options);
   suggestions(out, current, options);
+  model_shapes(out, run, options);
   table(out, "Fixed findings", select(run.absent, false), options);
   table(out, "Not re-checked", select(run.not_analysed, false), options);
   return out;

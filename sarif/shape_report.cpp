@@ -202,10 +202,13 @@ std::string render_shape_table_markdown(const AnalysisResult& result) {
     return out.empty() ? std::string("—") : out;
   };
   std::string out = "| module | type | input | output | parameters |\n| --- | --- | --- | --- | --- |\n";
-  for (const auto& m : result.modules)
-    out += "| " + std::string(static_cast<std::size_t>(m.depth) * 2, ' ') + (m.failures.empty() ? "" : "**✗** ") +
+  for (const auto& m : result.modules) {
+    std::string indent;  // (spaces would collapse: the nesting in non-breaking ones)
+    for (int d = 0; d < m.depth; ++d) indent += "&nbsp;&nbsp;";
+    out += "| " + indent + (m.failures.empty() ? "" : "**✗** ") +
            cell(m.path) + " | " + cell(m.type) + " | " + joined(m.inputs) + " | " + joined(m.outputs) + " | " +
            params_text(m.params) + " |\n";
+  }
   bool known = true;
   const std::int64_t total = total_params(result, known);
   out += "\nTotal parameters: " + params_text(total) + (known ? "" : " and more") + "\n";

@@ -6,7 +6,8 @@
 #                                (the cache key of the built binary) -> output `hash`
 #   run-tenscan.sh build         tools/setup.sh (apt packages, pinned grammar; sudo when not root)
 #                                and a Release build of tenscan -> output `bin`
-#   run-tenscan.sh run           `tenscan ci` (or `tenscan merge`) writing SARIF, JUnit and Markdown;
+#   run-tenscan.sh run           `tenscan ci` (or `tenscan merge`) writing SARIF, JUnit and Markdown
+#                                (and the shape reports, shapes/ENTRY.html, with `tenscan ci`);
 #                                appends the Markdown to $GITHUB_STEP_SUMMARY; records tenscan's exit
 #                                status in the output `exit-code` and always exits 0 itself when
 #                                tenscan ran, so that the SARIF upload step still runs
@@ -128,7 +129,7 @@ cmd_run() {
   case $mode in
     ci)
       ensure_base
-      cmd=("$bin" ci --sarif "$sarif" --junit "$junit" --markdown "$markdown"
+      cmd=("$bin" ci --sarif "$sarif" --junit "$junit" --markdown "$markdown" --report "$reports/shapes"
         --category "${TENSCAN_CATEGORY:-tenscan/}" --fail-on "${TENSCAN_FAIL_ON:-error}")
       if [[ -n ${TENSCAN_BASE:-} ]]; then cmd+=(--base "$TENSCAN_BASE"); fi
       ;;

@@ -18,6 +18,7 @@
 #include "tenscan/report/json.h"
 #include "tenscan/report/junit.h"
 #include "tenscan/report/markdown.h"
+#include "tenscan/report/shape_report.h"
 #include "tenscan/report/sarif.h"
 #include "tenscan/report/text.h"
 
@@ -128,6 +129,7 @@ report::EntryOutcome outcome_of(const SelectedEntry& entry, WorkerResult& w) {
   o.detail = w.detail;
   o.seconds = w.seconds;
   o.notifications = w.result.notifications;
+  o.modules = w.result.modules;
   o.stats = w.result.stats;
   o.completeness = w.result.completeness;
   return o;
@@ -191,10 +193,27 @@ bool write_reports(const report::RunReport& run, const ReportFiles& files, const
   if (!files.junit.empty()) ok &= write_report(files.junit, report::render_junit(run), root, err);
   if (!files.codequality.empty()) ok &= write_report(files.codequality, report::render_codequality(run), root, err);
   if (!files.json.empty()) ok &= write_report(files.json, report::render_run_json(run), root, err);
+  if (!files.shape_reports.empty()) {
+    // each analysed entry's page, with its own findings (the suppressed ones left out)
+    std::error_code mkdir_error;
+    fs::create_directories(files.shape_reports, mkdir_error);
+    for (const auto& e : run.entries) {
+      if (e.status != report::EntryStatus::Analysed) continue;
+      AnalysisResult r;
+      r.modules = e.modules;
+      r.completeness = e.completeness;
+      for (const auto& f : run.findings)
+        if (!f.suppressed && std::find(f.entries.begin(), f.entries.end(), e.path) != f.entries.end())
+          r.findings.push_back(f.finding);
+      ok &= write_report((fs::path(files.shape_reports) / report::shape_report_file_name(e.path)).string(),
+                         report::render_shape_report(r, e.path), root, err);
+    }
+  }
   if (!files.markdown.empty()) {
     report::MarkdownOptions mo;
     mo.link_prefix = link_prefix(env);
     mo.sources = sources;
+    mo.shape_reports = files.shape_reports;
     ok &= write_report(files.markdown, report::render_markdown(run, mo), root, err);
   }
   return ok;
@@ -232,9 +251,10 @@ std::optional<std::string> repo_relative(const fs::path& root, const std::string
 constexpr double kTimeBudgetShare = 0.8;
 
 std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, const std::string& revision,
-                                     const Config& config, const SelectedEntry& entry) {
+                                     const Config& config, const SelectedEntry& entry, bool trace_modules) {
   std::vector<std::string> argv{exe.string(), "check", "--worker", "--project-root", root.string(),
                                 "--max-paths", std::to_string(config.max_paths)};
+  if (trace_modules) argv.push_back("--trace-modules");
   // the worker stops analysing before the pool kills it, and reports what it found so far
   if (entry.timeout > 0) argv.insert(argv.end(), {"--time-budget", number_text(kTimeBudgetShare * entry.timeout)});
   if (entry.symbolic_args) argv.push_back("--symbolic-args");
@@ -521,7 +541,8 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
     return l;
   };
   for (const auto& e : selected)
-    jobs.push_back({worker_argv(options.executable, root, head_commit.value_or(""), config, e), limits_for(e)});
+    jobs.push_back({worker_argv(options.executable, root, head_commit.value_or(""), config, e,
+                                !options.outputs.shape_reports.empty()), limits_for(e)});
   // the base revision's version of each entry: under its old path when the change renamed it
   std::map<std::string, std::string> renamed;  // new path -> old path
   for (const auto& c : changes)
@@ -532,7 +553,7 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
       if (auto r = renamed.find(e.path); r != renamed.end()) old.path = r->second;
       if (base_tree->is_file(old.path)) {
         base_entries.push_back(old);
-        jobs.push_back({worker_argv(options.executable, root, *base_commit, config, old), limits_for(old)});
+        jobs.push_back({worker_argv(options.executable, root, *base_commit, config, old, false), limits_for(old)});
       }
     }
   std::vector<WorkerResult> results = run_workers(jobs, config.jobs, [&](std::size_t i, const WorkerResult& w) {

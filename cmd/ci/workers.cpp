@@ -180,6 +180,8 @@ void handle_line(Worker& w, std::string_view text) {
     w.res.result.findings.push_back(std::move(*f));
   } else if (auto* n = std::get_if<Notification>(&*record)) {
     w.res.result.notifications.push_back(std::move(*n));
+  } else if (auto* m = std::get_if<ModuleCall>(&*record)) {
+    w.res.result.modules.push_back(std::move(*m));
   } else if (auto* s = std::get_if<report::RunSummary>(&*record)) {
     w.res.result.stats = std::move(s->stats);
     w.res.result.completed = s->completed;

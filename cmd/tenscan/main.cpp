@@ -85,6 +85,7 @@ struct CheckArgs {
   bool diff = false;  ///< --diff: print the fixes as a unified diff
   bool fix = false;   ///< --fix: write them into the files
   std::string report_dir;  ///< --report DIR: the shape report (DIR/ENTRY.html)
+  bool trace_modules = false;  ///< (internal) trace the module calls for `tenscan ci --report`
   bool color = false;
   int max_paths = 256;
   double time_budget = 0;  ///< seconds; 0: none
@@ -210,7 +211,7 @@ int run_check(const CheckArgs& args) {
   options.max_paths = args.max_paths;
   options.max_seconds = args.time_budget;
   options.symbolic_args = args.symbolic_args;
-  options.trace_modules = !args.report_dir.empty();
+  options.trace_modules = !args.report_dir.empty() || args.trace_modules;
   options.stub_dirs = args.stub_dirs;
   options.parse_data = tenscan::ci::data_parser();
   try {
@@ -428,6 +429,7 @@ int main(int argc, char** argv) {
                         "tenscan.json's)");
   // internal: how `tenscan ci` runs its sandboxed workers
   cmd_check->add_flag("--worker", check.worker)->group("");
+  cmd_check->add_flag("--trace-modules", check.trace_modules)->group("");  // (a worker of `tenscan ci --report`)
   cmd_check->add_option("--revision", check.revision)->group("");
 
   tenscan::ci::CiOptions ci;
@@ -455,6 +457,8 @@ int main(int argc, char** argv) {
   cmd_ci->add_option("--junit", ci.outputs.junit, "Write JUnit XML to FILE");
   cmd_ci->add_option("--codequality", ci.outputs.codequality, "Write a GitLab Code Quality report to FILE");
   cmd_ci->add_option("--markdown", ci.outputs.markdown, "Write a Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY)");
+  cmd_ci->add_option("--report", ci.outputs.shape_reports,
+                     "Write each entry's shape report, an HTML page of the model's layers and shapes, to DIR/ENTRY.html");
   cmd_ci->add_option("--json", ci.outputs.json, "Write tenscan's JSON report to FILE");
   auto* o_new = cmd_ci->add_flag("--new-only", new_only, "Report only findings the change introduced (needs a base)");
   auto* o_fail = cmd_ci->add_option("--fail-on", fail_on, "Lowest level that makes the exit status 1 (default error)")

@@ -80,6 +80,19 @@ case "$case_name" in
     expect_status 1; expect_err "1 entry selected"; expect_out "model.py:27:13: error:"
     [[ $(json "$work/t.sarif" "'baselineState' in d['runs'][0]['results'][0]") == False ]] || fail "baselineState without baseline"
     ;;
+  shape-report)
+    # --report DIR: every analysed entry's page (its workers trace the modules), and the layers
+    # in the Markdown summary, collapsed
+    make_repo; introduce_bug
+    run env -u CI_MERGE_REQUEST_DIFF_BASE_SHA -u GITHUB_EVENT_NAME "$tenscan" ci --repo "$repo" --report "$work/shapes" \
+      --markdown "$work/t.md"
+    expect_status 1
+    [[ -s "$work/shapes/train.py.html" ]] || fail "no shape report"
+    grep -q 'class="failing">' "$work/shapes/train.py.html" || fail "the failing layer is not highlighted"
+    expect_file "$work/t.md" "### Model shapes"
+    expect_file "$work/t.md" "<details><summary>train.py: "
+    expect_file "$work/t.md" "shapes/train.py.html"
+    ;;
   line-shift)
     # the bug exists at the base; the change only shifts lines: the finding stays unchanged
     make_repo; introduce_bug; base=$(cd "$repo" && git rev-parse HEAD)

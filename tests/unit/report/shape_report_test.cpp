@@ -47,7 +47,7 @@ TEST_CASE("shape report: a self-contained page with the layers, the failing one 
 TEST_CASE("shape report: the layer table in Markdown, escaped", "[shape-report][markdown]") {
   const std::string md = report::render_shape_table_markdown(traced());
   CHECK_THAT(md, Catch::StartsWith("| module | type | input | output | parameters |\n"));
-  CHECK_THAT(md, Catch::Contains("|   **✗** Net.fc1 | Linear | \\[64, 9216\\]<br>\\[16, 9216\\] | — | 1,605,760 |"));
+  CHECK_THAT(md, Catch::Contains("| &nbsp;&nbsp;**✗** Net.fc1 | Linear | \\[64, 9216\\]<br>\\[16, 9216\\] | — | 1,605,760 |"));
   CHECK_THAT(md, Catch::EndsWith("\nTotal parameters: 1,606,080\n"));
   CHECK(report::render_shape_table_markdown(AnalysisResult{}).empty());
 }

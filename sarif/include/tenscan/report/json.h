@@ -29,10 +29,10 @@ struct RunSummary {
   bool completed = true;
   Completeness completeness{};
 };
-using WireRecord = std::variant<Finding, Notification, RunSummary>;
+using WireRecord = std::variant<Finding, Notification, RunSummary, ModuleCall>;
 
 /// One record as a single line of JSON ending in '\n'; {"type": "finding" | "notification" |
-/// "summary", ...}. Lossless for valid UTF-8 text (invalid bytes become U+FFFD).
+/// "module" | "summary", ...}. Lossless for valid UTF-8 text (invalid bytes become U+FFFD).
 std::string encode_json_line(const WireRecord& record);
 /// The inverse of encode_json_line (trailing '\n' / "\r\n" allowed). nullopt and a reason in
 /// *error for anything that is not a well-formed record.

@@ -7,6 +7,8 @@
 //   message)
 //   ### Suggested fixes   (per finding with a fix: what it does and a ```suggestion block of
 //                          the lines it edits, as a reviewer applies them; needs `sources`)
+//   ### Model shapes     (per entry whose layers were traced: a collapsed <details> with the
+//                         layer table, and the name of its HTML page in `shape_reports`)
 //   ### Fixed findings                                              (+ the same table)
 //
 // Locations link to `link_prefix + path + "#L" + line` when link_prefix is set (e.g.
@@ -26,6 +28,7 @@ struct MarkdownOptions {
   std::string link_prefix;        ///< empty: locations are plain text
   std::size_t max_findings = 50;  ///< rows per table; the rest is counted in a "more not shown" line
   SourceLookup sources{};         ///< the project's files, for the suggested fixes (none without)
+  std::string shape_reports{};    ///< where the shape reports were written (tenscan ci --report), if they were
 };
 
 std::string render_markdown(const RunReport& run, const MarkdownOptions& options);

@@ -68,6 +68,7 @@ struct EntryOutcome {
   std::string space_split{};
   int space_part_count = 0;
   std::vector<int> space_parts{};
+  std::vector<ModuleCall> modules{};  ///< the model's layers as the analysis ran them (with --report)
 };
 
 /// Adds another part's statistics (counts summed).

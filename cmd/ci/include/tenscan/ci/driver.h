@@ -22,6 +22,7 @@ namespace tenscan::ci {
 /// Report files to write; empty: not written.
 struct ReportFiles {
   std::string sarif, junit, codequality, markdown, json;
+  std::string shape_reports;  ///< a directory: the shape report of each entry (report::render_shape_report)
 };
 
 struct CiOptions {
@@ -87,9 +88,11 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
                                           const std::optional<std::set<std::string>>& changed);
 
 /// The command line of the worker that analyses `entry` (at `revision`; empty: the working
-/// tree): `tenscan check --worker` with the configuration's options and the entry's arguments.
+/// tree): `tenscan check --worker` with the configuration's options and the entry's arguments;
+/// `trace_modules`: the worker also reports the module calls (the shape report).
 std::vector<std::string> worker_argv(const std::filesystem::path& exe, const std::filesystem::path& root,
-                                     const std::string& revision, const Config& config, const SelectedEntry& entry);
+                                     const std::string& revision, const Config& config, const SelectedEntry& entry,
+                                     bool trace_modules = false);
 
 /// Shard K of N (1-based): every N-th entry of the sorted list, starting with the K-th.
 std::vector<SelectedEntry> take_shard(const std::vector<SelectedEntry>& entries, int k, int n);
