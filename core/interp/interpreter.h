@@ -96,6 +96,7 @@ struct LastBatch {
 struct TracedModule {
   ModuleCall row;  ///< (its `call` and `failures` are filled in when the result is made)
   ir::Loc call;
+  ir::Loc built;   ///< where the module was created
 };
 
 /// C3 linearisation (Python's MRO): the merge of the bases' MROs and the bases list, nullopt

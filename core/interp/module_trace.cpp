@@ -45,7 +45,19 @@ void Interpreter::module_enter(State& st, const Value& self, const std::vector<V
   const std::string type = type_name(st, self);
   // its place: the attribute of the calling module that holds it ("fc1", Sequential's "0")
   std::string path = type;
-  if (!st.module_calls.empty()) {
+  int depth = static_cast<int>(st.module_calls.size());
+  if (st.module_calls.empty()) {
+    // a submodule the program calls itself, or one a method of its model calls when the
+    // program calls that method (model.decode(z)): the place in the model its calls through
+    // the model gave it, so that it is one row and its parameters count once
+    for (const auto& t : trace_)
+      if (t.row.depth > 0 && t.row.type == type && t.built.file == obj.alloc_site.file && t.built.line == obj.alloc_site.line &&
+          t.built.col == obj.alloc_site.col) {
+        path = t.row.path;
+        depth = t.row.depth;
+        break;
+      }
+  } else {
     const auto& [parent, parent_row] = st.module_calls.back();
     std::string name;
     for (const auto& [k, v] : st.heap.get(parent).attrs)
@@ -62,8 +74,9 @@ void Interpreter::module_enter(State& st, const Value& self, const std::vector<V
     TracedModule t;
     t.row.path = path;
     t.row.type = type;
-    t.row.depth = static_cast<int>(st.module_calls.size());
+    t.row.depth = depth;
     t.call = site();
+    t.built = obj.alloc_site;
     // its key arguments and its own parameters, as it holds them
     std::int64_t params = 0;
     bool known = true;

@@ -59,3 +59,33 @@ for (x,) in loader:
   CHECK(tenscan_test::analyze_program("import torch.nn as nn\ny = nn.Linear(2, 3)(__import__('torch').randn(4, 2))\n")
             .result.modules.empty());
 }
+
+TEST_CASE("module trace: a layer a method of the model calls when the program calls that method is the same row",
+          "[module-trace]") {
+  auto r = tenscan_test::analyze_program(R"py(
+import torch
+import torch.nn as nn
+
+class VAE(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Linear(784, 20)
+        self.dec = nn.Linear(20, 784)
+
+    def decode(self, z):
+        return self.dec(z)
+
+    def forward(self, x):
+        return self.decode(self.enc(x))
+
+model = VAE()
+recon = model(torch.randn(8, 784))
+sample = model.decode(torch.randn(64, 20))
+)py",
+                                         {}, tracing());
+  const auto& m = r.result.modules;
+  REQUIRE(m.size() == 3);
+  CHECK(m[2].path == "VAE.dec");
+  CHECK(m[2].depth == 1);
+  CHECK(m[2].inputs == std::vector<std::string>{"[8, 20]", "[64, 20]"});
+}
