@@ -29,7 +29,10 @@ std::string html(std::string_view text) {
 
 // A shape as the table shows it: one whose rank is unknown (what a failed operation returns,
 // data tenscan cannot see) in words.
-std::string shape_text(const std::string& s) { return s == "[...]" ? "unknown" : s; }
+std::string shape_text(const std::string& s) {
+  if (s.rfind("[...]", 0) == 0) return "unknown" + s.substr(5);
+  return s;
+}
 
 std::string lines_html(const std::vector<std::string>& variants) {
   std::string out;
@@ -159,8 +162,8 @@ std::string render_shape_report(const AnalysisResult& result, const std::string&
     out += "</tbody><tfoot><tr><th colspan=\"5\">total parameters</th><th class=\"num\" id=\"total\">" +
            (known ? params_text(total) : params_text(total) + " and more (some sizes are symbolic)") +
            "</th><th></th></tr></tfoot></table>\n";
-    out += "<p class=\"path\">A cell with several shapes: they differ between paths (the DataLoader's last, smaller "
-           "minibatch, a branch on an option).</p>\n";
+    out += "<p class=\"path\">A cell with several shapes: they differ between paths (a branch on an option, another "
+           "DataLoader); those of a DataLoader's last, smaller minibatch say so.</p>\n";
     out += "<h2>Forward pass</h2>\n" + graph_svg(result);
   }
   if (!result.findings.empty()) {

@@ -15,8 +15,11 @@ constexpr const char* kKeyArguments[] = {
 };
 constexpr std::size_t kVariants = 4;  // distinct shapes kept per row and column
 
-void add_variant(std::vector<std::string>& to, const std::string& text) {
-  if (text.empty() || std::find(to.begin(), to.end(), text) != to.end()) return;
+// A path's shapes: on a DataLoader's last, smaller minibatch they say so.
+void add_variant(std::vector<std::string>& to, const State& st, std::string text) {
+  if (text.empty()) return;
+  if (st.last_batch >= 0) text += " (last minibatch)";
+  if (std::find(to.begin(), to.end(), text) != to.end()) return;
   if (to.size() < kVariants) to.push_back(text);
   else if (to.size() == kVariants) to.push_back("…");
 }
@@ -109,7 +112,7 @@ void Interpreter::module_enter(State& st, const Value& self, const std::vector<V
     std::string s = shapes_text(st, a, 0);
     if (!s.empty()) inputs += (inputs.empty() ? "" : ", ") + s;
   }
-  add_variant(t.row.inputs, inputs);
+  add_variant(t.row.inputs, st, inputs);
   st.module_calls.emplace_back(self.obj, at->second);
 }
 
@@ -118,7 +121,7 @@ void Interpreter::module_exit(State& st, const Value& self, const Value& result)
   // (a call an exception left, and the program caught, has its entry still here: pass it)
   while (!st.module_calls.empty() && st.module_calls.back().first != self.obj) st.module_calls.pop_back();
   if (st.module_calls.empty()) return;
-  add_variant(trace_[static_cast<std::size_t>(st.module_calls.back().second)].row.outputs, shapes_text(st, result, 0));
+  add_variant(trace_[static_cast<std::size_t>(st.module_calls.back().second)].row.outputs, st, shapes_text(st, result, 0));
   st.module_calls.pop_back();
 }
 

@@ -45,8 +45,8 @@ for (x,) in loader:
   CHECK(m[2].args == "in_channels=1, out_channels=8, kernel_size=(3, 3), stride=(1, 1), padding=(0, 0), dilation=(1, 1), groups=1");
   CHECK(m[2].params == 8 * 1 * 3 * 3 + 8);
   // the full batches and the last one (100 = 3 * 32 + 4)
-  CHECK(m[2].inputs == std::vector<std::string>{"[32, 1, 28, 28]", "[4, 1, 28, 28]"});
-  CHECK(m[2].outputs == std::vector<std::string>{"[32, 8, 26, 26]", "[4, 8, 26, 26]"});
+  CHECK(m[2].inputs == std::vector<std::string>{"[32, 1, 28, 28]", "[4, 1, 28, 28] (last minibatch)"});
+  CHECK(m[2].outputs == std::vector<std::string>{"[32, 8, 26, 26]", "[4, 8, 26, 26] (last minibatch)"});
   CHECK(m[3].path == "Net.features.1");
   CHECK(m[4].path == "Net.fc");
   CHECK(m[4].params == 5408 * 10 + 10);
