@@ -57,6 +57,23 @@ void for_each_printable(std::string_view s, const std::function<void(char32_t, s
   });
 }
 
+std::string markdown_cell(std::string_view text) {
+  constexpr std::string_view kSpecial = "\\`*_{}[]()<>#+!|~$";
+  std::string lines(text);
+  std::replace_if(lines.begin(), lines.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  const std::string s = printable(lines);
+  std::string out;
+  for (char c : s) {
+    if (c == '&') {
+      out += "&amp;";
+    } else {
+      if (kSpecial.find(c) != std::string_view::npos) out += '\\';
+      out += c;
+    }
+  }
+  return out;
+}
+
 std::string printable(std::string_view text) {
   std::string out;
   out.reserve(text.size());

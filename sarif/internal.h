@@ -75,6 +75,10 @@ void for_each_code_point(std::string_view s, F&& f) {
 void for_each_printable(std::string_view text, const std::function<void(char32_t, std::string_view)>& f);
 /// The concatenated printed forms of for_each_printable.
 std::string printable(std::string_view text);
+/// Text in a Markdown table cell: printable, Markdown punctuation backslash-escaped (GitHub and
+/// GitLab honour escapes of ASCII punctuation), '&' as an entity so no entity or HTML tag is
+/// formed, line breaks as spaces (a cell is one line).
+std::string markdown_cell(std::string_view text);
 
 /// Terminal columns a code point occupies: 0 for combining marks and zero-width characters,
 /// 2 for East Asian wide/fullwidth characters and emoji, else 1.

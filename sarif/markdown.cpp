@@ -13,28 +13,8 @@
 namespace tenscan::report {
 namespace {
 
-// Text in a table cell: Markdown punctuation backslash-escaped (GitHub and GitLab honour
-// escapes of ASCII punctuation), '&' as an entity so no entity or HTML tag is formed, line
-// breaks as spaces (a cell is one line).
-std::string escape(std::string_view text) {
-  constexpr std::string_view kSpecial = "\\`*_{}[]()<>#+!|~$";
-  std::string lines(text);
-  std::replace_if(lines.begin(), lines.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-  const std::string s = detail::printable(lines);
-  std::string out;
-  for (char c : s) {
-    if (c == '&') {
-      out += "&amp;";
-    } else {
-      if (kSpecial.find(c) != std::string_view::npos) out += '\\';
-      out += c;
-    }
-  }
-  return out;
-}
-
 std::string location_cell(const SourceRange& r, const MarkdownOptions& options) {
-  const std::string text = escape(line_text(r));
+  const std::string text = detail::markdown_cell(line_text(r));
   if (options.link_prefix.empty()) return text;
   // a notebook's page shows it rendered, where no line can be anchored: link its source view
   return "[" + text + "](" + options.link_prefix + project_relative_uri(r.path).value_or(r.path) +
@@ -51,7 +31,7 @@ void table(std::string& out, const char* title, const std::vector<const RunFindi
     if (shown++ == options.max_findings) break;
     out += "| " + std::string(level_name(f->finding.level)) + " | " +
            location_cell(f->finding.location, options) + " | `" + std::string(rule_info(f->finding.rule).id) +
-           "` | " + escape(f->finding.message) + " |\n";
+           "` | " + detail::markdown_cell(f->finding.message) + " |\n";
   }
   if (rows.size() > options.max_findings)
     out += "\n_… and " + std::to_string(rows.size() - options.max_findings) + " more not shown._\n";
@@ -69,11 +49,11 @@ void space_regions(std::string& out, const std::vector<const RunFinding*>& rows,
     if (r.hyperparameters.empty()) continue;
     std::string names;
     for (std::size_t i = 0; i < r.hyperparameters.size(); ++i) names += (i ? ", " : "") + r.hyperparameters[i];
-    body += "\n<details><summary>" + escape(line_text(f->finding.location)) + " <code>" +
+    body += "\n<details><summary>" + detail::markdown_cell(line_text(f->finding.location)) + " <code>" +
             std::string(rule_info(f->finding.rule).id) + "</code>: fails for " + (r.complete ? "" : "at least ") +
             std::to_string(r.failing.size()) + (r.space > 0 ? " of " + std::to_string(r.space) : "") +
-            " combinations of " + escape(names) + "</summary>\n\n|";
-    for (const auto& h : r.hyperparameters) body += " " + escape(h) + " |";
+            " combinations of " + detail::markdown_cell(names) + "</summary>\n\n|";
+    for (const auto& h : r.hyperparameters) body += " " + detail::markdown_cell(h) + " |";
     body += "\n|";
     for (std::size_t i = 0; i < r.hyperparameters.size(); ++i) body += " --- |";
     body += "\n";
@@ -81,7 +61,7 @@ void space_regions(std::string& out, const std::vector<const RunFinding*>& rows,
     for (const auto& v : r.failing) {
       if (n++ == kRows) break;
       body += "|";
-      for (const auto& x : v) body += " " + escape(x) + " |";
+      for (const auto& x : v) body += " " + detail::markdown_cell(x) + " |";
       body += "\n";
     }
     if (r.failing.size() > kRows) body += "\n_… and " + std::to_string(r.failing.size() - kRows) + " more._\n";
@@ -123,7 +103,7 @@ void suggestions(std::string& out, const std::vector<const RunFinding*>& rows, c
     at.path = lines->path;
     at.line = lines->first;
     body += "\n" + location_cell(f->finding.location, options) + " `" + std::string(rule_info(f->finding.rule).id) +
-            "`: " + escape(fix.description) + " (" + location_cell(at, options) + ")\n\n" + fence + "suggestion\n";
+            "`: " + detail::markdown_cell(fix.description) + " (" + location_cell(at, options) + ")\n\n" + fence + "suggestion\n";
     for (const auto& l : after) body += l + "\n";
     body += fence + "\n";
   }
@@ -140,12 +120,12 @@ void model_shapes(std::string& out, const RunReport& run, const MarkdownOptions&
     layers.modules = e.modules;
     std::size_t failing = 0;
     for (const auto& m : e.modules) failing += !m.failures.empty();
-    body += "\n<details><summary>" + escape(e.path) + ": " + detail::plural(e.modules.size(), "layer") +
+    body += "\n<details><summary>" + detail::markdown_cell(e.path) + ": " + detail::plural(e.modules.size(), "layer") +
             (failing ? ", " + std::to_string(failing) + " failing" : "") + "</summary>\n\n" +
             render_shape_table_markdown(layers);
     if (!options.shape_reports.empty())
       body += "\nThe whole report, with the forward pass and the findings: `" +
-              escape(options.shape_reports + "/" + shape_report_file_name(e.path)) + "` (in the job's artifacts).\n";
+              detail::markdown_cell(options.shape_reports + "/" + shape_report_file_name(e.path)) + "` (in the job's artifacts).\n";
     body += "\n</details>\n";
   }
   if (!body.empty()) out += "\n### Model shapes\n" + body;
@@ -168,23 +148,23 @@ std::string render_markdown(const RunReport& run, const MarkdownOptions& options
                                        : std::string("## tenscan: the run did not complete\n");
 
   if (!run.failure.empty())
-    out += "\n**tenscan did not complete this run:** " + escape(run.failure) +
-           (run.failure_path.empty() ? "" : " (" + escape(run.failure_path) + ")") + "\n";
+    out += "\n**tenscan did not complete this run:** " + detail::markdown_cell(run.failure) +
+           (run.failure_path.empty() ? "" : " (" + detail::markdown_cell(run.failure_path) + ")") + "\n";
   std::string incomplete;
   std::size_t not_analysed = 0;
   for (std::size_t i : detail::entry_order(run.entries)) {
     const EntryOutcome& e = run.entries[i];
     if (e.status == EntryStatus::Analysed) continue;
     ++not_analysed;
-    incomplete += "| " + escape(detail::entry_label(e)) + " | " + entry_status_name(e.status) + " | " +
-                  escape(e.detail) + " |\n";
+    incomplete += "| " + detail::markdown_cell(detail::entry_label(e)) + " | " + entry_status_name(e.status) + " | " +
+                  detail::markdown_cell(e.detail) + " |\n";
   }
   std::size_t partial = 0;
   for (std::size_t i : detail::entry_order(run.entries)) {
     const EntryOutcome& e = run.entries[i];
     if (e.status != EntryStatus::Analysed || e.completeness.complete) continue;
     ++partial;
-    incomplete += "| " + escape(detail::entry_label(e)) + " | incomplete | " + escape(incomplete_text(e.completeness)) + " |\n";
+    incomplete += "| " + detail::markdown_cell(detail::entry_label(e)) + " | incomplete | " + detail::markdown_cell(incomplete_text(e.completeness)) + " |\n";
   }
   if (not_analysed + partial)
     out += "\n**" + detail::plural(not_analysed + partial, "entry") + (not_analysed + partial == 1 ? " was" : " were") +
@@ -198,7 +178,7 @@ std::string render_markdown(const RunReport& run, const MarkdownOptions& options
     for (const auto& f : run.findings) unchanged += !f.suppressed && f.baseline == BaselineState::Unchanged;
     out += "\n**" + std::to_string(current.size()) + " new**, " + std::to_string(unchanged) + " unchanged, " +
            std::to_string(run.absent.size()) + " fixed compared with " +
-           (run.base_revision.empty() ? std::string("the baseline") : escape(run.base_revision)) + ".\n";
+           (run.base_revision.empty() ? std::string("the baseline") : detail::markdown_cell(run.base_revision)) + ".\n";
     if (!run.not_analysed.empty())
       out += "\n" + detail::plural(run.not_analysed.size(), "finding") + " of the baseline " +
              (run.not_analysed.size() == 1 ? "was" : "were") +

@@ -191,14 +191,7 @@ std::string render_shape_report(const AnalysisResult& result, const std::string&
 
 std::string render_shape_table_markdown(const AnalysisResult& result) {
   if (result.modules.empty()) return {};
-  auto cell = [](std::string_view text) {
-    std::string s = detail::printable(text), out;
-    for (char c : s) {
-      if (std::string_view("\\`*_{}[]()<>#+!|~$").find(c) != std::string_view::npos) out += '\\';
-      out += c == '\n' ? ' ' : c;
-    }
-    return out;
-  };
+  const auto cell = detail::markdown_cell;
   auto joined = [&](const std::vector<std::string>& v) {
     std::string out;
     for (const auto& s : v) out += (out.empty() ? "" : "<br>") + cell(shape_text(s));

@@ -201,12 +201,17 @@ void Prim::bind_opaque_ranks() {
   }
 }
 
+std::optional<ir::Loc> Prim::layer_site() const {
+  for (const auto& [k, v] : args.kw)
+    if (k == "layer" && v.is_obj()) return st.heap.get(v.obj).alloc_site;
+  return std::nullopt;
+}
+
 std::optional<interp::ArgumentFix> Prim::layer_fix(std::string callee, int position, std::string keyword,
                                                    sym::Expr value) const {
-  for (const auto& [k, v] : args.kw)
-    if (k == "layer" && v.is_obj())
-      return interp::ArgumentFix{st.heap.get(v.obj).alloc_site, std::move(callee), position, std::move(keyword), std::move(value)};
-  return std::nullopt;
+  auto site = layer_site();
+  if (!site) return std::nullopt;
+  return interp::ArgumentFix{*site, std::move(callee), position, std::move(keyword), std::move(value)};
 }
 
 RelatedMsg Prim::origin_note(const TensorVal& t, const std::string& what) const {

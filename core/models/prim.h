@@ -117,8 +117,10 @@ class Prim {
     return in.new_tensor(st, std::move(t));
   }
   Value tuple(std::vector<Value> items) { return in.new_tuple(st, std::move(items)); }
-  /// The fix that sets argument (`position`, `keyword`) of the call that built the layer this
-  /// primitive is given as `layer=` (an nn.Module: where the project's code created it) to
+  /// Where the project's code created the layer this primitive is given as `layer=` (an
+  /// nn.Module); nullopt when no layer is given.
+  [[nodiscard]] std::optional<ir::Loc> layer_site() const;
+  /// The fix that sets argument (`position`, `keyword`) of the call that built that layer to
   /// `value`; nullopt when no layer is given.
   [[nodiscard]] std::optional<interp::ArgumentFix> layer_fix(std::string callee, int position, std::string keyword,
                                                              sym::Expr value) const;

@@ -111,13 +111,13 @@ Outs pointwise_loss(Interpreter& in, State&& st, Args& a) {
     // use gives probabilities is built, else this call's binary_cross_entropy_with_logits
     const bool scores = v.hazard(below.lo, below.hi) != FloatRange::Reach::None ||
                         v.hazard(above.lo, above.hi) != FloatRange::Reach::None;
-    if (auto layer = p.layer_fix("BCELoss", -2, "", Expr::constant(0))) {
-      layer->value.reset();
-      layer->text = scores ? "raw scores" : "probabilities";
-      in.note_demand(*layer);
-      below.rewrite = {{layer->call, "BCELoss", "BCEWithLogitsLoss"}};
-      layer->text = "raw scores";
-      below.agree = layer;
+    if (auto site = p.layer_site()) {
+      // (what each use of the loss gives it, under one key: the rename holds where all give scores)
+      interp::ArgumentFix use{*site, "BCELoss", -2, "", std::nullopt, scores ? "raw scores" : "probabilities"};
+      in.note_demand(use);
+      below.rewrite = {{*site, "BCELoss", "BCEWithLogitsLoss"}};
+      use.text = "raw scores";
+      below.agree = use;
     } else if (in.site().line) {
       below.rewrite = {{in.site(), "binary_cross_entropy", "binary_cross_entropy_with_logits"}};
     }
