@@ -374,10 +374,10 @@ class FindingCollector {
   /// The shape report's rows (AnalysisOptions::trace_modules), each with the findings of the
   /// operations its module's forward ran itself.
   void add_module_rows() {
-    for (const auto& t : in_.module_trace()) {
-      ModuleCall row = t.row;
-      if (auto call = to_range(in_, t.call)) row.call = *call;
-      result_.modules.push_back(std::move(row));
+    auto rows = in_.module_rows();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      if (auto call = to_range(in_, in_.module_trace()[i].call)) rows[i].call = *call;
+      result_.modules.push_back(std::move(rows[i]));
     }
     for (const auto& f : result_.findings)
       if (auto it = module_rows_.find({f.rule, f.location}); it != module_rows_.end())

@@ -78,7 +78,7 @@ std::string encode_json_line(const WireRecord& record) {
   } else if (const auto* m = std::get_if<ModuleCall>(&record)) {
     j = {{"type", "module"},   {"path", m->path},     {"module_type", m->type}, {"args", m->args},
          {"depth", m->depth},  {"inputs", m->inputs}, {"outputs", m->outputs},  {"params", m->params},
-         {"call", detail::range_to_json(m->call)}, {"failures", m->failures}};
+         {"call", detail::range_to_json(m->call)}, {"failures", m->failures}, {"from", m->from}};
   } else {
     const auto& s = std::get<RunSummary>(record);
     j = {{"type", "summary"},
@@ -99,7 +99,8 @@ std::optional<WireRecord> decode_json_line(std::string_view line, std::string* e
       return ModuleCall{j.at("path").get<std::string>(), j.at("module_type").get<std::string>(), j.at("args").get<std::string>(),
                         j.at("depth").get<int>(), j.at("inputs").get<std::vector<std::string>>(),
                         j.at("outputs").get<std::vector<std::string>>(), j.at("params").get<std::int64_t>(),
-                        detail::range_from_json(j.at("call")), j.at("failures").get<std::vector<std::string>>()};
+                        detail::range_from_json(j.at("call")), j.at("failures").get<std::vector<std::string>>(),
+                        j.at("from").get<std::vector<int>>()};
     if (type == "summary") {
       RunSummary s{detail::stats_from_json(j.at("stats")), j.at("completed").get<bool>(), {}};
       if (auto it = j.find("completeness"); it != j.end()) s.completeness = detail::completeness_from_json(*it);

@@ -120,12 +120,14 @@ void model_shapes(std::string& out, const RunReport& run, const MarkdownOptions&
     layers.modules = e.modules;
     std::size_t failing = 0;
     for (const auto& m : e.modules) failing += !m.failures.empty();
-    body += "\n<details><summary>" + detail::markdown_cell(e.path) + ": " + detail::plural(e.modules.size(), "layer") +
+    std::string entry = e.path;
+    for (const auto& a : e.args) entry += " " + a;
+    body += "\n<details><summary>" + detail::markdown_cell(entry) + ": " + detail::plural(e.modules.size(), "layer") +
             (failing ? ", " + std::to_string(failing) + " failing" : "") + "</summary>\n\n" +
             render_shape_table_markdown(layers);
     if (!options.shape_reports.empty())
       body += "\nThe whole report, with the forward pass and the findings: `" +
-              detail::markdown_cell(options.shape_reports + "/" + shape_report_file_name(e.path)) + "` (in the job's artifacts).\n";
+              detail::markdown_cell(options.shape_reports + "/" + shape_report_file_name(e.path, e.args)) + "` (in the job's artifacts).\n";
     body += "\n</details>\n";
   }
   if (!body.empty()) out += "\n### Model shapes\n" + body;

@@ -2,6 +2,8 @@
 #include "tenscan/report/shape_report.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
 
 #include "internal.h"
 #include "tenscan/core/rules.h"
@@ -72,6 +74,8 @@ tr.failing{background:#ffebe9}tr.failing td:first-child{border-left:4px solid #c
 .path{font-size:.85em;color:#57606a}
 #filter{margin:.5em 0;padding:.3em;width:20em}
 svg text{font-family:ui-monospace,monospace;font-size:12px}
+svg text.heading{font-weight:bold;fill:#57606a}
+svg .edge text{paint-order:stroke;stroke:#fff;stroke-width:4px;stroke-linejoin:round}
 .finding{border:1px solid #d0d7de;border-left:4px solid #cf222e;padding:.5em .8em;margin:.6em 0}
 .finding.warning{border-left-color:#bf8700}
 code{font-family:ui-monospace,monospace}
@@ -85,48 +89,168 @@ var d=+r.dataset.depth;var hit=r.textContent.toLowerCase().indexOf(q)>=0;
 r.style.display=(hit&&(deep||d<=2||r.classList.contains('failing')))?'':'none';});}
 )js";
 
-// The forward pass as a chain of boxes: the modules the program and its top-level modules call,
-// in order, each edge labelled with the shapes between them; failing ones in red.
-std::string graph_svg(const AnalysisResult& r) {
-  std::vector<const ModuleCall*> nodes;
-  for (const auto& m : r.modules)
-    if (m.depth <= 1) nodes.push_back(&m);
-  if (nodes.empty()) return {};
-  constexpr int kW = 420, kH = 34, kGap = 30, kX = 20;
-  const int height = static_cast<int>(nodes.size()) * (kH + kGap) + 20;
-  std::string out = "<svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kW + 360) +
-                    "\" height=\"" + std::to_string(height) + "\" role=\"img\" aria-label=\"forward pass\">\n";
-  int y = 10;
-  for (std::size_t i = 0; i < nodes.size(); ++i) {
-    const ModuleCall& m = *nodes[i];
-    const bool failing = !m.failures.empty();
-    const int x = kX + m.depth * 24;
-    out += "<g class=\"node" + std::string(failing ? " failing" : "") + "\"><rect x=\"" + std::to_string(x) + "\" y=\"" +
-           std::to_string(y) + "\" width=\"" + std::to_string(kW - m.depth * 24) + "\" height=\"" + std::to_string(kH) +
-           "\" rx=\"5\" fill=\"" + (failing ? "#ffebe9" : "#f6f8fa") + "\" stroke=\"" + (failing ? "#cf222e" : "#8c959f") +
-           "\"/><text x=\"" + std::to_string(x + 8) + "\" y=\"" + std::to_string(y + 21) + "\">" + html(m.path) + " (" +
-           html(m.type) + ")</text></g>\n";
-    if (i + 1 < nodes.size()) {
-      const int y0 = y + kH, y1 = y + kH + kGap;
-      out += "<line x1=\"" + std::to_string(kX + 40) + "\" y1=\"" + std::to_string(y0) + "\" x2=\"" + std::to_string(kX + 40) +
-             "\" y2=\"" + std::to_string(y1) + "\" stroke=\"#57606a\" marker-end=\"url(#arrow)\"/>";
-      // (what reaches the next one: after a module, its output; into its first child, its input)
-      std::string label;
-      for (const auto& o : nodes[i + 1]->inputs) label += (label.empty() ? "" : " | ") + shape_text(o);
-      out += "<text x=\"" + std::to_string(kX + 50) + "\" y=\"" + std::to_string(y0 + 19) + "\">" + html(label) + "</text>\n";
+// The forward pass as a dataflow graph: the modules the program calls and their children (the
+// model's layers, a loss), in the order first called, an edge from each module whose output
+// another's input was computed from (a residual addition, a concatenation: several edges), each
+// labelled with the shapes it carries. A module that contains others is a heading, its edges
+// drawn to and from its children; deeper modules are drawn as their depth-1 ancestor.
+class ForwardGraph {
+ public:
+  explicit ForwardGraph(const std::vector<ModuleCall>& rows) : rows_(rows) {
+    const int n = static_cast<int>(rows.size());
+    std::map<std::string, int> depth1;
+    for (int i = 0; i < n; ++i)
+      if (rows[i].depth == 1) depth1.emplace(rows[i].path, i);
+    container_.assign(rows.size(), false);
+    ancestor_.assign(rows.size(), -1);
+    for (int i = 0; i < n; ++i) {
+      const auto& m = rows[static_cast<std::size_t>(i)];
+      if (m.depth <= 1) ancestor_[i] = i;
+      else if (const auto dot = m.path.find('.'); dot != std::string::npos)  // (its depth-1 ancestor: the path's first two parts)
+        if (auto it = depth1.find(m.path.substr(0, m.path.find('.', dot + 1))); it != depth1.end()) ancestor_[i] = it->second;
+      if (m.depth == 1)
+        for (int j = 0; j < n; ++j)
+          if (rows[j].depth == 0 && m.path.rfind(rows[j].path + ".", 0) == 0) container_[j] = true;
     }
-    y += kH + kGap;
+    for (int i = 0; i < n; ++i) {
+      if (ancestor_[i] < 0 || container_[i]) continue;
+      std::vector<int> to = shown(i);
+      for (int f : rows[static_cast<std::size_t>(i)].from)
+        for (int src : shown(f))
+          for (int dst : to)
+            if (src != dst && std::find(edges_.begin(), edges_.end(), std::pair{src, dst}) == edges_.end())
+              edges_.emplace_back(src, dst);
+    }
   }
-  out += "<defs><marker id=\"arrow\" markerWidth=\"8\" markerHeight=\"8\" refX=\"4\" refY=\"7\" orient=\"auto\">"
-         "<path d=\"M0,0 L8,0 L4,8 z\" fill=\"#57606a\"/></marker></defs>\n</svg>\n";
-  return out;
-}
+
+  [[nodiscard]] std::string svg() const {
+    // the items top to bottom: the program's data, then the modules (headings for containers)
+    std::vector<int> items{kInput};
+    for (int i = 0; i < static_cast<int>(rows_.size()); ++i)
+      if (ancestor_[i] == i) items.push_back(i);
+    if (items.size() == 1) return {};
+    constexpr int kW = 420, kH = 30, kGap = 34, kHead = 22, kX = 20;
+    std::map<int, int> top, position;
+    int y = 10;
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      position[items[k]] = static_cast<int>(k);
+      top[items[k]] = y;
+      y += heading(items[k]) ? kHead : kH + kGap;
+    }
+    int widest = 0;
+    std::string body, arcs;
+    for (int item : items) {
+      const int t = top[item];
+      if (heading(item)) {
+        body += "<text class=\"heading\" x=\"" + std::to_string(kX) + "\" y=\"" + std::to_string(t + 15) + "\">" +
+                html(name(item)) + "</text>\n";
+        continue;
+      }
+      const bool failing = item >= 0 && !rows_[static_cast<std::size_t>(item)].failures.empty();
+      body += "<g class=\"node" + std::string(failing ? " failing" : "") + "\" data-row=\"" + std::to_string(item) +
+              "\"><rect x=\"" + std::to_string(kX) + "\" y=\"" + std::to_string(t) + "\" width=\"" + std::to_string(kW) +
+              "\" height=\"" + std::to_string(kH) + "\" rx=\"5\" fill=\"" + (failing ? "#ffebe9" : "#f6f8fa") +
+              "\" stroke=\"" + (failing ? "#cf222e" : "#8c959f") + "\"/><text x=\"" + std::to_string(kX + 8) + "\" y=\"" +
+              std::to_string(t + 19) + "\">" + html(name(item)) + "</text></g>\n";
+    }
+    // an edge to the next box down: straight; any other: an arc on the right, wider the further it goes
+    int arc = 0;
+    for (const auto& [src, dst] : edges_) {
+      const std::string full = edge_label(src, dst), label = drawn_label(full);
+      const std::string title = "<title>" + html(name(src) + " → " + name(dst) + (full.empty() ? "" : ": " + full)) + "</title>";
+      const int ps = position[src], pd = position[dst];
+      bool next = pd > ps;
+      for (int k = ps + 1; k < pd && next; ++k) next = heading(items[static_cast<std::size_t>(k)]);
+      if (next && pd == ps + 1) {
+        const int cx = kX + kW / 2, y0 = top[src] + kH, y1 = top[dst];
+        body += "<g class=\"edge\" data-from=\"" + std::to_string(src) + "\" data-to=\"" + std::to_string(dst) + "\">" + title + "<line x1=\"" +
+                std::to_string(cx) + "\" y1=\"" + std::to_string(y0) + "\" x2=\"" + std::to_string(cx) + "\" y2=\"" +
+                std::to_string(y1 - 2) + "\" stroke=\"#57606a\" marker-end=\"url(#arrow)\"/><text x=\"" + std::to_string(cx + 10) +
+                "\" y=\"" + std::to_string(y0 + 21) + "\">" + label + "</text></g>\n";
+        widest = std::max(widest, kW / 2 + 10 + static_cast<int>(label.size()) * 7);
+        continue;
+      }
+      const int off = 40 + 28 * (arc++ % 8);
+      const int x = kX + kW, y0 = top[src] + kH / 2, y1 = top[dst] + kH / 2;
+      arcs += "<g class=\"edge arc\" data-from=\"" + std::to_string(src) + "\" data-to=\"" + std::to_string(dst) + "\">" + title + "<path d=\"M" +
+              std::to_string(x) + "," + std::to_string(y0) + " C" + std::to_string(x + off) + "," + std::to_string(y0) + " " +
+              std::to_string(x + off) + "," + std::to_string(y1) + " " + std::to_string(x + 2) + "," + std::to_string(y1) +
+              "\" fill=\"none\" stroke=\"#0969da\" marker-end=\"url(#arrow-arc)\"/><text x=\"" + std::to_string(x + off * 3 / 4 + 6) +
+              "\" y=\"" + std::to_string((y0 + y1) / 2) + "\" fill=\"#0969da\">" + label + "</text></g>\n";
+      widest = std::max(widest, kW + off + static_cast<int>(label.size()) * 7);
+    }
+    const int width = kX + std::max(kW, widest) + 20;
+    return "<svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" +
+           std::to_string(y) + "\" role=\"img\" aria-label=\"forward pass\">\n<defs>" + marker("arrow", "#57606a") +
+           marker("arrow-arc", "#0969da") + "</defs>\n" + body + arcs + "</svg>\n";
+  }
+
+ private:
+  static constexpr int kInput = -1;
+
+  [[nodiscard]] bool heading(int item) const { return item >= 0 && container_[static_cast<std::size_t>(item)]; }
+
+  [[nodiscard]] std::string name(int item) const {
+    if (item == kInput) return "input";
+    const auto& m = rows_[static_cast<std::size_t>(item)];
+    return m.path + " (" + m.type + ")";
+  }
+
+  // The item a row is drawn as: itself, or its depth-1 ancestor (none for a module that contains
+  // others: the modules it calls make its result).
+  [[nodiscard]] std::vector<int> shown(int row) const {
+    if (row < 0 || row >= static_cast<int>(rows_.size())) return {kInput};
+    if (container_[static_cast<std::size_t>(row)] || ancestor_[row] < 0) return {};
+    return {ancestor_[row]};
+  }
+
+  // What an edge carries: the producer's outputs (for the data, the consumer's inputs when the
+  // data is all it takes).
+  [[nodiscard]] std::string edge_label(int src, int dst) const {
+    const auto& to = rows_[static_cast<std::size_t>(dst)];
+    if (src == kInput && to.from != std::vector<int>{kInput}) return {};
+    const auto& shapes = src == kInput ? to.inputs : rows_[static_cast<std::size_t>(src)].outputs;
+    std::string label;
+    for (const auto& o : shapes) label += (label.empty() ? "" : " | ") + shape_text(o);
+    return label;
+  }
+
+  // An edge's label as drawn: its first shape, shortened; the whole in its tooltip.
+  static std::string drawn_label(const std::string& label) {
+    constexpr std::size_t kMax = 48;
+    std::string first = label.substr(0, label.find(" | "));
+    if (first.size() > kMax) {
+      std::size_t cut = kMax;
+      while (cut > 0 && (static_cast<unsigned char>(first[cut]) & 0xC0) == 0x80) --cut;  // (not inside a UTF-8 character)
+      first = first.substr(0, cut) + "…";
+    }
+    return html(first.size() < label.size() ? first + " …" : first);
+  }
+
+  static std::string marker(const char* id, const char* colour) {
+    return std::string("<marker id=\"") + id + "\" markerWidth=\"8\" markerHeight=\"8\" refX=\"8\" refY=\"4\" orient=\"auto\">"
+           "<path d=\"M0,0 L8,4 L0,8 z\" fill=\"" + colour + "\"/></marker>";
+  }
+
+  const std::vector<ModuleCall>& rows_;
+  std::vector<bool> container_;
+  std::vector<int> ancestor_;  // the row each is drawn as (-1: none)
+  std::vector<std::pair<int, int>> edges_;
+};
 
 }  // namespace
 
-std::string shape_report_file_name(const std::string& entry) {
+std::string shape_report_file_name(const std::string& entry, const std::vector<std::string>& args) {
   std::string name;
   for (char c : entry) name += c == '/' || c == '\\' ? std::string("__") : std::string(1, c);
+  if (!args.empty()) {
+    std::uint32_t h = 2166136261u;  // FNV-1a over the arguments, each ended by a NUL
+    for (const auto& a : args)
+      for (std::size_t i = 0; i <= a.size(); ++i) h = (h ^ static_cast<unsigned char>(i < a.size() ? a[i] : '\0')) * 16777619u;
+    char hex[9];
+    std::snprintf(hex, sizeof hex, "%08x", h);
+    name += std::string(".") + hex;
+  }
   return name + ".html";
 }
 
@@ -162,9 +286,9 @@ std::string render_shape_report(const AnalysisResult& result, const std::string&
     out += "</tbody><tfoot><tr><th colspan=\"5\">total parameters</th><th class=\"num\" id=\"total\">" +
            (known ? params_text(total) : params_text(total) + " and more (some sizes are symbolic)") +
            "</th><th></th></tr></tfoot></table>\n";
-    out += "<p class=\"path\">A cell with several shapes: they differ between paths (a branch on an option, another "
-           "DataLoader); those of a DataLoader's last, smaller minibatch say so.</p>\n";
-    out += "<h2>Forward pass</h2>\n" + graph_svg(result);
+    out += "<p class=\"path\">A cell with several shapes: they differ between paths, each with the branch decisions "
+           "that lead to it and no other shape; those of a DataLoader's last, smaller minibatch say so.</p>\n";
+    out += "<h2>Forward pass</h2>\n" + ForwardGraph(result.modules).svg();
   }
   if (!result.findings.empty()) {
     out += "<h2>Findings</h2>\n";

@@ -205,8 +205,10 @@ bool write_reports(const report::RunReport& run, const ReportFiles& files, const
       for (const auto& f : run.findings)
         if (!f.suppressed && std::find(f.entries.begin(), f.entries.end(), e.path) != f.entries.end())
           r.findings.push_back(f.finding);
-      ok &= write_report((fs::path(files.shape_reports) / report::shape_report_file_name(e.path)).string(),
-                         report::render_shape_report(r, e.path), root, err);
+      std::string title = e.path;
+      for (const auto& a : e.args) title += " " + a;
+      ok &= write_report((fs::path(files.shape_reports) / report::shape_report_file_name(e.path, e.args)).string(),
+                         report::render_shape_report(r, title), root, err);
     }
   }
   if (!files.markdown.empty()) {

@@ -204,12 +204,16 @@ void Interpreter::begin_operation(std::string_view primitive, const State& st, c
   op_ = ++op_count_;
   op_reqs_ = st.reqs.size();
   op_after_.clear();
+  op_modules_.clear();
   auto add = [&](const Value& v) {
     const TensorVal* t = tensor_of(st, v);
     if (!t) return;
     for (auto id : t->after)
       if (op_after_.size() < 4 && std::find(op_after_.begin(), op_after_.end(), id) == op_after_.end())
         op_after_.push_back(id);
+    for (int row : t->modules)
+      if (op_modules_.size() < 4 && std::find(op_modules_.begin(), op_modules_.end(), row) == op_modules_.end())
+        op_modules_.push_back(row);
   };
   auto add_value = [&](const Value& v) {
     add(v);
@@ -514,6 +518,7 @@ Value Interpreter::new_tensor(State& st, TensorVal t) {
     if (st.reqs.size() > op_reqs_) t.after = {op_};
     else t.after = op_after_;
   }
+  if (op_ != 0 && !op_modules_.empty()) t.modules = op_modules_;  // (the shape report's dataflow)
   summarise(t.values);
   o.tensor = std::move(t);
   o.alloc_site = site();

@@ -97,6 +97,10 @@ struct TracedModule {
   ModuleCall row;  ///< (its `call` and `failures` are filled in when the result is made)
   ir::Loc call;
   ir::Loc built;   ///< where the module was created
+  /// The decisions of the path that first showed each of row.inputs / row.outputs: what tells
+  /// shapes that differ between paths apart (Interpreter::module_rows).
+  std::vector<std::vector<PathStep>> input_paths{}, output_paths{};
+  bool calls_modules = false;  ///< its forward called other modules (then its result is theirs)
 };
 
 /// C3 linearisation (Python's MRO): the merge of the bases' MROs and the bases list, nullopt
@@ -265,6 +269,9 @@ class Interpreter {
   void module_enter(State& st, const Value& self, const std::vector<Value>& args);
   void module_exit(State& st, const Value& self, const Value& result);
   [[nodiscard]] const std::vector<TracedModule>& module_trace() const { return trace_; }
+  /// The trace's rows as the report shows them: a shape that differs between paths says on which
+  /// (the decisions its path took that another variant's did not).
+  [[nodiscard]] std::vector<ModuleCall> module_rows() const;
   /// The shapes of a tensor, or of the tensors of a tuple or list: "[B, 10]", "[4, 8], [4]".
   [[nodiscard]] std::string shapes_text(const State& st, const Value& v, int depth) const;
   /// Reports a numerical hazard at the current project-code site (models/numeric.h): the
@@ -298,6 +305,7 @@ class Interpreter {
   void end_operation() {
     op_ = 0;
     op_after_.clear();  // (a stub-level requirement after it is not a follow-on of its operands)
+    op_modules_.clear();
   }
   void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
   [[nodiscard]] const SymbolInfo& symbol(sym::SymId id) const { return symbols_.at(id); }
@@ -570,6 +578,7 @@ class Interpreter {
   std::uint32_t op_count_ = 0, op_ = 0;
   std::size_t op_reqs_ = 0;                 ///< the path's requirement count when it began
   std::vector<std::uint32_t> op_after_;     ///< its operands' provenance
+  std::vector<int> op_modules_;             ///< the trace rows its operands came from (TensorVal::modules)
   Coverage coverage_;
   std::vector<Gap> gaps_;
   void add_gap(std::string what, const ir::Loc& where);

@@ -15,13 +15,62 @@ constexpr const char* kKeyArguments[] = {
 };
 constexpr std::size_t kVariants = 4;  // distinct shapes kept per row and column
 
-// A path's shapes: on a DataLoader's last, smaller minibatch they say so.
-void add_variant(std::vector<std::string>& to, const State& st, std::string text) {
+// A path's shapes: on a DataLoader's last, smaller minibatch they say so. The first path to
+// show a variant is kept with it.
+void add_variant(std::vector<std::string>& to, std::vector<std::vector<PathStep>>& paths, const State& st,
+                 std::string text) {
   if (text.empty()) return;
   if (st.last_batch >= 0) text += " (last minibatch)";
   if (std::find(to.begin(), to.end(), text) != to.end()) return;
-  if (to.size() < kVariants) to.push_back(text);
-  else if (to.size() == kVariants) to.push_back("…");
+  if (to.size() < kVariants) {
+    to.push_back(text);
+    paths.push_back(st.path);
+  } else if (to.size() == kVariants) {
+    to.push_back("…");
+    paths.emplace_back();
+  }
+}
+
+// The tensors a module takes or returns: a tensor, or those of a tuple or list (an LSTM's
+// (output, (h, c))), two levels deep.
+void tensors_in(const Interpreter& in, const State& st, const Value& v, std::vector<ObjId>& out, int depth = 0) {
+  if (in.tensor_of(st, v)) {
+    out.push_back(v.obj);
+    return;
+  }
+  if (depth >= 2 || !v.is_obj()) return;
+  if (const auto* items = in.sequence_of(st, v))
+    for (const auto& item : *items) tensors_in(in, st, item, out, depth + 1);
+}
+
+void add_rows(std::vector<int>& to, const std::vector<int>& rows) {
+  for (int r : rows)
+    if (std::find(to.begin(), to.end(), r) == to.end()) to.insert(std::upper_bound(to.begin(), to.end(), r), r);
+}
+
+// The decisions of variant i's path that no other variant's path took (at most two): where
+// shapes differ between paths, what tells them apart.
+std::string path_label(const std::vector<std::vector<PathStep>>& paths, std::size_t i) {
+  std::string out;
+  int shown = 0;
+  for (const auto& step : paths[i]) {
+    bool unique = true;
+    for (std::size_t j = 0; j < paths.size() && unique; ++j)
+      if (j != i && !paths[j].empty() && std::find(paths[j].begin(), paths[j].end(), step) != paths[j].end()) unique = false;
+    if (!unique || shown == 2) continue;
+    out += (shown++ ? "; " : "") + step.text;
+  }
+  return out.empty() ? out : " (when " + out + ")";
+}
+
+void label_variants(std::vector<std::string>& variants, const std::vector<std::vector<PathStep>>& paths) {
+  if (variants.size() < 2 || paths.size() != variants.size()) return;
+  const std::string last = " (last minibatch)";
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    auto& v = variants[i];
+    if (v == "…" || (v.size() > last.size() && v.compare(v.size() - last.size(), last.size(), last) == 0)) continue;
+    v += path_label(paths, i);
+  }
 }
 
 }  // namespace
@@ -45,7 +94,17 @@ std::string Interpreter::shapes_text(const State& st, const Value& v, int depth)
 void Interpreter::module_enter(State& st, const Value& self, const std::vector<Value>& args) {
   if (!options_.trace_modules || !self.is_obj()) return;
   const Object& obj = st.heap.get(self.obj);
-  const std::string type = type_name(st, self);
+  // its class as the user knows it: a library model's private helper class (torchvision's
+  // _Sequential) by the public class it stands for
+  std::string type = type_name(st, self);
+  if (ObjId cls = class_of(st, self))
+    for (ObjId c : st.heap.get(cls).mro) {
+      const Object& k = st.heap.get(c);
+      if (k.name.empty() || k.name.front() != '_' || !k.module || !k.module->is_stub) {
+        type = k.name;
+        break;
+      }
+    }
   // its place: the attribute of the calling module that holds it ("fc1", Sequential's "0")
   std::string path = type;
   int depth = static_cast<int>(st.module_calls.size());
@@ -106,13 +165,21 @@ void Interpreter::module_enter(State& st, const Value& self, const std::vector<V
     t.row.params = known ? params : -1;
     trace_.push_back(std::move(t));
   }
+  if (!st.module_calls.empty()) trace_[static_cast<std::size_t>(st.module_calls.back().second)].calls_modules = true;
   TracedModule& t = trace_[static_cast<std::size_t>(at->second)];
   std::string inputs;
+  std::vector<ObjId> tensors;
   for (const auto& a : args) {
     std::string s = shapes_text(st, a, 0);
     if (!s.empty()) inputs += (inputs.empty() ? "" : ", ") + s;
+    tensors_in(*this, st, a, tensors);
   }
-  add_variant(t.row.inputs, st, inputs);
+  add_variant(t.row.inputs, t.input_paths, st, inputs);
+  // the dataflow: which modules' outputs reach it
+  for (ObjId id : tensors) {
+    const auto& made_by = st.heap.get(id).tensor->modules;
+    add_rows(t.row.from, made_by.empty() ? std::vector<int>{-1} : made_by);
+  }
   st.module_calls.emplace_back(self.obj, at->second);
 }
 
@@ -121,8 +188,28 @@ void Interpreter::module_exit(State& st, const Value& self, const Value& result)
   // (a call an exception left, and the program caught, has its entry still here: pass it)
   while (!st.module_calls.empty() && st.module_calls.back().first != self.obj) st.module_calls.pop_back();
   if (st.module_calls.empty()) return;
-  add_variant(trace_[static_cast<std::size_t>(st.module_calls.back().second)].row.outputs, st, shapes_text(st, result, 0));
+  const int row = st.module_calls.back().second;
+  TracedModule& t = trace_[static_cast<std::size_t>(row)];
+  add_variant(t.row.outputs, t.output_paths, st, shapes_text(st, result, 0));
+  // what a module that calls no other returns was made by it, for the modules that take it
+  // next (a container's result was made by the modules it called)
+  if (!t.calls_modules) {
+    std::vector<ObjId> tensors;
+    tensors_in(*this, st, result, tensors);
+    for (ObjId id : tensors) st.heap.mut(id).tensor->modules = {row};
+  }
   st.module_calls.pop_back();
+}
+
+std::vector<ModuleCall> Interpreter::module_rows() const {
+  std::vector<ModuleCall> rows;
+  for (const auto& t : trace_) {
+    ModuleCall row = t.row;
+    label_variants(row.inputs, t.input_paths);
+    label_variants(row.outputs, t.output_paths);
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 }  // namespace tenscan::interp

@@ -65,6 +65,10 @@ struct TensorVal {
   /// The operations with open requirements this tensor was computed from (nearest ones, at
   /// most a few; see Requirement::after). Not part of the tensor's identity for merging.
   std::vector<std::uint32_t> after{};
+  /// The shape report's dataflow (AnalysisOptions::trace_modules only): the rows of the module
+  /// trace whose outputs this tensor was computed from, nearest ones, at most a few (empty: no
+  /// module's; data the program made). Not part of the tensor's identity for merging.
+  std::vector<int> modules{};
   /// What its elements hold (the numerical domain, models/numeric.h): DEBAR's partitions, each
   /// an interval (NaN if any may be NaN, its bounds reached or not: domain/float_range.h) and an
   /// affine form over summary variables (domain/tensor_values.h). Top, the default, is data

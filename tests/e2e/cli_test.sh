@@ -229,6 +229,9 @@ PY
     browse --dump-dom "file://$work/report/deep.py.html" >"$work/dom.html" || fail "Chromium could not render the ResNet-152 page"
     [[ $(grep -c '<tr data-depth' "$work/dom.html") -gt 400 ]] || fail "ResNet-152's rows are missing"
     grep -q 'id="total">58,164,298<' "$work/dom.html" || fail "ResNet-152's parameter total is wrong"
+    # the forward pass: layer4's output reaches avgpool, drawn with its shape
+    grep -qE '<g class="edge" data-from="[0-9]+" data-to="[0-9]+"><title>ResNet.layer4 \(Sequential\) → ResNet.avgpool \(AdaptiveAvgPool2d\): \[2, 2048, 7, 7\]</title>' \
+      "$work/dom.html" || fail "no edge from layer4 to avgpool"
     ;;
   format-github)
     # GitHub workflow commands: one ::error per finding with its position and rule, the related

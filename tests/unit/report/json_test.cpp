@@ -129,7 +129,7 @@ TEST_CASE("json lines: every record is one line and the round trip is lossless",
 TEST_CASE("json lines: the shape report's layers travel as module records", "[json][wire][shape-report]") {
   AnalysisResult r = sample::result();
   r.modules.push_back({"Net.fc1", "Linear", "in_features=9216", 1, {"[64, 9216]", "[16, 9216]"}, {"[64, 128]"}, 1179776,
-                       {"train.py", 22, 9, 22, 20}, {"shape/matmul-inner-dim: mat1 and mat2 \"x\"\n"}});
+                       {"train.py", 22, 9, 22, 20}, {"shape/matmul-inner-dim: mat1 and mat2 \"x\"\n"}, {-1, 0}});
   const auto text = encode_json_lines(r);
   CHECK_THAT(text, Catch::Contains("\"type\":\"module\""));
   auto decoded = decode_json_lines(text);

@@ -40,8 +40,54 @@ TEST_CASE("shape report: a self-contained page with the layers, the failing one 
   CHECK_THAT(page, Catch::Contains("on this path: for example when B = 16"));
   CHECK_THAT(page, Catch::Contains("<svg id=\"graph\""));
   CHECK(report::shape_report_file_name("models/train.py") == "models__train.py.html");
+  // the same script run with other arguments keeps a page of its own
+  const auto a = report::shape_report_file_name("train.py", {"--arch", "resnet"});
+  const auto b = report::shape_report_file_name("train.py", {"--arch", "vgg"});
+  CHECK_THAT(a, Catch::Matches(R"(train\.py\.[0-9a-f]{8}\.html)"));
+  CHECK(a != b);
+  CHECK(a != report::shape_report_file_name("train.py", {"--archresnet"}));
   AnalysisResult none;
   CHECK_THAT(report::render_shape_report(none, "x.py"), Catch::Contains("called no <code>nn.Module</code>"));
+}
+
+TEST_CASE("shape report: the forward pass as a dataflow graph: a container's modules, skip connections as arcs",
+          "[shape-report]") {
+  AnalysisResult r;
+  // Net calls stem, then block and side on what stem and the data made, and head on both
+  r.modules = {
+      {"Net", "Net", "", 0, {"[4, 3, 8, 8]"}, {"[4, 10]"}, 0, {}, {}, {-1}},
+      {"Net.stem", "Conv2d", "", 1, {"[4, 3, 8, 8]"}, {"[4, 16, 8, 8]"}, 448, {}, {}, {-1}},
+      {"Net.block", "Block", "", 1, {"[4, 16, 8, 8]"}, {"[4, 16, 8, 8]"}, 0, {}, {}, {1}},
+      {"Net.block.conv", "Conv2d", "", 2, {"[4, 16, 8, 8]"}, {"[4, 16, 8, 8]"}, 2320, {}, {}, {1}},
+      {"Net.side", "Conv2d", "", 1, {"[4, 3, 8, 8]"}, {"[4, 16, 8, 8]"}, 64, {}, {}, {-1}},
+      {"Net.head", "Linear", "", 1, {"[4, 32]"}, {"[4, 10]"}, 330, {}, {"shape/x: <bad>"}, {1, 3, 4}},
+      {"CrossEntropyLoss", "CrossEntropyLoss", "", 0, {"[4, 10], [4]"}, {"[]"}, 0, {}, {}, {-1, 5}},
+  };
+  const std::string page = report::render_shape_report(r, "train.py");
+  auto edge = [&](int from, int to) {
+    return page.find("data-from=\"" + std::to_string(from) + "\" data-to=\"" + std::to_string(to) + "\"") != std::string::npos;
+  };
+  CHECK_THAT(page, Catch::Contains("<text class=\"heading\" x=\"20\" y=\"")); // (Net: a heading, no box)
+  CHECK(page.find("data-row=\"0\"") == std::string::npos);
+  CHECK(page.find("data-row=\"3\"") == std::string::npos);  // (drawn as its depth-1 ancestor, the block)
+  CHECK(edge(-1, 1));
+  CHECK(edge(1, 2));
+  CHECK(edge(-1, 4));
+  CHECK(edge(2, 5));   // (the block's conv made head's input: the block)
+  CHECK(edge(4, 5));
+  CHECK(edge(1, 5));   // (the residual)
+  CHECK(edge(5, 6));
+  CHECK(edge(-1, 6));
+  CHECK(!edge(0, 6));
+  CHECK(!edge(2, 2));
+  // next box down: a straight arrow; any other an arc; labels are the producer's shapes
+  CHECK_THAT(page, Catch::Contains("<g class=\"edge\" data-from=\"1\" data-to=\"2\">"));
+  CHECK_THAT(page, Catch::Contains("<g class=\"edge arc\" data-from=\"1\" data-to=\"5\">"));
+  CHECK_THAT(page, Catch::Contains(">[4, 16, 8, 8]</text>"));
+  CHECK_THAT(page, Catch::Contains("<g class=\"node failing\" data-row=\"5\">"));
+  // rows from a worker are not trusted to be in range
+  r.modules[5].from = {99, -7};
+  CHECK_THAT(report::render_shape_report(r, "train.py"), Catch::Contains("<svg id=\"graph\""));
 }
 
 TEST_CASE("shape report: the layer table in Markdown, escaped", "[shape-report][markdown]") {

@@ -219,6 +219,10 @@ struct ModuleCall {
   std::int64_t params = -1;          ///< the elements of its own parameters (-1: unknown)
   SourceRange call;                  ///< where the program calls it (the project's innermost call)
   std::vector<std::string> failures; ///< "rule: message" of the findings of operations its forward ran itself
+  /// The forward pass's dataflow: the rows of AnalysisResult::modules whose outputs its inputs
+  /// were computed from, ascending (-1: tensors no module made, the data the program or a
+  /// forward made itself). A module that calls others is never one: its result is theirs.
+  std::vector<int> from{};
   friend bool operator==(const ModuleCall&, const ModuleCall&) = default;
 };
 

@@ -23,7 +23,9 @@ std::string render_shape_report(const AnalysisResult& result, const std::string&
 /// The layer table in Markdown, nothing when the entry called no module.
 std::string render_shape_table_markdown(const AnalysisResult& result);
 
-/// The report's file name for an entry ("models/train.py" -> "models__train.py.html").
-std::string shape_report_file_name(const std::string& entry);
+/// The report's file name for an entry ("models/train.py" -> "models__train.py.html"); an entry
+/// analysed with script arguments gets a name of its own for them (a hash of the arguments:
+/// "train.py.1f0c3a9e.html"), so that the same script run two ways keeps both pages.
+std::string shape_report_file_name(const std::string& entry, const std::vector<std::string>& args = {});
 
 }  // namespace tenscan::report
