@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "findings/completeness.h"
+#include "findings/contracts.h"
 #include "findings/fix_check.h"
 #include "findings/fixes.h"
 #include "findings/space_region.h"
@@ -777,6 +778,33 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
 }  // namespace
 
 namespace {
+// Module mode: the inferred contracts, and a warning where a module takes one value only of a
+// dim its callers usually choose (findings/contracts.h).
+void add_contracts(const Interpreter& in, const AnalysisOptions& options, AnalysisResult& result) {
+  if (in.checked_forwards().empty()) return;
+  auto k = findings::infer_contracts(in, options.solver_rlimit, [&](const ir::Loc& l) { return to_range(in, l); });
+  result.contracts = std::move(k.contracts);
+  std::set<std::pair<SourceRange, std::string>> seen;
+  for (const auto& f : k.fixed) {
+    const std::string base = f.dim.substr(f.dim.rfind('.') + 1);
+    const std::string what = base == "B"   ? "the batch dimension "
+                             : base == "H" ? "the height "
+                             : base == "W" ? "the width "
+                             : base == "D" ? "the depth "
+                                           : "the sequence length ";
+    Finding x;
+    x.rule = RuleId::FixedInputSize;
+    x.level = Level::Warning;
+    x.message = f.module + " works only if " + what + f.dim + " is " + std::to_string(f.value) + ": " + f.signature;
+    auto where = to_range(in, f.site);
+    if (!where) continue;
+    x.location = *where;
+    if (auto cls = to_range(in, f.where)) x.related.push_back({*cls, f.module + " is defined here"});
+    x.identity = std::string(rule_info(x.rule).id) + "|" + f.module + "|" + mask_digits(x.message);
+    if (seen.insert({x.location, x.message}).second) result.findings.push_back(std::move(x));
+  }
+}
+
 AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::string& entry,
                                       const AnalysisOptions& options);
 
@@ -915,6 +943,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   collector.settle_regions();
   collector.drop_last_batch_duplicates();
   collector.add_module_rows();
+  add_contracts(in, options, result);
   result.completeness =
       findings::assess_completeness(in, finals, [&](const ir::Loc& l) { return to_range(in, l); });
   // paths on which the script exits with an error status (argparse rejecting the arguments,

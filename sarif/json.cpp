@@ -11,6 +11,22 @@ namespace tenscan::report {
 
 using detail::Json;
 
+namespace {
+// Module mode's inferred contracts (AnalysisResult::contracts).
+Json contracts_to_json(const std::vector<ModuleContract>& contracts) {
+  Json out = Json::array();
+  for (const auto& c : contracts)
+    out.push_back({{"module", c.module},
+                   {"location", detail::range_to_json(c.where)},
+                   {"signature", c.signature},
+                   {"requires", c.conditions},
+                   {"only_if", c.fixed},
+                   {"accepts", c.examples},
+                   {"when", c.when}});
+  return out;
+}
+}  // namespace
+
 std::string render_json(const AnalysisResult& result, const std::string& entry, int indent) {
   Json findings = Json::array(), notifications = Json::array();
   for (const Finding* f : sorted_findings(result.findings)) findings.push_back(detail::finding_to_json(*f));
@@ -23,6 +39,7 @@ std::string render_json(const AnalysisResult& result, const std::string& entry, 
               {"stats", detail::stats_to_json(result.stats)},
               {"completed", result.completed},
               {"completeness", detail::completeness_to_json(result.completeness)}};
+  if (!result.contracts.empty()) doc["contracts"] = contracts_to_json(result.contracts);
   return detail::dump(doc, indent) + "\n";
 }
 

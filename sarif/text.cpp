@@ -58,6 +58,19 @@ class Writer {
     out_ += ' ' + detail::printable(message) + '\n';
   }
 
+  // module mode's "path:line:col: contract: Net.forward(x: [B, 1, H, W]) -> [B, 10]", then what
+  // it requires of the dims, one per line
+  void contract(const ModuleContract& c) {
+    paint(kBold, detail::location_text(c.where) + ":");
+    out_ += ' ';
+    paint(kBold, "contract:");
+    out_ += ' ' + detail::printable(c.signature) + '\n';
+    for (const auto& x : c.conditions) out_ += "  requires " + detail::printable(x) + '\n';
+    for (const auto& x : c.fixed) out_ += "  only if " + detail::printable(x) + '\n';
+    for (const auto& x : c.examples) out_ += "  accepts " + detail::printable(x) + '\n';
+    for (const auto& x : c.when) out_ += "  when " + detail::printable(x) + '\n';
+  }
+
   void line(const std::string& text) {
     paint(kBold, text);
     out_ += '\n';
@@ -228,6 +241,7 @@ std::string render_text(const AnalysisResult& result, const SourceLookup& source
   Writer w(cache, options);
   for (const Finding* f : sorted_findings(result.findings)) write_finding(w, *f);
   for (const Notification* n : sorted_notifications(result.notifications)) write_notification(w, *n);
+  for (const auto& c : result.contracts) w.contract(c);
   return w.take() + render_summary_text(result, options);
 }
 

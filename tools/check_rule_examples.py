@@ -2,7 +2,8 @@
 """Runs every rule's example (config/rule_examples.def, via `tenscan rules --json`) under the
 installed Python and torch, and checks that the bad program does what its entry says (raises that
 exception with that message, or, for "nothing raises: ...", runs to the end) and that the fixed
-twin runs to the end. A development check, not a test: the test suite never executes code.
+twin runs to the end. A module-mode rule's example is a module: its entry ends with
+"(module mode, when called as Encoder()(torch.randn(2, 32)))", and both twins are run so. A development check, not a test: the test suite never executes code.
 
     python3 tools/check_rule_examples.py build-r/cmd/tenscan
 """
@@ -29,14 +30,20 @@ def main():
     for r in rules:
         ex = r["example"]
         want = ex["raises"]
-        code, last = run(ex["bad"])
+        # a module-mode rule: the example is a module, called as its entry says
+        call = ""
+        marker = " (module mode, when called as "
+        if marker in want:
+            call = "\nimport torch\n_ = " + want.split(marker)[1][:-1] + "\n"
+            want = want.split(marker)[0]
+        code, last = run(ex["bad"] + call)
         # (the entry may say more than the exception's message, in parentheses)
         message = want.split(" (on ")[0]
         if want.startswith("nothing raises"):
             ok = code == 0
         else:
             ok = code != 0 and last == message
-        fixed_code, fixed_last = run(ex["fixed"])
+        fixed_code, fixed_last = run(ex["fixed"] + call)
         ok = ok and fixed_code == 0
         failures += not ok
         print(("ok  " if ok else "FAIL") + f" {r['id']}: bad -> {last if code else 'ran to the end'}"

@@ -86,6 +86,7 @@ struct CheckArgs {
   bool fix = false;   ///< --fix: write them into the files
   std::string report_dir;  ///< --report DIR: the shape report (DIR/ENTRY.html)
   bool trace_modules = false;  ///< (internal) trace the module calls for `tenscan ci --report`
+  std::string modules = "auto";  ///< --modules auto|on|off: module mode (AnalysisOptions::module_mode)
   bool color = false;
   int max_paths = 256;
   double time_budget = 0;  ///< seconds; 0: none
@@ -212,6 +213,9 @@ int run_check(const CheckArgs& args) {
   options.max_seconds = args.time_budget;
   options.symbolic_args = args.symbolic_args;
   options.trace_modules = !args.report_dir.empty() || args.trace_modules;
+  options.module_mode = args.modules == "on"    ? tenscan::AnalysisOptions::ModuleMode::On
+                        : args.modules == "off" ? tenscan::AnalysisOptions::ModuleMode::Off
+                                                : tenscan::AnalysisOptions::ModuleMode::Auto;
   options.stub_dirs = args.stub_dirs;
   options.parse_data = tenscan::ci::data_parser();
   try {
@@ -373,6 +377,12 @@ int main(int argc, char** argv) {
   cmd_check->add_flag("--fix", check.fix, "Apply the findings' fixes to the files");
   cmd_check->add_option("--report", check.report_dir,
                         "Write the shape report, an HTML page of the model's layers and shapes, to DIR/ENTRY.html");
+  cmd_check->add_option("--modules", check.modules,
+                        "Module mode: check each nn.Module class of the file on symbolic inputs and print its "
+                        "inferred contract. auto: when running the file calls none of them (a file of models); "
+                        "on: always (the file is imported, not run as __main__); off: never")
+      ->check(CLI::IsMember({"auto", "on", "off"}))
+      ->capture_default_str();
   cmd_check->add_option("--project-root", check.project_root,
                         "Project root for imports and report paths (default: the enclosing git work tree)");
   cmd_check->add_option("--max-paths", check.max_paths, "Execution paths analysed at most")

@@ -222,6 +222,15 @@ void Interpreter::begin_operation(std::string_view primitive, const State& st, c
   };
   for (const auto& v : args.pos) add_value(v);
   for (const auto& [k, v] : args.kw) add_value(v);
+  // an opaque tensor that is the only tensor operand (F.relu(x), x.float(), x * 2): a result
+  // with no rank either has its shape (new_tensor)
+  op_name_ = primitive;
+  op_shape_source_ = kNoObj;
+  int tensors = 0;
+  for (const auto& v : args.pos) tensors += tensor_of(st, v) != nullptr;
+  for (const auto& [k, v] : args.kw) tensors += tensor_of(st, v) != nullptr;
+  if (const TensorVal* t = args.pos.empty() ? nullptr : tensor_of(st, args.pos[0]); tensors == 1 && t && t->opaque && !t->shape)
+    op_shape_source_ = args.pos[0].obj;
 }
 
 void Interpreter::note(Notification::Kind kind, const ir::Loc& loc, std::string message) {
@@ -519,6 +528,11 @@ Value Interpreter::new_tensor(State& st, TensorVal t) {
     else t.after = op_after_;
   }
   if (op_ != 0 && !op_modules_.empty()) t.modules = op_modules_;  // (the shape report's dataflow)
+  // (the operations whose result has their operand's shape, whatever it is)
+  constexpr std::string_view kSameShape[] = {"pointwise", "same", "with_dtype", "elementwise", "values"};
+  if (op_ != 0 && op_shape_source_ != kNoObj && t.opaque && !t.shape &&
+      std::find(std::begin(kSameShape), std::end(kSameShape), op_name_) != std::end(kSameShape))
+    t.same_shape_as = op_shape_source_;
   summarise(t.values);
   o.tensor = std::move(t);
   o.alloc_site = site();
@@ -2023,14 +2037,22 @@ States Interpreter::run(const std::string& entry_path) {
   mo.kind = OKind::Module;
   mo.name = "__main__";
   mo.module = m;
-  mo.attrs["__name__"] = Value::str("__main__");
+  // (module mode: a file of models imported, not run; its `if __name__ == "__main__":` skipped)
+  const bool imported = options_.module_mode == AnalysisOptions::ModuleMode::On;
+  std::string stem = entry_path.substr(entry_path.find_last_of('/') + 1);
+  stem = stem.substr(0, stem.rfind('.'));
+  mo.attrs["__name__"] = Value::str(imported ? stem : "__main__");
   mo.attrs["__file__"] = Value::str(entry_path);
   // a script run as `python train.py`: no package, no spec
   mo.attrs["__package__"] = Value::none();
   mo.attrs["__spec__"] = Value::none();
   ObjId id = st.heap.alloc(std::move(mo));
   st.modules["__main__"] = id;
-  return run_module_body(std::move(st), m, id);
+  States after = run_module_body(std::move(st), m, id);
+  if (options_.module_mode == AnalysisOptions::ModuleMode::Off ||
+      (options_.module_mode == AnalysisOptions::ModuleMode::Auto && entry_module_called_))
+    return after;
+  return check_modules(std::move(after), m, id);
 }
 
 States Interpreter::run_module_body(State&& st, const ir::Module* m, ObjId globals) {

@@ -103,6 +103,26 @@ struct TracedModule {
   bool calls_modules = false;  ///< its forward called other modules (then its result is theirs)
 };
 
+/// Module mode: the description of a symbol that stands for a constructor's argument without a
+/// default (the sizes a contract is written in besides the forward's argument dims).
+inline constexpr const char* kConstructorArgument = "a constructor argument without a default";
+
+/// Module mode: a forward that returned on a path (Interpreter::module_checked), with what the
+/// path required until then.
+struct CheckedForward {
+  ObjId cls = kNoObj;
+  std::string module;                       ///< the class's name
+  ir::Loc where;                            ///< its class statement
+  std::vector<std::string> params;          ///< forward's arguments
+  std::vector<std::optional<std::vector<sym::Expr>>> inputs;  ///< their shapes (nullopt: rank not fixed)
+  std::string output;                       ///< what it returned ("[B, 10]")
+  std::optional<std::vector<sym::Expr>> output_shape;  ///< when that is one tensor of known rank
+  std::vector<sym::Cond> hard;              ///< the path's constraints then
+  Requirements reqs;                        ///< and its requirements
+  sym::SymId symbols_from = 0;              ///< the symbols of this class's check: ids from here
+  std::vector<PathStep> path;               ///< the decisions of its path (a constructor's branches)
+};
+
 /// C3 linearisation (Python's MRO): the merge of the bases' MROs and the bases list, nullopt
 /// when no consistent order exists (class statements and 3-argument type()).
 std::optional<std::vector<ObjId>> c3_merge(std::vector<std::vector<ObjId>> seqs);
@@ -264,6 +284,23 @@ class Interpreter {
   /// Records what one use asks of an argument or a call (what require does for its fix).
   void note_demand(const ArgumentFix& f);
 
+  // ---- module mode (module_mode.cpp; AnalysisOptions::module_mode) -----------------------
+  /// After the entry file's body ran: each of its nn.Module classes checked on every path,
+  /// one by one (when module mode applies).
+  States check_modules(States after_body, const ir::Module* entry, ObjId globals);
+  /// A new argument of the forward being checked, `prefix` before its dims' names (TensorVal::
+  /// module_input); and that prefix.
+  /// The same on every path of one class's check: argument `position` of its forward.
+  std::uint32_t new_module_input(std::string prefix, std::int64_t position);
+  [[nodiscard]] const std::string& module_input_prefix(std::uint32_t i) const { return module_inputs_.at(i - 1); }
+  /// Dim k of argument `input` taken at rank `rank`, named `name`: the same symbol on every path
+  /// that gives the argument that rank (so that the paths' contracts speak of the same dims).
+  sym::Expr module_input_dim(State& st, std::uint32_t input, std::size_t rank, std::size_t k, const std::string& name);
+  /// The forward of class `cls` returned `output` for `inputs` on path `st`.
+  void module_checked(const State& st, const Value& cls, const std::vector<std::string>& params,
+                      const std::vector<Value>& inputs, const Value& output);
+  [[nodiscard]] const std::vector<CheckedForward>& checked_forwards() const { return checked_; }
+
   // ---- the shape report's trace (module_trace.cpp; AnalysisOptions::trace_modules) --------
   /// A call of nn.Module `self` on `args` begins, and one returns `result`.
   void module_enter(State& st, const Value& self, const std::vector<Value>& args);
@@ -306,6 +343,7 @@ class Interpreter {
     op_ = 0;
     op_after_.clear();  // (a stub-level requirement after it is not a follow-on of its operands)
     op_modules_.clear();
+    op_shape_source_ = kNoObj;
   }
   void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
   [[nodiscard]] const SymbolInfo& symbol(sym::SymId id) const { return symbols_.at(id); }
@@ -542,6 +580,13 @@ class Interpreter {
   std::map<std::string, sym::SymId> space_symbols_;
   std::vector<LastBatch> last_batches_;
   std::vector<TracedModule> trace_;
+  std::vector<std::string> module_inputs_;  // (module mode) the forward arguments' prefixes
+  int class_checks_ = 0;                    // classes checked so far
+  sym::SymId class_symbols_from_ = 0;       // the first symbol of the class being checked
+  std::map<std::pair<int, std::int64_t>, std::uint32_t> module_input_ids_;  // (class, position) -> input
+  std::map<std::tuple<std::uint32_t, std::size_t, std::size_t>, sym::SymId> module_dims_;
+  std::vector<CheckedForward> checked_;
+  bool entry_module_called_ = false;        // a forward of a class of the entry file ran
   std::map<std::string, int> trace_index_;  // (path, type, construction) -> row of trace_
   // the value each fixable argument was asked to have ((file, line, col, position, keyword) of
   // ArgumentFix), nullopt once two differ or one is not a constant (see fix_agrees)
@@ -579,6 +624,8 @@ class Interpreter {
   std::size_t op_reqs_ = 0;                 ///< the path's requirement count when it began
   std::vector<std::uint32_t> op_after_;     ///< its operands' provenance
   std::vector<int> op_modules_;             ///< the trace rows its operands came from (TensorVal::modules)
+  std::string_view op_name_;                ///< its primitive
+  ObjId op_shape_source_ = kNoObj;          ///< its only tensor operand, when that is opaque and unranked
   Coverage coverage_;
   std::vector<Gap> gaps_;
   void add_gap(std::string what, const ir::Loc& where);

@@ -92,6 +92,9 @@ std::string Interpreter::shapes_text(const State& st, const Value& v, int depth)
 }
 
 void Interpreter::module_enter(State& st, const Value& self, const std::vector<Value>& args) {
+  if (!entry_module_called_ && self.is_obj())  // (module mode's Auto: the script calls its own models)
+    if (ObjId c = class_of(st, self); c && st.heap.get(c).module && st.heap.get(c).module->path == entry_path_)
+      entry_module_called_ = true;
   if (!options_.trace_modules || !self.is_obj()) return;
   const Object& obj = st.heap.get(self.obj);
   // its class as the user knows it: a library model's private helper class (torchvision's

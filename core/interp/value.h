@@ -62,6 +62,14 @@ struct TensorVal {
   bool opaque = false;
   /// The rank was fixed by a use (origin is that use), not by how the tensor was made.
   bool assumed = false;
+  /// Module mode (AnalysisOptions::module_mode): an opaque tensor that is, or has the shape
+  /// of, an argument of the forward being checked (its number in Interpreter::module_inputs,
+  /// 0: none). Its rank is fixed by the first layer that takes it, batched, with dims named as
+  /// that layer's documentation names them ([B, C, H, W] for a Conv2d).
+  std::uint32_t module_input = 0;
+  /// An opaque tensor with the shape of another (x.float(), F.relu(x), dropout): that tensor,
+  /// whose rank is fixed too when this one's is (kNoObj: none).
+  ObjId same_shape_as = kNoObj;
   /// The operations with open requirements this tensor was computed from (nearest ones, at
   /// most a few; see Requirement::after). Not part of the tensor's identity for merging.
   std::vector<std::uint32_t> after{};

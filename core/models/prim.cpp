@@ -165,6 +165,7 @@ Outs Prim::ret_unranked(DType dtype) {
   // an operation on data tenscan cannot see (x.float(), x + 1) yields such data too
   const TensorVal* src = tensor(0);
   t.opaque = src && src->opaque && !src->shape;
+  if (t.opaque) t.module_input = src->module_input;
   Value v = in.new_tensor(st, std::move(t));
   return ret(v);
 }
@@ -180,9 +181,63 @@ constexpr RankUse kRankUses[] = {
     {"mm", {2, 2}},
     {"bmm", {3, 3}},
 };
+
+// Module mode: the rank a layer gives the forward argument it takes, batched, and the names
+// PyTorch's documentation gives its dims (Conv2d: (N, C, H, W), here B for the batch).
+struct BatchedRank {
+  std::vector<const char*> names;
+};
+std::optional<BatchedRank> batched_rank(const Prim& p) {
+  const std::string_view n = p.name;
+  auto spatial = [](std::int64_t nd) -> std::optional<BatchedRank> {
+    if (nd == 1) return BatchedRank{{"B", "C", "L"}};
+    if (nd == 2) return BatchedRank{{"B", "C", "H", "W"}};
+    if (nd == 3) return BatchedRank{{"B", "C", "D", "H", "W"}};
+    return std::nullopt;
+  };
+  if (n == "conv") {
+    const TensorVal* w = p.tensor(1);
+    return w && w->shape ? spatial(static_cast<std::int64_t>(w->rank()) - 2) : std::nullopt;
+  }
+  if (n == "pool") return spatial(p.const_int(6).value_or(0));
+  if (n == "adaptive_pool") return spatial(p.const_int(2).value_or(0));
+  if (n == "linear") return BatchedRank{{"B", "F"}};
+  if (n == "embedding") return BatchedRank{{"B", "T"}};
+  if (n == "rnn") {
+    const Value* bf = p.arg(7);
+    const bool batch_first = bf && bf->kind == interp::VKind::Bool && bf->b.is_true();
+    return batch_first ? BatchedRank{{"B", "T", "F"}} : BatchedRank{{"T", "B", "F"}};
+  }
+  return std::nullopt;
+}
 }  // namespace
 
+void Prim::bind_module_input() {
+  const TensorVal* t = args.pos.empty() ? nullptr : in.tensor_of(st, args.pos[0]);
+  if (!t || !t->opaque || t->shape || !t->module_input) return;
+  auto rank = batched_rank(*this);
+  if (!rank) return;
+  const std::string prefix = in.module_input_prefix(t->module_input);
+  Shape dims;
+  for (std::size_t k = 0; k < rank->names.size(); ++k)
+    dims.push_back(in.module_input_dim(st, t->module_input, rank->names.size(), k, prefix + rank->names[k]));
+  // it, and the tensors whose shape it has (the argument itself, before an F.relu)
+  for (interp::ObjId id = args.pos[0].obj; id != interp::kNoObj && st.heap.valid(id);) {
+    const TensorVal* u = in.tensor_of(st, Value::object(id));
+    if (!u || !u->opaque || u->shape) break;
+    TensorVal bound = *u;
+    bound.shape = dims;
+    bound.assumed = true;
+    bound.origin = in.site();
+    if (std::string_view(name) == "embedding" && bound.dtype == DType::Unknown) bound.dtype = DType::Int64;  // (indices)
+    const interp::ObjId next = u->same_shape_as;
+    st.heap.mut(id).tensor = std::move(bound);
+    id = next;
+  }
+}
+
 void Prim::bind_opaque_ranks() {
+  bind_module_input();
   for (const auto& use : kRankUses) {
     if (std::string_view(use.primitive) != name) continue;
     for (std::size_t i = 0; i < 2 && i < args.pos.size(); ++i) {

@@ -131,6 +131,9 @@ class Prim {
   /// Operations that accept exactly one rank fix the rank of opaque tensor operands (see
   /// TensorVal::opaque), from the table in prim.cpp.
   void bind_opaque_ranks();
+  /// Module mode: a layer that takes an argument of the forward being checked whose rank is not
+  /// fixed yet fixes it, batched, with named dims (TensorVal::module_input).
+  void bind_module_input();
   /// A result of an operation that only moves, copies or joins its operands' elements (views,
   /// indexing, cat, a dtype conversion) holds their values (numeric.h); others hold values
   /// their primitive sets, unknown by default.
@@ -168,5 +171,6 @@ std::span<const PrimRow> scalar_primitives();  // Python floats: draws, the math
 std::span<const PrimRow> python_primitives();  // exec'd names, imports by a computed name
 std::span<const PrimRow> file_primitives();    // configuration files of the project
 std::span<const PrimRow> trace_primitives();   // the shape report's trace of module calls
+std::span<const PrimRow> module_mode_primitives();  // module mode's harness
 
 }  // namespace tenscan::models

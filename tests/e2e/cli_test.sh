@@ -233,6 +233,51 @@ PY
     grep -qE '<g class="edge" data-from="[0-9]+" data-to="[0-9]+"><title>ResNet.layer4 \(Sequential\) → ResNet.avgpool \(AdaptiveAvgPool2d\): \[2, 2048, 7, 7\]</title>' \
       "$work/dom.html" || fail "no edge from layer4 to avgpool"
     ;;
+  module-mode)
+    # a file of models: its classes checked on symbolic inputs, their contracts printed; a script
+    # that calls its models is run as before unless --modules on
+    cat >"$work/models.py" <<'PY'
+import torch.nn as nn
+
+
+class Head(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Linear(dim, 10)
+
+    def forward(self, x):
+        return self.fc(x).view(1, 10)
+PY
+    run "$tenscan" check "$work/models.py"; expect_status 0
+    expect_out "models.py:4:1: contract: Head.forward(x: [B, dim]) -> [1, 10]"
+    expect_out "  only if B = 1"
+    expect_out "models.py:10:16: warning: Head works only if the batch dimension B is 1"
+    run "$tenscan" check --format json "$work/models.py"; expect_status 0
+    expect_out '"signature": "Head.forward(x: [B, dim]) -> [1, 10]"'
+    run "$tenscan" check --modules off "$work/models.py"; expect_status 0
+    refute_out "contract:"
+    expect_out "no issues found in models.py"
+    cat >"$work/train.py" <<'PY'
+import torch
+from models import Head
+
+model = Head(32)
+print(model(torch.randn(1, 32)).shape)
+PY
+    run "$tenscan" check "$work/train.py"; expect_status 0
+    refute_out "contract:"
+    cat >>"$work/models.py" <<'PY'
+
+
+if __name__ == "__main__":
+    print(Head(4)(__import__("torch").randn(1, 4)))
+PY
+    run "$tenscan" check "$work/models.py"; expect_status 0
+    refute_out "contract:"
+    run "$tenscan" check --modules on "$work/models.py"; expect_status 0
+    expect_out "contract: Head.forward(x: [B, dim]) -> [1, 10]"
+    run "$tenscan" check --modules sometimes "$work/models.py"; expect_status 2
+    ;;
   format-github)
     # GitHub workflow commands: one ::error per finding with its position and rule, the related
     # locations as further lines of the message, the summary as plain text

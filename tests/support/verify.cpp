@@ -42,7 +42,26 @@ struct FixExpectation {
   bool matched = false;
 };
 
+// `# expect-contract[@+N]: Net.forward(x: [B, 1, H, W]) -> [B, 10]; requires ...; only if ...;
+// accepts ...`: module mode's contract of the class defined on the line (ContractExpectation::text).
+struct ContractExpectation {
+  int line = 0;
+  std::string text;
+  bool matched = false;
+};
+
+// A contract as one line: its signature, then each condition, fixed dim and accepted size.
+std::string contract_line(const ModuleContract& c) {
+  std::string out = c.signature;
+  for (const auto& x : c.conditions) out += "; requires " + x;
+  for (const auto& x : c.fixed) out += "; only if " + x;
+  for (const auto& x : c.examples) out += "; accepts " + x;
+  for (const auto& x : c.when) out += "; when " + x;
+  return out;
+}
+
 struct Spec {
+  std::vector<ContractExpectation> contracts;
   std::vector<Expectation> expects;
   std::vector<FixExpectation> fixes;
   std::map<int, std::string> reveals;  // line -> expected text
@@ -139,6 +158,15 @@ void parse_comment(const std::string& text, int line, Spec& spec) {
         }
       } else spec.errors.push_back("line " + std::to_string(line) + ": unknown tenscan option '" + o + "'");
     }
+    return;
+  }
+  if (c.rfind("expect-contract", 0) == 0) {
+    static const std::regex contract(R"(^expect-contract(@([+-]\d+))?\s*:\s*(.+)$)");
+    std::smatch m;
+    if (std::regex_match(c, m, contract))
+      spec.contracts.push_back({line + (m[2].matched ? std::stoi(m[2].str()) : 0), trim(m[3].str())});
+    else
+      spec.errors.push_back("line " + std::to_string(line) + ": malformed '" + c + "'");
     return;
   }
   if (c.rfind("reveal:", 0) == 0) {
@@ -266,7 +294,7 @@ int main(int argc, char** argv) {
     std::cout << name << ": bad expectation: " << e << "\n";
     ok = false;
   }
-  if (spec.expects.empty() && !spec.expect_none && spec.reveals.empty()) {
+  if (spec.expects.empty() && !spec.expect_none && spec.reveals.empty() && spec.contracts.empty()) {
     std::cout << name << ": has no expectations; a fixture without findings must say `# expect-none`\n";
     ok = false;
   }
@@ -325,6 +353,24 @@ int main(int argc, char** argv) {
     }
   }
   ok = check_fixes(name, spec, result, sources, options, line_of, !script_line.empty()) && ok;
+  // module mode's contracts: exactly the expected ones
+  for (const auto& c : result.contracts) {
+    const std::string text = contract_line(c);
+    auto it = std::find_if(spec.contracts.begin(), spec.contracts.end(), [&](const ContractExpectation& e) {
+      return !e.matched && e.line == line_of(c.where) && e.text == text;
+    });
+    if (it != spec.contracts.end()) {
+      it->matched = true;
+      continue;
+    }
+    std::cout << "unexpected contract: " << name << ":" << line_of(c.where) << " " << text << "\n";
+    ok = false;
+  }
+  for (const auto& e : spec.contracts)
+    if (!e.matched) {
+      std::cout << "missing contract: " << name << ":" << e.line << " " << e.text << "\n";
+      ok = false;
+    }
   for (const auto& e : spec.expects) {
     if (e.matched < e.count) {
       std::cout << "missing: " << name << ":" << e.line << " " << e.rule;

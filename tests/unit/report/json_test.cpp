@@ -219,3 +219,23 @@ TEST_CASE("json lines: records from before steps and the new stats still decode"
   CHECK_FALSE(decode_json_line(R"({"type":"summary","stats":{"assumptions":"2"},"completed":true})", &error));
   CHECK_THAT(error, Catch::Contains("expected an integer"));
 }
+
+TEST_CASE("json: module mode's contracts, only when there are some", "[json][contracts]") {
+  AnalysisResult r = sample::result();
+  CHECK(!json::parse(render_json(r, "m.py")).contains("contracts"));
+  r.contracts.push_back({"Net", {"models/net.py", 6, 1, 6, 30}, "Net.forward(x: [B, 1, H, W]) -> [B, 10]",
+                         {"H*W == 784"}, {}, {"H = W = 28 among square images"}, {}});
+  r.contracts.push_back({"Enc", {"models/net.py", 30, 1, 30, 20}, "Enc.forward(t: [B, T]) -> [1, 256]", {}, {"B = 1"}, {},
+                         {"`self.pool` is true"}});
+  auto doc = json::parse(render_json(r, "models/net.py"));
+  REQUIRE(doc["contracts"].size() == 2);
+  CHECK(doc["contracts"][0] == json{{"module", "Net"},
+                                    {"location", {{"path", "models/net.py"}, {"line", 6}, {"col", 1}, {"end_line", 6}, {"end_col", 30}}},
+                                    {"signature", "Net.forward(x: [B, 1, H, W]) -> [B, 10]"},
+                                    {"requires", {"H*W == 784"}},
+                                    {"only_if", json::array()},
+                                    {"accepts", {"H = W = 28 among square images"}},
+                                    {"when", json::array()}});
+  CHECK(doc["contracts"][1]["only_if"] == json{"B = 1"});
+  CHECK(doc["contracts"][1]["when"] == json{"`self.pool` is true"});
+}

@@ -232,3 +232,21 @@ TEST_CASE("text: text from the analysed code cannot write CI commands or termina
   out = render_finding_text(finding_at({"c.py", 1, 3, 1, 4}), one_file("c.py", "\x01\x02y = 1"), {});
   CHECK(out.substr(out.find('\n') + 1) == "<U+0001><U+0002>y = 1\n                ^\n");
 }
+
+TEST_CASE("text: module mode's contracts follow the findings, one block per class", "[text][contracts]") {
+  AnalysisResult r;
+  r.contracts.push_back({"Net", {"m.py", 6, 1, 6, 30}, "Net.forward(x: [B, 1, H, W]) -> [B, 10]", {"H*W == 784"}, {},
+                         {"H = W = 28 among square images"}, {}});
+  r.contracts.push_back({"Enc", {"m.py", 30, 1, 30, 20}, "Enc.forward(t: [B, T]) -> [1, 256]", {}, {"B = 1"}, {},
+                         {"`x\x1b[31m` is true"}});
+  TextOptions o;
+  o.entry = "m.py";
+  CHECK(render_text(r, one_file("m.py", ""), o) ==
+        "m.py:6:1: contract: Net.forward(x: [B, 1, H, W]) -> [B, 10]\n"
+        "  requires H*W == 784\n"
+        "  accepts H = W = 28 among square images\n"
+        "m.py:30:1: contract: Enc.forward(t: [B, T]) -> [1, 256]\n"
+        "  only if B = 1\n"
+        "  when `x<U+001B>[31m` is true\n"
+        "no issues found in m.py\n");
+}

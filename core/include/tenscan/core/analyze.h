@@ -188,6 +188,13 @@ struct AnalysisOptions {
   /// Record every nn.Module call, its path in the model, arguments and the shapes that reach it
   /// (AnalysisResult::modules: the shape report).
   bool trace_modules = false;
+  /// Module mode: check the entry file's nn.Module classes one by one, each built with its
+  /// constructor's defaults (a symbol for an argument without one) and its forward called on
+  /// tensors whose ranks and sizes are symbols until its own layers fix them
+  /// (AnalysisResult::contracts). Auto: when running the file as a script called none of
+  /// them (a file of models without a training script); On: always; Off: never.
+  enum class ModuleMode : std::uint8_t { Off, Auto, On };
+  ModuleMode module_mode = ModuleMode::Auto;
   /// Maximum Python call depth (recursion guard).
   int max_call_depth = 200;
   /// Maximum source file size accepted (bytes); larger files are reported and skipped.

@@ -226,6 +226,19 @@ struct ModuleCall {
   friend bool operator==(const ModuleCall&, const ModuleCall&) = default;
 };
 
+/// Module mode: what a module's forward requires of its arguments and what it returns, as the
+/// analysis inferred it (AnalysisOptions::module_mode), one per class and path.
+struct ModuleContract {
+  std::string module;     ///< its class ("Net")
+  SourceRange where;      ///< the class statement
+  std::string signature;  ///< "Net.forward(x: [B, 1, H, W]) -> [B, 10]"
+  std::vector<std::string> conditions;  ///< what it requires of the argument dims ("64*((H - 4) // 2)*((W - 4) // 2) == 9216")
+  std::vector<std::string> fixed;      ///< dims it accepts one value of only ("B = 1")
+  std::vector<std::string> examples;   ///< "H = W = 28"
+  std::vector<std::string> when;       ///< the path's decisions, where several paths give several contracts
+  friend bool operator==(const ModuleContract&, const ModuleContract&) = default;
+};
+
 struct AnalysisResult {
   std::vector<Finding> findings;  ///< deterministic order: path, line, col, rule
   std::vector<Notification> notifications;
@@ -233,6 +246,7 @@ struct AnalysisResult {
   Completeness completeness;
   bool completed = true;  ///< false if the entry could not be analysed at all
   std::vector<ModuleCall> modules;  ///< in the order first called (only with AnalysisOptions::trace_modules)
+  std::vector<ModuleContract> contracts;  ///< module mode: by file position of the class
 };
 
 }  // namespace tenscan

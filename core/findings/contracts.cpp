@@ -1,0 +1,242 @@
+// Module mode's inferred contracts (contracts.h).
+#include "findings/contracts.h"
+
+#include <algorithm>
+#include <set>
+
+#include "solver/solver.h"
+
+namespace tenscan::findings {
+namespace {
+
+// The dims a caller usually picks freely: the batch, a sequence's length, an image's size. A
+// channel or feature count is the module's own to fix.
+bool usually_free(const std::string& name) {
+  const std::string base = name.substr(name.rfind('.') + 1);
+  return base == "B" || base == "T" || base == "L" || base == "H" || base == "W" || base == "D";
+}
+
+bool mentions(const sym::Cond& c, sym::SymId id) {
+  const auto ids = c.symbols();
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+// The value `id` must take given what `s` holds, if there is exactly one.
+std::optional<std::int64_t> forced(solver::PathSolver& s, sym::SymId id) {
+  solver::Model m;
+  if (s.check(&m) != solver::Sat::Sat) return std::nullopt;
+  auto it = m.find(id);
+  if (it == m.end()) return std::nullopt;
+  const std::int64_t v = it->second;
+  if (s.can_hold(!sym::Cond::eq(sym::Expr::symbol(id), sym::Expr::constant(v)), nullptr) != solver::Sat::Unsat)
+    return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const RangeOf& range_of) {
+  Contracts out;
+  const auto names = in.namer();
+  std::set<std::pair<std::string, std::string>> seen;  // (module, signature and conditions)
+  // the decisions every path of a class took: the others tell its contracts apart
+  std::map<interp::ObjId, std::vector<interp::PathStep>> common;
+  for (const auto& c : in.checked_forwards()) {
+    auto [it, fresh] = common.try_emplace(c.cls, c.path);
+    if (!fresh)
+      std::erase_if(it->second, [&](const auto& step) { return std::find(c.path.begin(), c.path.end(), step) == c.path.end(); });
+  }
+  for (const auto& c : in.checked_forwards()) {
+    // the arguments' dims, and what the path required of them
+    std::vector<sym::SymId> dims;
+    for (const auto& shape : c.inputs)
+      if (shape)
+        for (const auto& d : *shape)
+          for (auto id : d.symbols())
+            if (std::find(dims.begin(), dims.end(), id) == dims.end()) dims.push_back(id);
+    // the symbols a contract speaks of: the class's own (its constructor's arguments without a
+    // default, its forward's argument dims), not a loop's or the data's
+    std::vector<sym::SymId> own = dims;
+    auto is_own = [&](sym::SymId id) {
+      return std::find(own.begin(), own.end(), id) != own.end() ||
+             (id >= c.symbols_from && in.symbol(id).kind == interp::SymKind::Data && in.symbol(id).description == interp::kConstructorArgument);
+    };
+    std::vector<const interp::Requirement*> reqs;
+    for (const auto& rp : c.reqs) {
+      const auto& r = *rp;
+      if (r.definitely_false || r.advisory || !r.guard.is_true() || r.cond.is_true()) continue;
+      const auto ids = r.cond.symbols();
+      if (ids.empty() || !std::all_of(ids.begin(), ids.end(), is_own)) continue;  // (only what bears on them alone)
+      for (auto id : ids)
+        if (std::find(own.begin(), own.end(), id) == own.end()) own.push_back(id);
+      reqs.push_back(&r);
+    }
+    // what holds of them before any requirement: their domains, and the branches the
+    // constructor and forward took on them
+    std::vector<sym::Cond> base;
+    for (auto id : own) base.push_back(sym::Cond::ge(sym::Expr::symbol(id), sym::Expr::constant(1)));
+    for (const auto& h : c.hard) {
+      const auto ids = h.symbols();
+      if (!ids.empty() && std::all_of(ids.begin(), ids.end(), is_own)) base.push_back(h);
+    }
+    solver::PathSolver s(rlimit);
+    for (const auto& b : base) s.add(b);
+    for (const auto* r : reqs) s.add(r->cond);
+    // works for no argument: the failure is the finding; the contract says where
+    const interp::Requirement* fails = nullptr;
+    for (const auto& rp : c.reqs)
+      if (rp->definitely_false && !rp->advisory && !fails) fails = rp.get();
+    if (!fails && s.check(nullptr) != solver::Sat::Sat)
+      for (const auto* r : reqs)
+        if (!fails && s.can_hold(r->cond, nullptr) == solver::Sat::Unsat) fails = r;
+    if (fails) {
+      ModuleContract k;
+      k.module = c.module;
+      if (auto r = range_of(c.where)) k.where = *r;
+      k.signature = c.module + ".forward(" + [&] {
+        std::string p;
+        for (std::size_t i = 0; i < c.params.size(); ++i) p += (i ? ", " : "") + c.params[i];
+        return p;
+      }() + ")";
+      auto at = range_of(fails->site);
+      k.examples.push_back("no input: every input fails" +
+                           (at ? " at " + at->path + ":" + std::to_string(at->line) + ":" + std::to_string(at->col) : std::string()));
+      if (seen.insert({k.module, k.signature + "\n" + k.examples[0]}).second) out.contracts.push_back(std::move(k));
+      continue;
+    }
+    // the dims it takes one value of: shown as that value; usually free ones are warnings
+    std::map<sym::SymId, std::int64_t> one;
+    for (auto id : dims)
+      if (auto v = forced(s, id)) one[id] = *v;
+    // a dim that must equal a constructor argument: shown as it ([B, in_planes, H, W])
+    std::map<sym::SymId, sym::SymId> alias;
+    for (auto d : dims) {
+      if (one.count(d)) continue;
+      for (auto k : own)
+        if (std::find(dims.begin(), dims.end(), k) == dims.end() &&
+            s.can_violate(sym::Cond::eq(sym::Expr::symbol(d), sym::Expr::symbol(k)), nullptr) == solver::Sat::Unsat) {
+          alias[d] = k;
+          break;
+        }
+    }
+    auto shape_text = [&](const std::optional<std::vector<sym::Expr>>& shape) {
+      if (!shape) return std::string("any shape");
+      std::string t = "[";
+      for (std::size_t i = 0; i < shape->size(); ++i) {
+        const auto ids = (*shape)[i].symbols();
+        const bool plain = ids.size() == 1 && (*shape)[i] == sym::Expr::symbol(ids[0]);
+        auto it = plain ? one.find(ids[0]) : one.end();
+        auto a = plain ? alias.find(ids[0]) : alias.end();
+        t += (i ? ", " : "") + (it != one.end() && !usually_free(in.symbol(ids[0]).name) ? std::to_string(it->second)
+                                : a != alias.end()                                       ? in.symbol(a->second).name
+                                                                                         : (*shape)[i].str(names));
+      }
+      return t + "]";
+    };
+    ModuleContract k;
+    k.module = c.module;
+    if (auto r = range_of(c.where)) k.where = *r;
+    k.signature = c.module + ".forward(";
+    for (std::size_t i = 0; i < c.params.size() && i < c.inputs.size(); ++i)
+      k.signature += (i ? ", " : "") + c.params[i] + ": " + shape_text(c.inputs[i]);
+    // what it returns: a dim that the conditions make equal to one of the contract's symbols
+    // (max(planes, C) where C == planes) as that symbol
+    std::string output = c.output.empty() ? std::string("None") : c.output;
+    if (c.output_shape) {
+      std::vector<sym::Expr> shown = *c.output_shape;
+      for (auto& e : shown) {
+        const auto ids = e.symbols();
+        if (ids.empty() || (ids.size() == 1 && e == sym::Expr::symbol(ids[0]))) continue;
+        for (auto id : own)
+          if (std::find(ids.begin(), ids.end(), id) != ids.end() &&
+              s.can_violate(sym::Cond::eq(e, sym::Expr::symbol(id)), nullptr) == solver::Sat::Unsat) {
+            e = sym::Expr::symbol(id);
+            break;
+          }
+      }
+      output = shape_text(shown);
+    }
+    k.signature += ") -> " + output;
+    // what it requires: the conditions the others do not imply (each checked against the rest)
+    std::vector<const interp::Requirement*> kept;
+    for (const auto* r : reqs) {
+      const auto ids = r->cond.symbols();
+      // (what the signature shows already: a dim's one value, a dim equal to an argument)
+      if (std::all_of(ids.begin(), ids.end(), [&](auto id) {
+            return one.count(id) != 0 || alias.count(id) != 0 ||
+                   std::any_of(alias.begin(), alias.end(), [&](const auto& x) { return x.second == id; });
+          }))
+        continue;
+      if (std::none_of(kept.begin(), kept.end(), [&](const auto* x) { return x->cond == r->cond; })) kept.push_back(r);
+    }
+    std::set<const interp::Requirement*> dropped;  // (implied by the others, the shown ones included)
+    for (const auto* r : kept) {
+      solver::PathSolver t(rlimit);
+      for (const auto& b : base) t.add(b);
+      for (const auto* x : reqs)
+        if (!dropped.count(x) && !(x->cond == r->cond)) t.add(x->cond);
+      if (t.can_violate(r->cond, nullptr) == solver::Sat::Unsat) dropped.insert(r);
+    }
+    std::erase_if(kept, [&](const auto* r) { return dropped.count(r) != 0; });
+    for (const auto* r : kept) k.conditions.push_back(r->cond.str(names));
+    for (const auto& [id, v] : one) {
+      const std::string& name = in.symbol(id).name;
+      if (!usually_free(name)) continue;
+      k.fixed.push_back(name + " = " + std::to_string(v));
+      // the first requirement after which it has one value left
+      solver::PathSolver t(rlimit);
+      for (const auto& b : base) t.add(b);
+      ir::Loc site = c.where;
+      for (const auto* r : reqs) {
+        t.add(r->cond);
+        if (mentions(r->cond, id) && forced(t, id)) {
+          site = r->site;
+          break;
+        }
+      }
+      out.fixed.push_back({c.module, name, v, k.signature, site, c.where});
+    }
+    // an image size that is not free: the square sizes it takes (a few)
+    sym::SymId h = 0, w = 0;
+    bool has_h = false, has_w = false;
+    for (auto id : dims) {
+      const std::string& name = in.symbol(id).name;
+      if (name == "H" && !one.count(id)) h = id, has_h = true;
+      if (name == "W" && !one.count(id)) w = id, has_w = true;
+    }
+    const bool constrained = std::any_of(reqs.begin(), reqs.end(), [&](const auto* r) { return has_h && mentions(r->cond, h); });
+    if (has_h && has_w && constrained) {
+      s.push();
+      s.add(sym::Cond::eq(sym::Expr::symbol(h), sym::Expr::symbol(w)));
+      std::vector<std::int64_t> sizes;
+      solver::Model m;
+      while (sizes.size() < 5 && s.check(&m) == solver::Sat::Sat && m.count(h)) {
+        sizes.push_back(m[h]);
+        s.add(!sym::Cond::eq(sym::Expr::symbol(h), sym::Expr::constant(m[h])));
+      }
+      s.pop();
+      std::sort(sizes.begin(), sizes.end());
+      // (a few sizes are worth listing; many are a range its conditions already say)
+      if (!sizes.empty() && sizes.size() <= 4) {
+        std::string t = "H = W = ";
+        for (std::size_t i = 0; i < sizes.size(); ++i) t += (i ? i + 1 == sizes.size() ? " or " : ", " : "") + std::to_string(sizes[i]);
+        k.examples.push_back(t + " among square images");
+      } else if (sizes.empty()) {
+        k.examples.push_back("no square image");
+      }
+    }
+    for (const auto& step : c.path)
+      if (step.loc.line != 0 && std::find(common[c.cls].begin(), common[c.cls].end(), step) == common[c.cls].end())
+        k.when.push_back(step.text);
+    std::string key = k.signature;
+    for (const auto& x : k.conditions) key += "\n" + x;
+    for (const auto& x : k.when) key += "\n" + x;
+    if (seen.insert({k.module, key}).second) out.contracts.push_back(std::move(k));
+  }
+  std::stable_sort(out.contracts.begin(), out.contracts.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.where.line, a.where.col) < std::tie(b.where.line, b.where.col);
+  });
+  return out;
+}
+
+}  // namespace tenscan::findings
