@@ -603,7 +603,6 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     ++stats.paths_dontknow;
     return;
   }
-  solver::PathSolver s(in.out_of_time() ? opt.solver_rlimit / 10 : opt.solver_rlimit);
   // only the constraints that bear on a requirement: a script that draws a size per sample
   // (a tokenizer's output length) has thousands of bounds no requirement mentions, and they
   // would make every query slow (the online checker has already refined each against its own)
@@ -618,6 +617,9 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     return;
   }
   int assumptions_before = stats.assumptions;
+  // (a solver only for a question not asked before: making one, a Z3 context, costs as much
+  // as a few queries, and a run of thousands of alike paths asks few questions)
+  solver::PathSolver s(in.out_of_time() ? opt.solver_rlimit / 10 : opt.solver_rlimit);
   for (const auto& h : constraints) s.add(h);
   std::vector<sym::Cond> context = constraints;
   solver::Model model;
@@ -895,7 +897,8 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     for (const auto& r : st.reveals) reveals.push_back(r);
     // (a program error raised where no project code is on the stack has no place to report
     // it: it stops its path as a gap below, never silently)
-    if (st.flow == interp::Flow::Raise && st.raised.exc.is_obj() && st.raised.program_error && to_range(in, st.raised.site)) {
+    if (st.flow == interp::Flow::Raise && st.raised.exc.is_obj() && st.raised.program_error && !st.module_check &&
+        to_range(in, st.raised.site)) {
       // the program's own certain failure, as Python raises it: a finding (a warning when the
       // path that reaches it depends on a value tenscan does not know: settle_contingent)
       interp::Requirement r;
@@ -914,13 +917,18 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
       // lacks, an attribute a library model does not have) it is a gap in them, and what the
       // path would have run next was not checked
       auto where = to_range(in, st.raised.site);
-      if (!st.raised.user_raise) ++result.stats.unsupported[findings::exception_text(in, st)];
+      // (module mode: a class built from made-up constructor arguments, called on made-up
+      // tensors; what it raises says the guess was wrong, not the program)
+      const bool user_raise = st.raised.user_raise && !st.module_check;
+      if (!user_raise) ++result.stats.unsupported[findings::exception_text(in, st)];
       Notification n;
-      n.kind = st.raised.user_raise ? Notification::Kind::ScriptExit : Notification::Kind::Unsupported;
+      n.kind = user_raise ? Notification::Kind::ScriptExit : Notification::Kind::Unsupported;
       n.level = Level::Note;
-      n.message = st.raised.user_raise ? "a path of the script ends with its own uncaught " + findings::exception_text(in, st)
-                                : "tenscan's models fall short here, and the path stopped: an uncaught " +
-                                      findings::exception_text(in, st);
+      n.message = user_raise ? "a path of the script ends with its own uncaught " + findings::exception_text(in, st)
+                  : st.module_check
+                      ? "module mode could not check this class to the end: an uncaught " + findings::exception_text(in, st) +
+                            " (a constructor argument without a default is taken as a size; a forward argument as a tensor)"
+                      : "tenscan's models fall short here, and the path stopped: an uncaught " + findings::exception_text(in, st);
       if (where) n.location = *where;
       bool dup = false;
       for (const auto& e : result.notifications) dup = dup || (e.message == n.message && e.location == n.location);

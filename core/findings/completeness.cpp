@@ -19,7 +19,7 @@ namespace {
 // head covers).
 bool completed(const State& st) {
   return st.flow == Flow::Normal || st.flow == Flow::Exit || st.flow == Flow::Return || st.flow == Flow::Covered ||
-         (st.flow == Flow::Raise && (st.raised.user_raise || st.raised.program_error));
+         (st.flow == Flow::Raise && !st.module_check && (st.raised.user_raise || st.raised.program_error));
 }
 
 // One statement's lines, and whether it has the property a run collects.

@@ -2048,6 +2048,7 @@ States Interpreter::run(const std::string& entry_path) {
   mo.attrs["__spec__"] = Value::none();
   ObjId id = st.heap.alloc(std::move(mo));
   st.modules["__main__"] = id;
+  if (imported) st.modules[stem] = id;  // (sys.modules[cls.__module__], as an import has it)
   States after = run_module_body(std::move(st), m, id);
   if (options_.module_mode == AnalysisOptions::ModuleMode::Off ||
       (options_.module_mode == AnalysisOptions::ModuleMode::Auto && entry_module_called_))

@@ -46,6 +46,11 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
         const Object& c = st.heap.get(v.obj);
         if (c.kind != OKind::Class || c.module != entry || v.obj == module_cls->obj) continue;
         if (std::find(c.mro.begin(), c.mro.end(), module_cls->obj) == c.mro.end()) continue;
+        // (a mixin without a forward of the project's own is not a model to call)
+        ObjId owner = kNoObj;
+        if (!class_lookup(st, v.obj, "forward", &owner) || !owner || !st.heap.get(owner).module ||
+            st.heap.get(owner).module->is_stub)
+          continue;
         if (std::none_of(classes.begin(), classes.end(), [&](const auto& k) { return k.second == v.obj; }))
           classes.emplace_back(c.alloc_site, v.obj);
       }
@@ -63,6 +68,7 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
       ++class_checks_;
       class_symbols_from_ = static_cast<sym::SymId>(symbols_.size());
       State copy = st;
+      copy.module_check = true;
       Outs harness = import_module(std::move(copy), "_tenscan_modules", nullptr, 0);
       for (auto& [s, mod] : harness) {
         if (!s.normal() || !mod.is_obj()) {
