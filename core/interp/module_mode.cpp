@@ -41,7 +41,8 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
         module_cls = it->second;
     std::vector<std::pair<ir::Loc, ObjId>> classes;
     if (module_cls)
-      for (const auto& [name, v] : st.heap.get(globals).attrs) {
+      for (const auto& entry_attr : st.heap.get(globals).attrs) {
+        const Value& v = entry_attr.second;
         if (!v.is_obj()) continue;
         const Object& c = st.heap.get(v.obj);
         if (c.kind != OKind::Class || c.module != entry || v.obj == module_cls->obj) continue;
