@@ -33,6 +33,33 @@ std::optional<std::int64_t> forced(solver::PathSolver& s, sym::SymId id) {
   return v;
 }
 
+// A condition on one size that holds exactly from some value on ("((H - 7) // 4 - 2) // 2 >= 0"
+// for H >= 15) as that bound: "H >= 15".
+std::optional<std::string> lower_bound_text(unsigned rlimit, const std::vector<sym::Cond>& base, const sym::Cond& c,
+                                            const sym::SymbolNamer& names) {
+  const auto ids = c.symbols();
+  if (ids.size() != 1) return std::nullopt;
+  const sym::Expr x = sym::Expr::symbol(ids[0]);
+  solver::PathSolver s(rlimit);
+  for (const auto& b : base) s.add(b);
+  solver::Model m;
+  if (s.can_hold(c, &m) != solver::Sat::Sat || !m.count(ids[0])) return std::nullopt;
+  std::int64_t lo = 1, hi = m[ids[0]];  // the least value it holds for is in [lo, hi]
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    s.push();
+    s.add(sym::Cond::le(x, sym::Expr::constant(mid)));
+    const solver::Sat sat = s.can_hold(c, nullptr);
+    s.pop();
+    if (sat == solver::Sat::Unknown) return std::nullopt;
+    if (sat == solver::Sat::Sat) hi = mid;
+    else lo = mid + 1;
+  }
+  s.add(sym::Cond::ge(x, sym::Expr::constant(lo)));
+  if (s.can_violate(c, nullptr) != solver::Sat::Unsat) return std::nullopt;  // (not all values from there on)
+  return x.str(names) + " >= " + std::to_string(lo);
+}
+
 }  // namespace
 
 Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const RangeOf& range_of) {
@@ -64,7 +91,11 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
     std::vector<const interp::Requirement*> reqs;
     for (const auto& rp : c.reqs) {
       const auto& r = *rp;
-      if (r.definitely_false || r.advisory || !r.guard.is_true() || r.cond.is_true()) continue;
+      if (r.definitely_false || r.advisory || r.cond.is_true()) continue;
+      // (a requirement of one of two joined paths: when the paths differ in the class's own
+      // sizes, it is not the contract's; when in what the file's body did, it is)
+      const auto guard_ids = r.guard.symbols();
+      if (std::any_of(guard_ids.begin(), guard_ids.end(), is_own)) continue;
       const auto ids = r.cond.symbols();
       if (ids.empty() || !std::all_of(ids.begin(), ids.end(), is_own)) continue;  // (only what bears on them alone)
       for (auto id : ids)
@@ -178,7 +209,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       if (t.can_violate(r->cond, nullptr) == solver::Sat::Unsat) dropped.insert(r);
     }
     std::erase_if(kept, [&](const auto* r) { return dropped.count(r) != 0; });
-    for (const auto* r : kept) k.conditions.push_back(r->cond.str(names));
+    for (const auto* r : kept) k.conditions.push_back(lower_bound_text(rlimit, base, r->cond, names).value_or(r->cond.str(names)));
     for (const auto& [id, v] : one) {
       const std::string& name = in.symbol(id).name;
       if (!usually_free(name)) continue;

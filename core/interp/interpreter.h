@@ -581,9 +581,10 @@ class Interpreter {
   std::vector<LastBatch> last_batches_;
   std::vector<TracedModule> trace_;
   std::vector<std::string> module_inputs_;  // (module mode) the forward arguments' prefixes
-  int class_checks_ = 0;                    // classes checked so far
+  ObjId checking_class_ = kNoObj;           // the class being checked
   sym::SymId class_symbols_from_ = 0;       // the first symbol of the class being checked
-  std::map<std::pair<int, std::int64_t>, std::uint32_t> module_input_ids_;  // (class, position) -> input
+  std::map<ObjId, sym::SymId> class_symbols_;  // each class's first symbol
+  std::map<std::pair<ObjId, std::int64_t>, std::uint32_t> module_input_ids_;  // (class, position) -> input
   std::map<std::tuple<std::uint32_t, std::size_t, std::size_t>, sym::SymId> module_dims_;
   std::vector<CheckedForward> checked_;
   bool entry_module_called_ = false;        // a forward of a class of the entry file ran

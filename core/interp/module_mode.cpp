@@ -10,7 +10,7 @@
 namespace tenscan::interp {
 
 std::uint32_t Interpreter::new_module_input(std::string prefix, std::int64_t position) {
-  auto [it, fresh] = module_input_ids_.try_emplace({class_checks_, position}, 0);
+  auto [it, fresh] = module_input_ids_.try_emplace({checking_class_, position}, 0);
   if (fresh) {
     module_inputs_.push_back(std::move(prefix));
     it->second = static_cast<std::uint32_t>(module_inputs_.size());
@@ -66,8 +66,9 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
     for (const auto& [loc, cls] : classes) {
       // (each class's symbols are named afresh: B, H, W, not B#2; no two classes' ever meet)
       symbol_names_ = names;
-      ++class_checks_;
-      class_symbols_from_ = static_cast<sym::SymId>(symbols_.size());
+      // (the same class from another of the body's paths: the same arguments, the same dims)
+      checking_class_ = cls;
+      class_symbols_from_ = class_symbols_.try_emplace(cls, static_cast<sym::SymId>(symbols_.size())).first->second;
       State copy = st;
       copy.module_check = true;
       Outs harness = import_module(std::move(copy), "_tenscan_modules", nullptr, 0);

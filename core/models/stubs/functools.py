@@ -1,11 +1,14 @@
 # functools: partial application and the decorators training scripts use. The decorators
 # change no value tenscan tracks (a cache returns what the function returns), so they give
 # the function back.
+import _tenscan as _t
 
 
 class partial:
     def __init__(self, func, *args, **keywords):
-        if not callable(func):
+        # (a function tenscan cannot see, from a module it does not have, may well be callable:
+        # only one it knows is not callable is the program's error)
+        if not _t.is_unknown(func) and not callable(func):
             raise TypeError("the first argument must be callable")
         self.func = func
         self.args = args

@@ -375,7 +375,7 @@ class OrderedDict(dict):
 
 class defaultdict(dict):
     def __init__(self, default_factory=None, *args, **kwargs):
-        if default_factory is not None and not callable(default_factory):
+        if default_factory is not None and not _t.is_unknown(default_factory) and not callable(default_factory):
             raise TypeError("first argument must be callable or None")
         self.default_factory = default_factory
         self.update(*args, **kwargs)
