@@ -1415,6 +1415,15 @@ class ModuleDict(Module):
     def _children(self):
         return _b.list(self._dict.items())
 
+    def add_module(self, name, module):
+        # (PyTorch registers it in _modules, which the dict's items() are: torchvision's
+        # _DenseBlock fills itself so)
+        self._dict[name] = module
+        _b.setattr(self, name, module)
+
+    def register_module(self, name, module):
+        self.add_module(name, module)
+
     def __getitem__(self, key):
         return self._dict[key]
 
