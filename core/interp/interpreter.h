@@ -296,6 +296,9 @@ class Interpreter {
   /// Dim k of argument `input` taken at rank `rank`, named `name`: the same symbol on every path
   /// that gives the argument that rank (so that the paths' contracts speak of the same dims).
   sym::Expr module_input_dim(State& st, std::uint32_t input, std::size_t rank, std::size_t k, const std::string& name);
+  /// The size that stands for the checked class's constructor argument `name` (without a
+  /// default): the same on every path that checks the class.
+  sym::Expr constructor_argument(State& st, const std::string& name);
   /// The forward of class `cls` returned `output` for `inputs` on path `st`.
   void module_checked(const State& st, const Value& cls, const std::vector<std::string>& params,
                       const std::vector<Value>& inputs, const Value& output);
@@ -586,6 +589,7 @@ class Interpreter {
   std::map<ObjId, sym::SymId> class_symbols_;  // each class's first symbol
   std::map<std::pair<ObjId, std::int64_t>, std::uint32_t> module_input_ids_;  // (class, position) -> input
   std::map<std::tuple<std::uint32_t, std::size_t, std::size_t>, sym::SymId> module_dims_;
+  std::map<std::pair<ObjId, std::string>, sym::SymId> constructor_arguments_;
   std::vector<CheckedForward> checked_;
   bool entry_module_called_ = false;        // a forward of a class of the entry file ran
   std::map<std::string, int> trace_index_;  // (path, type, construction) -> row of trace_

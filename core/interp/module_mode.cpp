@@ -26,6 +26,14 @@ sym::Expr Interpreter::module_input_dim(State& st, std::uint32_t input, std::siz
   return e;
 }
 
+sym::Expr Interpreter::constructor_argument(State& st, const std::string& name) {
+  if (auto it = constructor_arguments_.find({checking_class_, name}); it != constructor_arguments_.end())
+    return within_domain(st, it->second);
+  sym::Expr e = fresh_symbol(st, name, kConstructorArgument, 1, 0, SymKind::Data);
+  constructor_arguments_.emplace(std::make_pair(checking_class_, name), e.symbols().front());
+  return e;
+}
+
 States Interpreter::check_modules(States after_body, const ir::Module* entry, ObjId globals) {
   States out;
   for (auto& st : after_body) {

@@ -51,7 +51,7 @@ Outs module_input(Interpreter& in, State&& st, Args& a) {
 // default, named after it
 Outs constructor_argument(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "constructor_argument");
-  sym::Expr s = in.fresh_symbol(p.st, p.str_arg(0).value_or("n"), interp::kConstructorArgument, 1, 0, interp::SymKind::Data);
+  sym::Expr s = in.constructor_argument(p.st, p.str_arg(0).value_or("n"));
   return p.ret(Value::integer(s));
 }
 
