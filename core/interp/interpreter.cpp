@@ -1044,9 +1044,10 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
       return one(std::move(st), Value::none());
     }
     case OKind::Function: {
-      if (name == "__name__") return one(std::move(st), Value::str(o.fn.code->name));
+      // (an attribute set on it first: functools.wraps gives a wrapper its wrapped's __name__)
       auto it = o.attrs.find(name);
       if (it != o.attrs.end()) return one(std::move(st), it->second);
+      if (name == "__name__") return one(std::move(st), Value::str(o.fn.code->name));
       found = false;
       return one(std::move(st), Value::none());
     }

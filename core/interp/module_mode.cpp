@@ -35,6 +35,11 @@ sym::Expr Interpreter::constructor_argument(State& st, const std::string& name) 
 }
 
 States Interpreter::check_modules(States after_body, const ir::Module* entry, ObjId globals) {
+  // (asked for, and nothing to check it from: said, never a bare "no issues found")
+  if (options_.module_mode == AnalysisOptions::ModuleMode::On &&
+      std::none_of(after_body.begin(), after_body.end(), [](const State& s) { return s.normal(); }))
+    add_gap("module mode: the file's body ran to its end on no path, so none of its classes was checked",
+            ir::Loc{entry->top->loc.file, 1, 1});
   States out;
   for (auto& st : after_body) {
     if (!st.normal()) {

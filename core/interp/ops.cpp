@@ -200,7 +200,38 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
     if (a.s && b.s) return one(std::move(st), Value::str(*a.s + *b.s));
     return one(std::move(st), Value::unknown_str());
   }
-  if (a.kind == VKind::Str && op == ir::BinOp::Mod) return one(std::move(st), Value::unknown_str());
+  if (a.kind == VKind::Str && op == ir::BinOp::Mod) {
+    // printf-style formatting of known values ("denselayer%d" % (i + 1): a module's name that a
+    // dict is keyed by); anything else (a width, a float, an unknown value) is an unknown string
+    std::vector<Value> values;
+    if (const auto* items = b.is_obj() && st.heap.get(b.obj).kind == OKind::Tuple ? sequence_of(st, b) : nullptr) values = *items;
+    else values.push_back(b);
+    std::string out;
+    std::size_t next = 0;
+    bool known = a.s != nullptr;
+    for (std::size_t i = 0; known && i < a.s->size(); ++i) {
+      const char c = (*a.s)[i];
+      if (c != '%') {
+        out += c;
+        continue;
+      }
+      const char spec = i + 1 < a.s->size() ? (*a.s)[++i] : '\0';
+      if (spec == '%') {
+        out += '%';
+        continue;
+      }
+      if (next >= values.size() || (spec != 'd' && spec != 'i' && spec != 's')) {
+        known = false;
+        break;
+      }
+      const Value& v = values[next++];
+      if (auto n = v.const_int(); n && (spec != 's' || v.kind == VKind::Int)) out += std::to_string(*n);
+      else if (spec == 's' && v.const_str()) out += *v.const_str();
+      else known = false;
+    }
+    if (known && next == values.size()) return one(std::move(st), Value::str(out));
+    return one(std::move(st), Value::unknown_str());
+  }
   if (a.kind == VKind::Str && op == ir::BinOp::Mul) {
     auto n = b.const_int();
     if (a.s && n && *n >= 0 && *n < 10000) {

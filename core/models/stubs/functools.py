@@ -38,12 +38,30 @@ def _identity_decorator(f):
     return f
 
 
-def wraps(wrapped, assigned=None, updated=None):
-    return _identity_decorator
+WRAPPER_ASSIGNMENTS = ("__module__", "__name__", "__qualname__", "__doc__")
+WRAPPER_UPDATES = ("__dict__",)
 
 
-def update_wrapper(wrapper, wrapped, assigned=None, updated=None):
+def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    # the wrapper takes the wrapped function's name (a registry keyed by fn.__name__, as
+    # torchvision's register_model is, sees each model under its own name)
+    for attr in assigned:
+        try:
+            setattr(wrapper, attr, getattr(wrapped, attr))
+        except (AttributeError, TypeError):
+            pass
+    try:
+        wrapper.__wrapped__ = wrapped
+    except (AttributeError, TypeError):
+        pass
     return wrapper
+
+
+def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    def decorator(wrapper):
+        return update_wrapper(wrapper, wrapped, assigned, updated)
+
+    return decorator
 
 
 def lru_cache(maxsize=128, typed=False):
