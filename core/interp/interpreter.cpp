@@ -205,18 +205,20 @@ void Interpreter::begin_operation(std::string_view primitive, const State& st, c
   op_reqs_ = st.reqs.size();
   op_after_.clear();
   op_modules_.clear();
+  int tensors = 0;  // (the direct tensor operands)
   auto add = [&](const Value& v) {
     const TensorVal* t = tensor_of(st, v);
-    if (!t) return;
+    if (!t) return false;
     for (auto id : t->after)
       if (op_after_.size() < 4 && std::find(op_after_.begin(), op_after_.end(), id) == op_after_.end())
         op_after_.push_back(id);
     for (int row : t->modules)
       if (op_modules_.size() < 4 && std::find(op_modules_.begin(), op_modules_.end(), row) == op_modules_.end())
         op_modules_.push_back(row);
+    return true;
   };
   auto add_value = [&](const Value& v) {
-    add(v);
+    tensors += add(v);
     if (const auto* items = sequence_of(st, v))  // torch.cat([a, b]) and the like
       for (const auto& x : *items) add(x);
   };
@@ -226,9 +228,6 @@ void Interpreter::begin_operation(std::string_view primitive, const State& st, c
   // with no rank either has its shape (new_tensor)
   op_name_ = primitive;
   op_shape_source_ = kNoObj;
-  int tensors = 0;
-  for (const auto& v : args.pos) tensors += tensor_of(st, v) != nullptr;
-  for (const auto& [k, v] : args.kw) tensors += tensor_of(st, v) != nullptr;
   if (const TensorVal* t = args.pos.empty() ? nullptr : tensor_of(st, args.pos[0]); tensors == 1 && t && t->opaque && !t->shape)
     op_shape_source_ = args.pos[0].obj;
 }
