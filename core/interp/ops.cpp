@@ -399,6 +399,11 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
   // an int/float/str subclass instance without its own comparison compares as its value
   if (auto pa = scalar_payload(st, a), pb = scalar_payload(st, b); pa || pb)
     return compare(std::move(st), op, pa ? *pa : a, pb ? *pb : b);
+  // (module mode: `x.dim() == 3` of a forward's argument whose rank is open gives it that rank)
+  if (a.is_unknown() != b.is_unknown() && (op == CmpOp::Eq || op == CmpOp::Ne))
+    if (auto k = (a.is_unknown() ? b : a).const_int(); k && (a.is_unknown() ? b : a).kind == VKind::Int &&
+                                                       bind_module_rank_of(st, a.is_unknown() ? a : b, *k))
+      return one(std::move(st), Value::boolean(op == CmpOp::Eq));
   if (a.is_unknown() != b.is_unknown() && (op == CmpOp::Eq || op == CmpOp::Ne)) {
     // An unknown value against a constant. The unknown may be a plain Python value (an option
     // read from a file: two `if` tests of it must agree) or a tensor (`src == pad_idx` on data
@@ -477,6 +482,7 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
     if (xs && ys && st.heap.get(a.obj).kind == st.heap.get(b.obj).kind) {
       std::vector<Value> x = *xs, y = *ys;
       for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+        if (identical(x[i], y[i])) continue;
         Outs eq = compare(std::move(st), CmpOp::Eq, x[i], y[i]);
         st = std::move(eq[0].st);
         if (!st.normal()) return one(std::move(st), Value::none());
@@ -498,6 +504,7 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
         sym::Cond all = sym::Cond::truth(true);
         auto items_a = oa.items, items_b = ob.items;
         for (std::size_t i = 0; i < items_a.size(); ++i) {
+          if (identical(items_a[i], items_b[i])) continue;
           Outs c = compare(std::move(st), CmpOp::Eq, items_a[i], items_b[i]);
           st = std::move(c[0].st);
           if (c[0].v.kind != VKind::Bool) return one(std::move(st), Value::unknown("sequence comparison"));
@@ -514,6 +521,7 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
           std::ptrdiff_t i = dict_find(entries_b, e.key);
           if (i == -2) return one(std::move(st), Value::unknown("dict comparison"));
           if (i == -1) return one(std::move(st), Value::boolean(op == CmpOp::Ne));
+          if (identical(e.value, entries_b[static_cast<std::size_t>(i)].value)) continue;
           Outs c = compare(std::move(st), CmpOp::Eq, e.value, entries_b[static_cast<std::size_t>(i)].value);
           st = std::move(c[0].st);
           if (c[0].v.kind != VKind::Bool) return one(std::move(st), Value::unknown("dict comparison"));
@@ -530,6 +538,14 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
   return raise(std::move(st), "TypeError",
                std::string("'") + ir::cmpop_symbol(op) + "' not supported between instances of '" + type_name(st, a) + "' and '" +
                    type_name(st, b) + "'");
+}
+
+// CPython compares the elements of two containers with PyObject_RichCompareBool, which takes
+// an object as equal to itself before asking it: [x] == [x] and {"k": x} == {"k": x} hold for
+// any x (an unknown one, a NaN), so a dict compared with itself never forks on what it holds.
+bool Interpreter::identical(const Value& a, const Value& b) {
+  if (a.is_obj() && b.is_obj()) return a.obj == b.obj;
+  return a.kind == VKind::Unknown && b.kind == VKind::Unknown && a.s && a.s == b.s;
 }
 
 Outs Interpreter::truth(State&& st, const Value& v) {
@@ -671,6 +687,8 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
       if (index.is_obj() && st.heap.get(index.obj).kind == OKind::Slice) {
         const Object& sl = st.heap.get(index.obj);
         std::vector<std::int64_t> idx;
+        // (any slice of an empty sequence is empty, whatever its bounds)
+        if (n == 0) return one(std::move(st), new_list(st, {}, o.kind));
         if (!concrete_slice(sl.a, sl.b, sl.c, n, idx)) return one(std::move(st), Value::unknown("slice"));
         std::vector<Value> items;
         for (auto i : idx) items.push_back(o.items[static_cast<std::size_t>(i)]);
@@ -914,7 +932,13 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
         }
       }
       // a symbolic bound: the body runs for a representative index start <= i < stop
-      sym::Expr i = fresh_symbol(st, "i", "a loop index", sym::Interval::kNegInf, sym::Interval::kPosInf);
+      // (module mode: a range as long as a made-up constructor argument, `range(num_layers)`,
+      // has an element as made up as its length: what it requires is assumed, as of the size)
+      const bool made_up = st.module_check && std::ranges::any_of(o.stop.symbols(), [&](sym::SymId id) {
+        return symbol(id).kind == SymKind::Data && symbol(id).description == kConstructorArgument;
+      });
+      sym::Expr i = fresh_symbol(st, "i", "a loop index", sym::Interval::kNegInf, sym::Interval::kPosInf,
+                                 made_up ? SymKind::Data : SymKind::Program);
       assume(st, sym::Cond::ge(i, o.start));
       assume(st, sym::Cond::lt(i, o.stop));
       Value it = make_iter(st, {Value::integer(i)}, true);

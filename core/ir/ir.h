@@ -143,6 +143,9 @@ struct Param {
   bool has_default = false;
   bool positional_only = false;
   int slot = -1;  ///< resolved frame slot (a Cell slot if captured)
+  /// The annotation's source text (`Float[Tensor, "batch 3 224 224"]`), empty when none: never
+  /// evaluated, read by module mode.
+  std::string annotation;
 };
 
 /// A function, lambda, comprehension or class body.
@@ -170,6 +173,8 @@ struct Code {
   /// the body annotates names (`x: T`), so that __annotations__ starts as an empty dict.
   std::optional<std::string> doc;
   bool annotates = false;
+  /// A function's return annotation, as its source text (`ResNet`, `nn.Module`); empty when none.
+  std::string returns;
 };
 
 /// One lowered source file.

@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::string_view kMagic = "TSIR";
 // Bump when Expr, Stmt, Code or this encoding changes.
-constexpr std::uint64_t kVersion = 2;
+constexpr std::uint64_t kVersion = 3;
 
 class Writer {
  public:
@@ -296,6 +296,7 @@ void write_code(Writer& w, const Code& c) {
     w.u(p.has_default);
     w.u(p.positional_only);
     w.i(p.slot);
+    w.str(p.annotation);
   }
   w.refs(c.body);
   w.loc(c.loc);
@@ -310,6 +311,7 @@ void write_code(Writer& w, const Code& c) {
   w.u(c.doc.has_value());
   w.str(c.doc.value_or(""));
   w.u(c.annotates);
+  w.str(c.returns);
 }
 
 void read_code(Reader& r, Code& c) {
@@ -323,6 +325,7 @@ void read_code(Reader& r, Code& c) {
     p.has_default = r.u() != 0;
     p.positional_only = r.u() != 0;
     p.slot = r.small();
+    p.annotation = r.str();
   }
   c.body = r.block();
   c.loc = r.loc();
@@ -338,6 +341,7 @@ void read_code(Reader& r, Code& c) {
   std::string doc = r.str();
   if (has_doc) c.doc = std::move(doc);
   c.annotates = r.u() != 0;
+  c.returns = r.str();
 }
 
 }  // namespace

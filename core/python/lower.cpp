@@ -580,11 +580,14 @@ class Lowerer {
     Expr* fn = m_.new_expr(ExprKind::Function, loc(n));
     fn->code = code;
     fn->name = name;
+    if (kind == Code::Kind::Function)
+      if (TSNode r = field(n, "return_type"); !null(r)) code->returns = text(r);
     // Defaults are evaluated in the enclosing scope.
     struct P {
       std::string name;
       ir::Param::Kind kind;
       TSNode def;
+      std::string annotation;
     };
     std::vector<P> ps;
     bool after_star = false;
@@ -640,7 +643,10 @@ class Lowerer {
           unsupported_diag(p, "this parameter form");
           pname = "<param" + std::to_string(ps.size()) + ">";
         }
-        ps.push_back({pname, k, def});
+        std::string annotation;
+        if (t == "typed_parameter" || t == "typed_default_parameter")
+          if (TSNode ty = field(p, "type"); !null(ty)) annotation = text(ty);
+        ps.push_back({pname, k, def, annotation});
       }
     }
     for (auto& p : ps) {
@@ -660,6 +666,7 @@ class Lowerer {
       param.kind = p.kind;
       param.has_default = !null(p.def);
       param.positional_only = idx < posonly_upto;
+      param.annotation = p.annotation;
       code->params.push_back(param);
       scope.bind(p.name);
       ++idx;

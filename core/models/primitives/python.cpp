@@ -29,8 +29,58 @@ Outs import_module(Interpreter& in, State&& st, Args& a) {
   return in.import_module(std::move(st), *name, nullptr, 0);
 }
 
+// _tenscan.function_parameters(fn): fn's parameters as inspect.signature lists them, each
+// (name, kind, has_default, default) with kind inspect's (0 positional-only, 1 positional or
+// keyword, 2 *args, 3 keyword-only, 4 **kwargs); a bound method's first left out, a class's
+// __init__'s after self. None for what has no Python code tenscan sees.
+Outs function_parameters(Interpreter& in, State&& st, Args& a) {
+  if (a.pos.empty() || !a.pos[0].is_obj()) return interp::one(std::move(st), Value::none());
+  Value f = a.pos[0];
+  bool bound = false;
+  if (st.heap.get(f.obj).kind == interp::OKind::BoundMethod) {
+    f = st.heap.get(f.obj).b;
+    bound = true;
+  } else if (st.heap.get(f.obj).kind == interp::OKind::Class) {
+    auto init = in.class_lookup(st, f.obj, "__init__");
+    if (!init || !init->is_obj()) return interp::one(std::move(st), Value::none());
+    f = *init;
+    bound = true;
+  }
+  if (!f.is_obj() || st.heap.get(f.obj).kind != interp::OKind::Function || !st.heap.get(f.obj).fn.code)
+    return interp::one(std::move(st), Value::none());
+  const interp::Function fn = st.heap.get(f.obj).fn;
+  // (the positional defaults belong to the last positional parameters that have one)
+  std::size_t with_default = 0;
+  for (const auto& p : fn.code->params)
+    if (p.kind == ir::Param::Kind::Positional && p.has_default) ++with_default;
+  std::size_t first_default = with_default - std::min(with_default, fn.defaults.size());
+  std::vector<Value> out;
+  std::size_t seen_default = 0;
+  for (std::size_t i = 0; i < fn.code->params.size(); ++i) {
+    const auto& p = fn.code->params[i];
+    if (bound && i == 0) continue;
+    std::int64_t kind = p.kind == ir::Param::Kind::VarArgs       ? 2
+                        : p.kind == ir::Param::Kind::KeywordOnly ? 3
+                        : p.kind == ir::Param::Kind::VarKeywords ? 4
+                        : p.positional_only                      ? 0
+                                                                 : 1;
+    Value def = Value::none();
+    bool has = false;
+    if (p.kind == ir::Param::Kind::Positional && p.has_default) {
+      std::size_t k = seen_default++;
+      if (k >= first_default && k - first_default < fn.defaults.size()) def = fn.defaults[k - first_default], has = true;
+    } else if (p.kind == ir::Param::Kind::KeywordOnly && p.has_default) {
+      if (auto it = fn.kwdefaults.find(p.name); it != fn.kwdefaults.end()) def = it->second, has = true;
+    }
+    out.push_back(in.new_tuple(st, {Value::str(p.name), Value::integer(kind), Value::boolean(has), def}));
+  }
+  Value list = in.new_list(st, std::move(out));
+  return interp::one(std::move(st), list);
+}
+
 const PrimRow kRows[] = {
     {"exec_names", exec_names},
+    {"function_parameters", function_parameters},
     {"import_module", import_module},
 };
 

@@ -50,7 +50,10 @@ class EnumType(type):
             last_values.append(value)
             alias = None
             for existing in enum_class._member_map_.values():
-                if existing._value_ == value:
+                # (CPython finds a hashable value in _value2member_map_, a dict lookup that
+                # takes a value as equal to itself: DEFAULT = IMAGENET1K_V1 is an alias even when
+                # the value's own == cannot be decided)
+                if existing._value_ is value or existing._value_ == value:
                     alias = existing
             if alias is not None:
                 setattr(enum_class, name, alias)

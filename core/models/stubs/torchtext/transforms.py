@@ -95,7 +95,7 @@ class StrToIntTransform(nn.Module):
 
 class Sequential(nn.Sequential):
     def forward(self, input):
-        for module in self._layers:
+        for module in self._layers():
             input = module(input)
         return input
 

@@ -1309,49 +1309,55 @@ def _data_parallel(module, inputs, device_ids=None, output_device=None, dim=0, m
 
 
 class Sequential(Module):
+    # The layers are the module's registered children in the order they were registered, as
+    # PyTorch's _modules: those the constructor was given ("0", "1", ... or a dict's keys), then
+    # any a subclass assigns as attributes (torchvision's _Transition sets self.norm, self.conv,
+    # ...) or adds with add_module/append.
     def __init__(self, *args):
         Module.__init__(self)
         if _b.len(args) == 1 and _b.isinstance(args[0], dict):
-            self._layers = _b.list(args[0].values())
             for k, v in args[0].items():
                 _b.setattr(self, k, v)
         else:
-            self._layers = _b.list(args)
-        i = 0
-        for m in self._layers:
-            _b.setattr(self, _b.str(i), m)
-            i += 1
+            i = 0
+            for m in args:
+                _b.setattr(self, _b.str(i), m)
+                i += 1
+
+    def _layers(self):
+        # (a layer tenscan cannot see, an unmodelled library's, is one too: PyTorch's
+        # add_module takes modules only)
+        return [v for v in _b.vars(self).values() if _b.isinstance(v, Module) or _t.is_unknown(v)]
 
     def forward(self, input):
-        for m in self._layers:
+        for m in self._layers():
             input = m(input)
         return input
 
     def __getitem__(self, idx):
         if _b.isinstance(idx, slice):
-            return Sequential(*self._layers[idx])
-        return self._layers[idx]
+            return Sequential(*self._layers()[idx])
+        return self._layers()[idx]
 
     def __len__(self):
-        return _b.len(self._layers)
+        return _b.len(self._layers())
 
     def __iter__(self):
-        return _b.iter(self._layers)
+        return _b.iter(self._layers())
 
     def append(self, module):
-        self._layers.append(module)
+        _b.setattr(self, _b.str(_b.len(self._layers())), module)
         return self
 
     def add_module(self, name, module):
-        self._layers.append(module)
         _b.setattr(self, name, module)
 
     def children(self):
-        return _b.list(self._layers)
+        return self._layers()
 
     def parameters(self, recurse=True):
         out = []
-        for m in self._layers:
+        for m in self._layers():
             out.extend(m.parameters())
         return _b.iter(out)  # a generator in PyTorch: next() works
 
