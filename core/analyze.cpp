@@ -619,7 +619,9 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
   int assumptions_before = stats.assumptions;
   // (a solver only for a question not asked before: making one, a Z3 context, costs as much
   // as a few queries, and a run of thousands of alike paths asks few questions)
-  solver::PathSolver s(in.out_of_time() ? opt.solver_rlimit / 10 : opt.solver_rlimit);
+  // (module mode asks about many classes built from made-up sizes, often nonlinear ones: each
+  // question gets less, and one it cannot answer is said as such)
+  solver::PathSolver s(in.out_of_time() ? opt.solver_rlimit / 10 : st.module_check ? opt.solver_rlimit / 4 : opt.solver_rlimit);
   for (const auto& h : constraints) s.add(h);
   std::vector<sym::Cond> context = constraints;
   solver::Model model;
@@ -784,7 +786,7 @@ namespace {
 // dim its callers usually choose (findings/contracts.h).
 void add_contracts(const Interpreter& in, const AnalysisOptions& options, AnalysisResult& result) {
   if (in.checked_forwards().empty()) return;
-  auto k = findings::infer_contracts(in, options.solver_rlimit, [&](const ir::Loc& l) { return to_range(in, l); });
+  auto k = findings::infer_contracts(in, options.solver_rlimit / 10, [&](const ir::Loc& l) { return to_range(in, l); });
   result.contracts = std::move(k.contracts);
   std::set<std::pair<SourceRange, std::string>> seen;
   for (const auto& f : k.fixed) {
@@ -954,6 +956,15 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   add_contracts(in, options, result);
   result.completeness =
       findings::assess_completeness(in, finals, [&](const ir::Loc& l) { return to_range(in, l); });
+  // (a requirement the solver could not decide was not checked: never a bare "no issues found")
+  if (verdicts.undecided > 0) {
+    result.completeness.complete = false;
+    Completeness::Cause c;
+    c.what = "the solver's resource limit (" + std::to_string(verdicts.undecided) +
+             (verdicts.undecided == 1 ? " shape requirement" : " shape requirements") + " undecided)";
+    if (auto where = to_range(in, *verdicts.first_undecided)) c.location = *where;
+    result.completeness.causes.push_back(std::move(c));
+  }
   // paths on which the script exits with an error status (argparse rejecting the arguments,
   // sys.exit(1)): say why; if every path does, the analysis had nothing to run
   std::size_t failed_exits = 0;

@@ -183,6 +183,9 @@ std::string incomplete_text(const Completeness& c) {
   else if (c.paths_stopped > 0)
     out = detail::plural(static_cast<std::size_t>(c.paths_stopped), "path") + " of " + std::to_string(total) +
           " did not reach the end of the program";
+  else if (std::all_of(c.causes.begin(), c.causes.end(), [](const auto& k) { return k.what.rfind("the solver's", 0) == 0; }) &&
+           !c.causes.empty())
+    out = "not every requirement was checked";
   else
     out = "part of the program was not analysed";
   std::string why;

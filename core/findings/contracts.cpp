@@ -117,9 +117,18 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
     const interp::Requirement* fails = nullptr;
     for (const auto& rp : c.reqs)
       if (rp->definitely_false && !rp->advisory && !fails) fails = rp.get();
-    if (!fails && s.check(nullptr) != solver::Sat::Sat)
-      for (const auto* r : reqs)
-        if (!fails && s.can_hold(r->cond, nullptr) == solver::Sat::Unsat) fails = r;
+    // (else the first operation after which no input is left, as ShapeTracer locates it)
+    if (!fails && s.check(nullptr) == solver::Sat::Unsat) {
+      solver::PathSolver t(rlimit);
+      for (const auto& b : base) t.add(b);
+      for (const auto* r : reqs) {
+        t.add(r->cond);
+        if (t.check(nullptr) == solver::Sat::Unsat) {
+          fails = r;
+          break;
+        }
+      }
+    }
     if (fails) {
       ModuleContract k;
       k.module = c.module;
@@ -150,6 +159,12 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
           break;
         }
     }
+    // (a dim equal to a constructor argument reads as that argument wherever the contract
+    // mentions it)
+    const sym::SymbolNamer shown_names = [&](sym::SymId id) {
+      auto a = alias.find(id);
+      return names(a != alias.end() ? a->second : id);
+    };
     auto shape_text = [&](const std::optional<std::vector<sym::Expr>>& shape) {
       if (!shape) return std::string("any shape");
       std::string t = "[";
@@ -160,7 +175,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
         auto a = plain ? alias.find(ids[0]) : alias.end();
         t += (i ? ", " : "") + (it != one.end() && !usually_free(in.symbol(ids[0]).name) ? std::to_string(it->second)
                                 : a != alias.end()                                       ? in.symbol(a->second).name
-                                                                                         : (*shape)[i].str(names));
+                                                                                         : (*shape)[i].str(shown_names));
       }
       return t + "]";
     };
@@ -175,9 +190,22 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
     std::string output = c.output.empty() ? std::string("None") : c.output;
     if (c.output_shape) {
       std::vector<sym::Expr> shown = *c.output_shape;
+      // (a symbol beyond the analysis's own, to ask the solver what value a dim takes)
+      const auto probe = static_cast<sym::SymId>(in.symbols().size() + 1);
       for (auto& e : shown) {
         const auto ids = e.symbols();
         if (ids.empty() || (ids.size() == 1 && e == sym::Expr::symbol(ids[0]))) continue;
+        // a dim the conditions leave one value of ([B, 1568] when H = W = 224)
+        if (std::all_of(ids.begin(), ids.end(), [&](auto id) { return one.count(id) != 0; })) {
+          s.push();
+          s.add(sym::Cond::eq(sym::Expr::symbol(probe), e));
+          auto v = forced(s, probe);
+          s.pop();
+          if (v) {
+            e = sym::Expr::constant(*v);
+            continue;
+          }
+        }
         for (auto id : own)
           if (std::find(ids.begin(), ids.end(), id) != ids.end() &&
               s.can_violate(sym::Cond::eq(e, sym::Expr::symbol(id)), nullptr) == solver::Sat::Unsat) {
@@ -209,11 +237,19 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       if (t.can_violate(r->cond, nullptr) == solver::Sat::Unsat) dropped.insert(r);
     }
     std::erase_if(kept, [&](const auto* r) { return dropped.count(r) != 0; });
-    for (const auto* r : kept) k.conditions.push_back(lower_bound_text(rlimit, base, r->cond, names).value_or(r->cond.str(names)));
+    for (const auto* r : kept)
+      k.conditions.push_back(lower_bound_text(rlimit, base, r->cond, shown_names).value_or(r->cond.str(shown_names)));
+    // (the dims that the class's own assertions fix, `assert h == self.image_size`: its stated
+    // contract, never a warning)
+    solver::PathSolver unstated(rlimit);
+    for (const auto& b : base) unstated.add(b);
+    for (const auto* r : reqs)
+      if (r->rule != RuleId::AssertionFailed) unstated.add(r->cond);
     for (const auto& [id, v] : one) {
       const std::string& name = in.symbol(id).name;
       if (!usually_free(name)) continue;
       k.fixed.push_back(name + " = " + std::to_string(v));
+      if (!forced(unstated, id)) continue;
       // the first requirement after which it has one value left
       solver::PathSolver t(rlimit);
       for (const auto& b : base) t.add(b);

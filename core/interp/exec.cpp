@@ -16,6 +16,21 @@ namespace tenscan::interp {
 
 namespace {
 
+// The name of a dim that an unpacking of a forward argument's size binds to a variable, as
+// module mode shows it: the usual letter for the usual names (`n`, `batch_size`: B; `h`: H),
+// the variable's own name otherwise, "d<k>" for `_`; empty for a target that is not a name.
+std::string dim_name_of(const ir::Expr* e, std::size_t k) {
+  if (e->kind != ir::ExprKind::Name) return {};
+  static const std::pair<const char*, const char*> kUsual[] = {
+      {"n", "B"}, {"b", "B"}, {"bs", "B"}, {"batch", "B"}, {"batch_size", "B"}, {"bsz", "B"}, {"c", "C"},
+      {"ch", "C"}, {"channels", "C"}, {"h", "H"}, {"height", "H"}, {"w", "W"}, {"width", "W"}, {"t", "T"},
+      {"seq_len", "T"}, {"seq_length", "T"}, {"l", "L"}, {"d", "D"}, {"depth", "D"}};
+  for (const auto& [var, dim] : kUsual)
+    if (e->name == var) return dim;
+  if (e->name == "_" || e->name.empty()) return "d" + std::to_string(k);
+  return e->name;
+}
+
 std::string source_text(const ir::Module* m, const ir::Loc& l) {
   if (!m || l.line <= 0) return {};
   const std::string& src = m->source;
@@ -509,7 +524,10 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               if (user_loop) loop_head(live, execution);
               run_loop_body(s, live, exited, items[idx], idx + 1 == items.size() ? last_batch : -1);
             }
-            if (head && !live.empty()) summary_fixpoint(s, *head, live, exited, items, last_batch);
+            if (head && !live.empty()) {
+              summary_fixpoint(s, *head, live, exited, items, last_batch);
+              widen_loop_tensors(*head, live);
+            }
             if (user_loop) {
               loop_exit(live, execution);
               loop_exit(summarised, execution);
@@ -801,6 +819,15 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             next.push_back(std::move(o.st));
             continue;
           }
+          const std::string* why = s->cause && s->cause->kind == ir::ExprKind::Str ? &s->cause->name : nullptr;
+          if (o.st.module_check && o.v.kind == VKind::Bool && !o.v.b.is_true() && !o.v.b.is_false()) {
+            // (module mode: what a forward asserts of its input is a condition of its contract,
+            // `assert h == self.image_size`, not a path that ends)
+            SiteGuard at_test(*this, s->value);
+            require(o.st, o.v.b, RuleId::AssertionFailed, Msg() << "AssertionError" << (why ? ": " + *why : std::string()));
+            next.push_back(std::move(o.st));
+            continue;
+          }
           States fails;
           States passes = branch(std::move(o.st), o.v, s->loc, s->value, &fails);
           // (at the assertion's test: the site of whatever the test evaluated last is gone)
@@ -815,7 +842,6 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           const bool decided = passes.empty();
           for (auto& t : passes) next.push_back(std::move(t));
           const ir::Module* m = module_of_file(s->loc.file);
-          const std::string* why = s->cause && s->cause->kind == ir::ExprKind::Str ? &s->cause->name : nullptr;
           for (auto& f : fails) {
             const bool certain = decided && !f.contingent;
             Outs raised = certain ? raise_program_error(std::move(f), "AssertionError", why ? *why : "")
@@ -1068,6 +1094,20 @@ States Interpreter::assign(const ir::Expr* target, State&& st, const Value& v) {
       return res;
     case ir::ExprKind::Tuple:
     case ir::ExprKind::List: {
+      // (module mode: `n, c, h, w = x.shape` gives the forward's argument its rank)
+      if (auto t = module_shape_of(v)) {
+        std::vector<std::string> names;
+        for (const ir::Expr* e : target->items) names.push_back(dim_name_of(e, names.size()));
+        if (std::find(names.begin(), names.end(), std::string()) == names.end()) {
+          bind_module_rank(st, *t, names);
+          if (const TensorVal* tv = tensor_of(st, Value::object(*t)); tv && tv->shape) {
+            std::vector<Value> dims;
+            for (const auto& d : *tv->shape) dims.push_back(Value::integer(d));
+            Value shape = new_tuple(st, std::move(dims));
+            return assign(target, std::move(st), shape);
+          }
+        }
+      }
       // unpacking (with at most one starred target)
       for (auto& it : iterate(std::move(st), v)) {
         if (!it.st.normal()) {

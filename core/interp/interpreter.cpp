@@ -1122,6 +1122,10 @@ Outs Interpreter::getattr(State&& st, const Value& obj, const std::string& name)
       else if (ob.kind == OKind::Class && ob.builtin_type < 0 && is_stub_class_public(o.st, obj.obj)) owner = ob.name;
       else if (ob.kind == OKind::Instance && is_stub_class_public(o.st, ob.cls) && !closed_class(o.st, ob.cls, name))
         owner = o.st.heap.get(ob.cls).name;
+      // (a class built on a base tenscan does not see, an unmodelled library's or a missing
+      // import's: that base may well have it)
+      else if (ob.kind == OKind::Instance && unknown_base(o.st, ob.cls)) owner = o.st.heap.get(ob.cls).name;
+      else if (ob.kind == OKind::Class && unknown_base(o.st, obj.obj)) owner = ob.name;
       if (!owner.empty()) {
         res.push_back({std::move(o.st), Value::unknown(owner + "." + name)});
         continue;
@@ -1138,6 +1142,12 @@ Outs Interpreter::getattr(State&& st, const Value& obj, const std::string& name)
     res.push_back(std::move(r[0]));
   }
   return res;
+}
+
+bool Interpreter::unknown_base(const State& st, ObjId cls) const {
+  for (ObjId c : st.heap.get(cls).mro)
+    if (st.heap.get(c).attrs.count("__tenscan_unknown_base__")) return true;
+  return false;
 }
 
 bool Interpreter::closed_class(const State& st, ObjId cls, const std::string& name) const {
@@ -1613,7 +1623,7 @@ Outs Interpreter::call(State&& st, const Value& callee, Args args) {
     case OKind::Instance: {
       auto c = class_lookup(st, o.cls, "__call__");
       if (!c) {
-        if (is_stub_class_public(st, o.cls)) {
+        if (is_stub_class_public(st, o.cls) || unknown_base(st, o.cls)) {
           std::string label = st.heap.get(o.cls).name + ".__call__";
           record_unmodelled(label);
           return one(std::move(st), Value::unknown(label + "()"));

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -110,7 +111,8 @@ inline constexpr const char* kConstructorArgument = "a constructor argument with
 /// Module mode: a forward that returned on a path (Interpreter::module_checked), with what the
 /// path required until then.
 struct CheckedForward {
-  ObjId cls = kNoObj;
+  ObjId cls = kNoObj;                       ///< the class checked, or the model builder called
+  ObjId model_cls = kNoObj;                 ///< the class of the model its forward belongs to
   std::string module;                       ///< the class's name
   ir::Loc where;                            ///< its class statement
   std::vector<std::string> params;          ///< forward's arguments
@@ -120,7 +122,8 @@ struct CheckedForward {
   std::vector<sym::Cond> hard;              ///< the path's constraints then
   Requirements reqs;                        ///< and its requirements
   sym::SymId symbols_from = 0;              ///< the symbols of this class's check: ids from here
-  std::vector<PathStep> path;               ///< the decisions of its path (a constructor's branches)
+  std::vector<PathStep> path;               ///< the decisions of its check (a constructor's branches;
+                                            ///< not the file body's, which every class shares)
 };
 
 /// C3 linearisation (Python's MRO): the merge of the bases' MROs and the bases list, nullopt
@@ -162,6 +165,8 @@ class Interpreter {
   Outs getitem(State&& st, const Value& obj, const Value& index);
   Outs setitem(State&& st, const Value& obj, const Value& index, const Value& v);
   /// Truthiness as a condition (symbolic when it depends on symbols). Calls __bool__/__len__.
+  /// The same object or the same unknown value (CPython's identity test before ==).
+  static bool identical(const Value& a, const Value& b);
   Outs truth(State&& st, const Value& v);
   /// Materialises an iterable into its elements; `summary` is set when the elements stand
   /// for an unknown number of iterations (see For).
@@ -179,6 +184,8 @@ class Interpreter {
   /// library models marked complete) with no __getattr__, a project module.
   [[nodiscard]] bool attribute_certainly_missing(const State& st, const Value& obj, const std::string& name) const;
   [[nodiscard]] bool closed_class(const State& st, ObjId cls, const std::string& name) const;
+  /// A class with a base tenscan does not see in its MRO (an unmodelled library's class).
+  [[nodiscard]] bool unknown_base(const State& st, ObjId cls) const;
   /// Raises an exception that is a certain failure of the project's own code when the current
   /// frame is the project's (State::program_error), as raise() does otherwise.
   Outs raise_program_error(State&& st, const std::string& exc_class, const std::string& message);
@@ -287,7 +294,18 @@ class Interpreter {
   // ---- module mode (module_mode.cpp; AnalysisOptions::module_mode) -----------------------
   /// After the entry file's body ran: each of its nn.Module classes checked on every path,
   /// one by one (when module mode applies).
+  /// Module mode: the file's own function behind a global (a decorated one through
+  /// __wrapped__), nullptr when there is none.
+  const ir::Code* builder_code(const State& st, ObjId f, const ir::Module* entry) const;
+  /// Whether a call without arguments of it makes a model (module_mode.cpp).
+  bool is_builder(const ir::Code& code, const State& st, std::span<const std::pair<ir::Loc, ObjId>> classes) const;
   States check_modules(States after_body, const ir::Module* entry, ObjId globals);
+  /// A subclass of nn.Sequential: its forward is its layers', whatever its __init__ built.
+  [[nodiscard]] bool is_container(const State& st, ObjId cls) const;
+  /// Module mode: the classes and model builders of the entry file, in the order it defines them.
+  std::vector<std::pair<ir::Loc, ObjId>> module_targets(const State& st, const ir::Module* entry, ObjId globals) const;
+  /// The checks that raised although what they checked was checked all the same: covered.
+  void settle_module_raises(States& out) const;
   /// A new argument of the forward being checked, `prefix` before its dims' names (TensorVal::
   /// module_input); and that prefix.
   /// The same on every path of one class's check: argument `position` of its forward.
@@ -296,12 +314,27 @@ class Interpreter {
   /// Dim k of argument `input` taken at rank `rank`, named `name`: the same symbol on every path
   /// that gives the argument that rank (so that the paths' contracts speak of the same dims).
   sym::Expr module_input_dim(State& st, std::uint32_t input, std::size_t rank, std::size_t k, const std::string& name);
+  /// Gives the forward's argument `t` (and the tensors that share its shape, TensorVal::
+  /// same_shape_as) the rank of `names`, a dim each named so (the prefix of its argument first).
+  void bind_module_rank(State& st, ObjId t, const std::vector<std::string>& names, const std::string& layer = {});
+  /// `x.shape` of a forward's argument whose rank is not fixed yet: an unknown value that an
+  /// unpacking (`n, c, h, w = x.shape`) turns into the rank it unpacks to (module_shape_of).
+  Value module_input_shape(ObjId t);
+  [[nodiscard]] std::optional<ObjId> module_shape_of(const Value& v) const;
+  /// `x.dim()` of such an argument: an unknown value that a comparison with a rank
+  /// (`x.dim() == 3`) turns into that rank, its dims named as PyTorch's documentation names
+  /// them for that rank ([B, T, F], [B, C, H, W]).
+  Value module_input_rank(ObjId t);
+  [[nodiscard]] std::optional<ObjId> module_rank_of(const Value& v) const;
+  /// Gives the argument behind `rank` (module_input_rank) the rank `k` (1 to 5); false otherwise.
+  bool bind_module_rank_of(State& st, const Value& rank, std::int64_t k);
   /// The size that stands for the checked class's constructor argument `name` (without a
   /// default): the same on every path that checks the class.
   sym::Expr constructor_argument(State& st, const std::string& name);
-  /// The forward of class `cls` returned `output` for `inputs` on path `st`.
+  /// The forward of `model`, which `cls` (a class or a model builder) made, returned `output`
+  /// for `inputs` on path `st`.
   void module_checked(const State& st, const Value& cls, const std::vector<std::string>& params,
-                      const std::vector<Value>& inputs, const Value& output);
+                      const std::vector<Value>& inputs, const Value& output, const Value& model);
   [[nodiscard]] const std::vector<CheckedForward>& checked_forwards() const { return checked_; }
 
   // ---- the shape report's trace (module_trace.cpp; AnalysisOptions::trace_modules) --------
@@ -462,6 +495,11 @@ class Interpreter {
                          sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets,
                          States& covered);
   bool repeats_requirements(const State& pre, const State& post, sym::SymId young) const;
+  /// After a loop over a summary iterable (`for layer in self.layers` of unknown length): a
+  /// local tensor whose shape one pass changed (`x = layer(x)`) has, after an unknown number of
+  /// passes, a shape tenscan does not know: an opaque tensor of that dtype, never the one
+  /// pass's shape.
+  void widen_loop_tensors(const State& head, States& live);
   void summary_fixpoint(const ir::Stmt* s, const State& head, const States& live, States& exited,
                         const std::vector<Value>& items, int last_batch);
   /// Whether a condition of the project's code reads one of these names ("" stands for any).
@@ -586,6 +624,10 @@ class Interpreter {
   std::vector<std::string> module_inputs_;  // (module mode) the forward arguments' prefixes
   ObjId checking_class_ = kNoObj;           // the class being checked
   sym::SymId class_symbols_from_ = 0;       // the first symbol of the class being checked
+  std::map<const std::string*, std::pair<std::shared_ptr<const std::string>, ObjId>> module_shapes_, module_ranks_;
+  std::set<ObjId> forwarded_classes_;       // module mode: classes whose forward returned in a check
+  std::size_t class_path_from_ = 0;         // the first path step of its check
+  const ir::Code* checking_builder_ = nullptr;  // the model builder being checked (not a class)
   std::map<ObjId, sym::SymId> class_symbols_;  // each class's first symbol
   std::map<std::pair<ObjId, std::int64_t>, std::uint32_t> module_input_ids_;  // (class, position) -> input
   std::map<std::tuple<std::uint32_t, std::size_t, std::size_t>, sym::SymId> module_dims_;

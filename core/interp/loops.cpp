@@ -439,6 +439,22 @@ void Interpreter::summary_fixpoint(const ir::Stmt* s, const State& head, const S
   }
 }
 
+void Interpreter::widen_loop_tensors(const State& head, States& live) {
+  for (auto& l : live) {
+    if (!l.normal() || l.frames.size() != head.frames.size()) continue;
+    auto& slots = l.frames.back().slots;
+    const auto& was = head.frames.back().slots;
+    for (std::size_t k = 0; k < slots.size() && k < was.size(); ++k) {
+      const TensorVal* before = tensor_of(head, was[k]);
+      const TensorVal* after = before ? tensor_of(l, slots[k]) : nullptr;
+      if (!after || before->shape == after->shape) continue;
+      TensorVal t{std::nullopt, after->dtype, after->origin};
+      t.opaque = true;
+      slots[k] = new_tensor(l, std::move(t));
+    }
+  }
+}
+
 // One value that stands for every one of items[from..]: an int symbol ranging over them when
 // they are an arithmetic progression (a range), else their join (see join_values).
 std::optional<Value> Interpreter::loop_representative(State& st, const ir::Stmt* s, const std::vector<Value>& items,

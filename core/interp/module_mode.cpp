@@ -4,6 +4,7 @@
 // builds each and calls its forward on symbolic arguments; module_checked records what the
 // forward returned and what its path required on the way (the inferred contract, analyze.cpp).
 #include <algorithm>
+#include <set>
 
 #include "interp/interpreter.h"
 
@@ -26,12 +27,175 @@ sym::Expr Interpreter::module_input_dim(State& st, std::uint32_t input, std::siz
   return e;
 }
 
+void Interpreter::bind_module_rank(State& st, ObjId t, const std::vector<std::string>& names, const std::string& layer) {
+  const TensorVal* first = tensor_of(st, Value::object(t));
+  if (!first || !first->opaque || first->shape || !first->module_input) return;
+  const std::string prefix = module_input_prefix(first->module_input);
+  std::vector<sym::Expr> dims;
+  for (std::size_t k = 0; k < names.size(); ++k)
+    dims.push_back(module_input_dim(st, first->module_input, names.size(), k, prefix + names[k]));
+  // it, and the tensors whose shape it has (the argument itself, before an F.relu)
+  for (ObjId id = t; id != kNoObj && st.heap.valid(id);) {
+    const TensorVal* u = tensor_of(st, Value::object(id));
+    if (!u || !u->opaque || u->shape) break;
+    TensorVal bound = *u;
+    bound.shape = dims;
+    bound.assumed = true;
+    bound.origin = site();
+    if (layer == "embedding" && bound.dtype == DType::Unknown) bound.dtype = DType::Int64;  // (indices)
+    const ObjId next = u->same_shape_as;
+    st.heap.mut(id).tensor = std::move(bound);
+    id = next;
+  }
+}
+
+Value Interpreter::module_input_shape(ObjId t) {
+  Value v = Value::unknown("the size of the forward's argument");
+  module_shapes_.emplace(v.s.get(), std::make_pair(v.s, t));
+  return v;
+}
+
+std::optional<ObjId> Interpreter::module_shape_of(const Value& v) const {
+  if (v.kind != VKind::Unknown || !v.s) return std::nullopt;
+  auto it = module_shapes_.find(v.s.get());
+  if (it == module_shapes_.end()) return std::nullopt;
+  return it->second.second;
+}
+
+Value Interpreter::module_input_rank(ObjId t) {
+  Value v = Value::unknown("the rank of the forward's argument");
+  module_ranks_.emplace(v.s.get(), std::make_pair(v.s, t));
+  return v;
+}
+
+std::optional<ObjId> Interpreter::module_rank_of(const Value& v) const {
+  if (v.kind != VKind::Unknown || !v.s) return std::nullopt;
+  auto it = module_ranks_.find(v.s.get());
+  if (it == module_ranks_.end()) return std::nullopt;
+  return it->second.second;
+}
+
+bool Interpreter::bind_module_rank_of(State& st, const Value& rank, std::int64_t k) {
+  static const std::vector<std::string> kNames[] = {
+      {"N"}, {"B", "F"}, {"B", "T", "F"}, {"B", "C", "H", "W"}, {"B", "C", "D", "H", "W"}};
+  auto t = module_rank_of(rank);
+  if (!t || k < 1 || k > 5) return false;
+  bind_module_rank(st, *t, kNames[k - 1]);
+  const TensorVal* tv = tensor_of(st, Value::object(*t));
+  return tv && tv->shape;
+}
+
 sym::Expr Interpreter::constructor_argument(State& st, const std::string& name) {
   if (auto it = constructor_arguments_.find({checking_class_, name}); it != constructor_arguments_.end())
     return within_domain(st, it->second);
   sym::Expr e = fresh_symbol(st, name, kConstructorArgument, 1, 0, SymKind::Data);
   constructor_arguments_.emplace(std::make_pair(checking_class_, name), e.symbols().front());
   return e;
+}
+
+namespace {
+
+// Whether a statement list returns a value somewhere (not in a nested function: those are
+// expressions, never statements here).
+bool returns_value(const ir::Block& body) {
+  for (const ir::Stmt* s : body) {
+    if (s->kind == ir::StmtKind::Return && s->value) return true;
+    if (returns_value(s->body) || returns_value(s->orelse) || returns_value(s->finalbody)) return true;
+    for (const auto& h : s->handlers)
+      if (returns_value(h.body)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const ir::Code* Interpreter::builder_code(const State& st, ObjId f, const ir::Module* entry) const {
+  // (a decorated builder is its wrapper; functools.wraps leads back to the file's function)
+  // (a decorator of the file's own wraps it too: register_model's wrapper(*args, **kwargs))
+  for (int hops = 0; hops < 4; ++hops) {
+    const Object& o = st.heap.get(f);
+    if (o.kind != OKind::Function || !o.fn.code) return nullptr;
+    auto w = o.attrs.find("__wrapped__");
+    if (w != o.attrs.end() && w->second.is_obj()) {
+      f = w->second.obj;
+      continue;
+    }
+    return o.fn.module == entry && o.fn.code->kind == ir::Code::Kind::Function ? o.fn.code : nullptr;
+  }
+  return nullptr;
+}
+
+bool Interpreter::is_builder(const ir::Code& code, const State& st,
+                             std::span<const std::pair<ir::Loc, ObjId>> classes) const {
+  // (every parameter has a default; one that gathers positional arguments, `*tensors`, says
+  // the function is about what it is given)
+  for (const auto& p : code.params)
+    if ((!p.has_default && (p.kind == ir::Param::Kind::Positional || p.kind == ir::Param::Kind::KeywordOnly)) ||
+        p.kind == ir::Param::Kind::VarArgs)
+      return false;
+  if (code.returns.empty()) return returns_value(code.body);
+  // `-> ResNet`, `-> nn.Module`, `-> "VisionTransformer"`: a class of the file, or a module
+  std::string r = code.returns;
+  std::erase_if(r, [](char c) { return c == '"' || c == '\'' || c == ' '; });
+  if (auto dot = r.rfind('.'); dot != std::string::npos) r = r.substr(dot + 1);
+  if (r == "Module" || r == "Sequential") return true;
+  return std::any_of(classes.begin(), classes.end(), [&](const auto& k) { return st.heap.get(k.second).name == r; });
+}
+
+bool Interpreter::is_container(const State& st, ObjId cls) const {
+  for (ObjId c : st.heap.get(cls).mro) {
+    const Object& k = st.heap.get(c);
+    if (k.module && k.module->is_stub && k.name == "Sequential") return true;
+  }
+  return false;
+}
+
+std::vector<std::pair<ir::Loc, ObjId>> Interpreter::module_targets(const State& st, const ir::Module* entry,
+                                                                  ObjId globals) const {
+  std::vector<std::pair<ir::Loc, ObjId>> targets;
+  // the file's own nn.Module subclasses
+  auto nn = st.modules.find("torch.nn");
+  std::optional<Value> module_cls;
+  if (nn != st.modules.end())
+    if (auto it = st.heap.get(nn->second).attrs.find("Module"); it != st.heap.get(nn->second).attrs.end() && it->second.is_obj())
+      module_cls = it->second;
+  auto add = [&](ir::Loc loc, ObjId id) {
+    if (std::none_of(targets.begin(), targets.end(), [&](const auto& k) { return k.second == id; })) targets.emplace_back(loc, id);
+  };
+  if (module_cls)
+    for (const auto& entry_attr : st.heap.get(globals).attrs) {
+      const Value& v = entry_attr.second;
+      if (!v.is_obj()) continue;
+      const Object& c = st.heap.get(v.obj);
+      if (c.kind != OKind::Class || c.module != entry || v.obj == module_cls->obj) continue;
+      if (std::find(c.mro.begin(), c.mro.end(), module_cls->obj) == c.mro.end()) continue;
+      // (a mixin without a forward of the project's own is not a model to call; a container
+      // whose layers its own __init__ builds is: class Transition(nn.Sequential))
+      auto own = [&](const char* method) {
+        ObjId owner = kNoObj;
+        return class_lookup(st, v.obj, method, &owner) && owner && st.heap.get(owner).module &&
+               !st.heap.get(owner).module->is_stub;
+      };
+      if (!own("forward") && !(own("__init__") && is_container(st, v.obj))) continue;
+      add(c.alloc_site, v.obj);
+    }
+  // and its model builders: public functions of the file that a call without arguments can
+  // make (every parameter has a default), annotated to return a model or not annotated but
+  // returning a value (torchvision's resnet18(), vit_b_16(): each a configuration of a class);
+  // in a file without models of its own, only those that say they return one, unless asked
+  const bool any_builder = !targets.empty() || options_.module_mode == AnalysisOptions::ModuleMode::On;
+  const std::size_t own_classes = targets.size();
+  for (const auto& [name, v] : st.heap.get(globals).attrs) {
+    if (name.empty() || name[0] == '_' || !v.is_obj()) continue;
+    if (const ir::Code* code = builder_code(st, v.obj, entry);
+        code && (any_builder || !code->returns.empty()) && is_builder(*code, st, std::span(targets.data(), own_classes)))
+      add(code->loc, v.obj);
+  }
+  // in the order the file defines them
+  std::sort(targets.begin(), targets.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.first.line, a.first.col, a.second) < std::tie(b.first.line, b.first.col, b.second);
+  });
+  return targets;
 }
 
 States Interpreter::check_modules(States after_body, const ir::Module* entry, ObjId globals) {
@@ -42,77 +206,74 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
             ir::Loc{entry->top->loc.file, 1, 1});
   States out;
   for (auto& st : after_body) {
-    if (!st.normal()) {
-      out.push_back(std::move(st));
-      continue;
-    }
-    // the file's own nn.Module subclasses, in the order the file defines them
-    auto nn = st.modules.find("torch.nn");
-    std::optional<Value> module_cls;
-    if (nn != st.modules.end())
-      if (auto it = st.heap.get(nn->second).attrs.find("Module"); it != st.heap.get(nn->second).attrs.end() && it->second.is_obj())
-        module_cls = it->second;
-    std::vector<std::pair<ir::Loc, ObjId>> classes;
-    if (module_cls)
-      for (const auto& entry_attr : st.heap.get(globals).attrs) {
-        const Value& v = entry_attr.second;
-        if (!v.is_obj()) continue;
-        const Object& c = st.heap.get(v.obj);
-        if (c.kind != OKind::Class || c.module != entry || v.obj == module_cls->obj) continue;
-        if (std::find(c.mro.begin(), c.mro.end(), module_cls->obj) == c.mro.end()) continue;
-        // (a mixin without a forward of the project's own is not a model to call)
-        ObjId owner = kNoObj;
-        if (!class_lookup(st, v.obj, "forward", &owner) || !owner || !st.heap.get(owner).module ||
-            st.heap.get(owner).module->is_stub)
-          continue;
-        if (std::none_of(classes.begin(), classes.end(), [&](const auto& k) { return k.second == v.obj; }))
-          classes.emplace_back(c.alloc_site, v.obj);
-      }
-    std::sort(classes.begin(), classes.end(), [](const auto& a, const auto& b) {
-      return std::tie(a.first.line, a.first.col, a.second) < std::tie(b.first.line, b.first.col, b.second);
-    });
-    if (classes.empty()) {
+    auto targets = st.normal() ? module_targets(st, entry, globals) : std::vector<std::pair<ir::Loc, ObjId>>{};
+    if (targets.empty()) {
       out.push_back(std::move(st));
       continue;
     }
     const auto names = symbol_names_;
-    for (const auto& [loc, cls] : classes) {
+    for (const auto& [loc, target] : targets) {
       // (each class's symbols are named afresh: B, H, W, not B#2; no two classes' ever meet)
       symbol_names_ = names;
       // (the same class from another of the body's paths: the same arguments, the same dims)
-      checking_class_ = cls;
-      class_symbols_from_ = class_symbols_.try_emplace(cls, static_cast<sym::SymId>(symbols_.size())).first->second;
+      checking_class_ = target;
+      class_symbols_from_ = class_symbols_.try_emplace(target, static_cast<sym::SymId>(symbols_.size())).first->second;
       State copy = st;
-      copy.module_check = true;
-      Outs harness = import_module(std::move(copy), "_tenscan_modules", nullptr, 0);
-      for (auto& [s, mod] : harness) {
+      copy.module_check = target;
+      class_path_from_ = copy.path.size();
+      const bool is_class = st.heap.get(target).kind == OKind::Class;
+      checking_builder_ = is_class ? nullptr : builder_code(st, target, entry);
+      for (auto& [s, mod] : import_module(std::move(copy), "_tenscan_modules", nullptr, 0)) {
         if (!s.normal() || !mod.is_obj()) {
           out.push_back(std::move(s));
           continue;
         }
-        for (auto& [s2, check] : getattr(std::move(s), mod, "check")) {
+        for (auto& [s2, check] : getattr(std::move(s), mod, is_class ? "check" : "check_builder")) {
           if (!s2.normal()) {
             out.push_back(std::move(s2));
             continue;
           }
           Args args;
-          args.pos.push_back(Value::object(cls));
+          args.pos.push_back(Value::object(target));
           for (auto& [s3, r] : call(std::move(s2), check, std::move(args))) out.push_back(std::move(s3));
         }
       }
     }
   }
+  settle_module_raises(out);
   return out;
 }
 
+void Interpreter::settle_module_raises(States& out) const {
+  // A check that raised is a class module mode could not check (a note; the verdict
+  // incomplete), unless the class was checked all the same: it rejected the input or arguments
+  // it raised for (its own `raise`, when another of its paths returned), or the arguments it
+  // guessed were wrong and another check (a model builder's, a model's that contains it) ran
+  // its forward to the end, as the file configures it.
+  std::set<ObjId> returned, built = forwarded_classes_;
+  for (const auto& c : checked_) {
+    returned.insert(c.cls);
+    built.insert(c.model_cls);
+  }
+  for (auto& st : out)
+    if (st.flow == Flow::Raise && st.module_check &&
+        ((st.raised.user_raise && returned.count(st.module_check)) || built.count(st.module_check)))
+      st.flow = Flow::Covered;
+}
+
 void Interpreter::module_checked(const State& st, const Value& cls, const std::vector<std::string>& params,
-                                 const std::vector<Value>& inputs, const Value& output) {
+                                 const std::vector<Value>& inputs, const Value& output, const Value& model) {
   if (!cls.is_obj()) return;
   CheckedForward c;
   c.cls = cls.obj;
+  c.model_cls = class_of(st, model);
   const Object& k = st.heap.get(cls.obj);
   c.module = k.name;
   c.where = k.alloc_site;
+  if (checking_builder_) {  // (a model builder: what its call made)
+    c.module = checking_builder_->name + "()";
+    c.where = checking_builder_->loc;
+  }
   c.params = params;
   for (const auto& v : inputs) {
     const TensorVal* t = tensor_of(st, v);
@@ -124,7 +285,7 @@ void Interpreter::module_checked(const State& st, const Value& cls, const std::v
   c.hard = st.hard;
   c.reqs = st.reqs;
   c.symbols_from = class_symbols_from_;
-  c.path = st.path;
+  c.path.assign(st.path.begin() + static_cast<std::ptrdiff_t>(std::min(class_path_from_, st.path.size())), st.path.end());
   checked_.push_back(std::move(c));
 }
 

@@ -291,10 +291,10 @@ struct State {
   /// While the body of a DataLoader loop runs on the last, smaller minibatch: the index of its
   /// description (Interpreter::last_batch); -1 otherwise.
   int last_batch = -1;
-  /// Module mode: the path checks a class of the file (Interpreter::check_modules), built from
-  /// arguments the analysis made up: an exception it raises is a class it could not check, not a
-  /// failure of the program.
-  bool module_check = false;
+  /// Module mode: the class (or model builder) of the file this path checks
+  /// (Interpreter::check_modules), built from arguments the analysis made up: an exception it
+  /// raises is a class it could not check, not a failure of the program. kNoObj otherwise.
+  ObjId module_check = kNoObj;
   /// The nn.Module calls in progress on this path, innermost last: the module and its row of
   /// the trace (ModuleTrace; only when modules are traced).
   std::vector<std::pair<ObjId, int>> module_calls;

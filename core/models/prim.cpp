@@ -201,6 +201,10 @@ std::optional<BatchedRank> batched_rank(const Prim& p) {
   }
   if (n == "pool") return spatial(p.const_int(6).value_or(0));
   if (n == "adaptive_pool") return spatial(p.const_int(2).value_or(0));
+  if (n == "batch_norm") {  // (BatchNorm1d takes [B, C] and [B, C, L] alike: left open)
+    const auto layer = p.str_arg(2).value_or("");
+    return layer == "BatchNorm2d" ? spatial(2) : layer == "BatchNorm3d" ? spatial(3) : std::nullopt;
+  }
   if (n == "linear") return BatchedRank{{"B", "F"}};
   if (n == "embedding") return BatchedRank{{"B", "T"}};
   if (n == "rnn") {
@@ -217,23 +221,7 @@ void Prim::bind_module_input() {
   if (!t || !t->opaque || t->shape || !t->module_input) return;
   auto rank = batched_rank(*this);
   if (!rank) return;
-  const std::string prefix = in.module_input_prefix(t->module_input);
-  Shape dims;
-  for (std::size_t k = 0; k < rank->names.size(); ++k)
-    dims.push_back(in.module_input_dim(st, t->module_input, rank->names.size(), k, prefix + rank->names[k]));
-  // it, and the tensors whose shape it has (the argument itself, before an F.relu)
-  for (interp::ObjId id = args.pos[0].obj; id != interp::kNoObj && st.heap.valid(id);) {
-    const TensorVal* u = in.tensor_of(st, Value::object(id));
-    if (!u || !u->opaque || u->shape) break;
-    TensorVal bound = *u;
-    bound.shape = dims;
-    bound.assumed = true;
-    bound.origin = in.site();
-    if (std::string_view(name) == "embedding" && bound.dtype == DType::Unknown) bound.dtype = DType::Int64;  // (indices)
-    const interp::ObjId next = u->same_shape_as;
-    st.heap.mut(id).tensor = std::move(bound);
-    id = next;
-  }
+  in.bind_module_rank(st, args.pos[0].obj, std::vector<std::string>(rank->names.begin(), rank->names.end()), name);
 }
 
 void Prim::bind_opaque_ranks() {

@@ -55,15 +55,16 @@ Outs constructor_argument(Interpreter& in, State&& st, Args& a) {
   return p.ret(Value::integer(s));
 }
 
-// _tenscan.module_checked(cls, names, inputs, output): the forward of cls returned output
+// _tenscan.module_checked(what, names, inputs, output, model): the forward of the model that
+// `what` (a class, a model builder) made returned output
 Outs module_checked(Interpreter& in, State&& st, Args& a) {
-  if (a.pos.size() >= 4) {
+  if (a.pos.size() >= 5) {
     std::vector<std::string> names;
     std::vector<Value> inputs;
     if (const auto* items = in.sequence_of(st, a.pos[1]))
       for (const auto& v : *items) names.push_back(v.const_str() ? *v.const_str() : std::string("?"));
     if (const auto* items = in.sequence_of(st, a.pos[2])) inputs = *items;
-    in.module_checked(st, a.pos[0], names, inputs, a.pos[3]);
+    in.module_checked(st, a.pos[0], names, inputs, a.pos[3], a.pos[4]);
   }
   return interp::one(std::move(st), Value::none());
 }

@@ -229,6 +229,7 @@ Outs from_data(Interpreter& in, State&& st, Args& a) {
 Outs shape(Interpreter& in, State&& st, Args& a) {
   const TensorVal* t = in.tensor_of(st, a.pos.empty() ? Value() : a.pos[0]);
   if (!t) return interp::one(std::move(st), Value::unknown("size"));
+  if (!t->shape && t->module_input && t->opaque) return interp::one(std::move(st), in.module_input_shape(a.pos[0].obj));
   if (!t->shape) return interp::one(std::move(st), Value::unknown("size of a tensor of unknown rank"));
   std::vector<Value> dims;
   for (const auto& d : *t->shape) dims.push_back(Value::integer(d));
@@ -306,6 +307,7 @@ Outs numel_prim(Interpreter& in, State&& st, Args& a) {
 
 Outs ndim(Interpreter& in, State&& st, Args& a) {
   const TensorVal* t = in.tensor_of(st, a.pos.empty() ? Value() : a.pos[0]);
+  if (t && !t->shape && t->module_input && t->opaque) return interp::one(std::move(st), in.module_input_rank(a.pos[0].obj));
   if (!t || !t->shape) return interp::one(std::move(st), Value::unknown("dim"));
   return interp::one(std::move(st), Value::integer(static_cast<std::int64_t>(t->shape->size())));
 }
