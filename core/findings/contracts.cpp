@@ -13,7 +13,10 @@ namespace {
 // channel or feature count is the module's own to fix.
 bool usually_free(const std::string& name) {
   const std::string base = name.substr(name.rfind('.') + 1);
-  return base == "B" || base == "T" || base == "L" || base == "H" || base == "W" || base == "D";
+  // (and the names annotations give them: jaxtyping's `Float[Tensor, "batch seq dim"]`)
+  static const char* kFree[] = {"B",     "T",     "L",        "H",   "W",       "D",      "N",     "batch",
+                                "batch_size", "seq", "seq_len", "time", "length", "height", "width", "depth"};
+  return std::any_of(std::begin(kFree), std::end(kFree), [&](const char* f) { return base == f; });
 }
 
 bool mentions(const sym::Cond& c, sym::SymId id) {

@@ -331,6 +331,9 @@ class Interpreter {
   /// The size that stands for the checked class's constructor argument `name` (without a
   /// default): the same on every path that checks the class.
   sym::Expr constructor_argument(State& st, const std::string& name);
+  /// The size a jaxtyping annotation of the checked forward names `name` ("batch"): the same
+  /// for every argument, and on every path, of the class's check.
+  sym::Expr annotated_dim(State& st, const std::string& name);
   /// The forward of `model`, which `cls` (a class or a model builder) made, returned `output`
   /// for `inputs` on path `st`.
   void module_checked(const State& st, const Value& cls, const std::vector<std::string>& params,

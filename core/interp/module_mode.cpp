@@ -49,6 +49,15 @@ void Interpreter::bind_module_rank(State& st, ObjId t, const std::vector<std::st
   }
 }
 
+sym::Expr Interpreter::annotated_dim(State& st, const std::string& name) {
+  const std::string key = "annotated " + name;  // (never a parameter's name)
+  if (auto it = constructor_arguments_.find({checking_class_, key}); it != constructor_arguments_.end())
+    return within_domain(st, it->second);
+  sym::Expr e = fresh_symbol(st, name, "a size the forward's annotation names", 1, 0, SymKind::Data);
+  constructor_arguments_.emplace(std::make_pair(checking_class_, key), e.symbols().front());
+  return e;
+}
+
 Value Interpreter::module_input_shape(ObjId t) {
   Value v = Value::unknown("the size of the forward's argument");
   module_shapes_.emplace(v.s.get(), std::make_pair(v.s, t));

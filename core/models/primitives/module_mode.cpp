@@ -1,5 +1,8 @@
 // Module mode's primitives (Interpreter::check_modules; the stub _tenscan_modules.py): a
 // function's required parameters, a forward's symbolic argument, and the forward's result.
+#include <algorithm>
+#include <cctype>
+
 #include "models/prim.h"
 
 namespace tenscan::models {
@@ -34,13 +37,81 @@ Outs required_parameters(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), list);
 }
 
-// _tenscan.module_input(name, index): argument `index` of the forward being checked, a tensor
-// whose rank and dims are symbols until a layer fixes them (TensorVal::module_input); dims of
-// arguments after the first carry its name ("mask.B")
+// A jaxtyping annotation, `Float[Tensor, "batch 3 224 224"]`: its dtype and its dims (a name
+// or a size each); nullopt when it is not one, or when its shape has a variadic part (`*batch`,
+// `...`) or an expression tenscan does not read.
+struct Annotated {
+  DType dtype = DType::Unknown;
+  std::vector<std::string> dims;
+};
+
+std::optional<Annotated> jaxtyping(const std::string& text) {
+  const auto open = text.find('['), quote = text.find_first_of("\"'");
+  if (open == std::string::npos || quote == std::string::npos || quote < open) return std::nullopt;
+  const auto close = text.find(text[quote], quote + 1);
+  if (close == std::string::npos) return std::nullopt;
+  std::string kind = text.substr(0, open);
+  if (auto dot = kind.rfind('.'); dot != std::string::npos) kind = kind.substr(dot + 1);
+  static const std::pair<const char*, DType> kKinds[] = {
+      {"Float", DType::Unknown},   {"Float16", DType::Float16}, {"BFloat16", DType::BFloat16},
+      {"Float32", DType::Float32}, {"Float64", DType::Float64}, {"Int", DType::Int64},
+      {"Integer", DType::Int64},   {"Int64", DType::Int64},     {"Int32", DType::Int32},
+      {"Int8", DType::Int8},       {"UInt8", DType::UInt8},     {"Bool", DType::Bool},
+      {"Shaped", DType::Unknown},  {"Num", DType::Unknown},     {"Real", DType::Unknown},
+      {"Inexact", DType::Unknown}};
+  Annotated out;
+  bool known = false;
+  for (const auto& [k, d] : kKinds)
+    if (kind == k) out.dtype = d, known = true;
+  if (!known) return std::nullopt;
+  std::string dims = text.substr(quote + 1, close - quote - 1);
+  std::size_t i = 0;
+  while (i < dims.size()) {
+    while (i < dims.size() && dims[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < dims.size() && dims[j] != ' ') ++j;
+    if (j > i) {
+      std::string tok = dims.substr(i, j - i);
+      if (tok[0] == '#') tok = tok.substr(1);  // (broadcastable: the same name)
+      const bool word = std::all_of(tok.begin(), tok.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+      if (tok.empty() || !word) return std::nullopt;  // (*batch, ..., name=expr)
+      out.dims.push_back(tok);
+    }
+    i = j;
+  }
+  return out;
+}
+
+// The annotation of parameter `name` of function `fn`, empty when none.
+std::string annotation_of(const State& st, const Value& fn, const std::string& name) {
+  if (const interp::Function* f = function_of(st, fn))
+    for (const auto& p : f->code->params)
+      if (p.name == name) return p.annotation;
+  return {};
+}
+
+// _tenscan.module_input(name, index[, forward]): argument `index` of the forward being checked,
+// a tensor whose rank and dims are symbols until a layer fixes them (TensorVal::module_input);
+// dims of arguments after the first carry its name ("mask.B"). A jaxtyping annotation of the
+// argument gives them at once: its sizes as sizes, its names as sizes named so, the same for
+// every argument that names them.
 Outs module_input(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "module_input");
   const std::string name = p.str_arg(0).value_or("x");
   const std::int64_t index = p.const_int(1).value_or(0);
+  if (a.pos.size() > 2)
+    if (auto ann = jaxtyping(annotation_of(p.st, a.pos[2], name))) {
+      Shape dims;
+      for (const auto& d : ann->dims) {
+        if (std::all_of(d.begin(), d.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+          dims.push_back(sym::Expr::constant(std::stoll(d)));
+        else
+          dims.push_back(in.annotated_dim(p.st, d == "_" ? name + "." + std::to_string(dims.size()) : d));
+      }
+      TensorVal t{std::move(dims), ann->dtype, in.site()};
+      t.assumed = true;
+      return p.ret(in.new_tensor(p.st, std::move(t)));
+    }
   TensorVal t{std::nullopt, DType::Unknown, in.site()};  // (the dtype its layers expect: unknown)
   t.opaque = true;
   t.module_input = in.new_module_input(index == 0 ? std::string() : name + ".", index);

@@ -24,6 +24,6 @@ def check_builder(fn):
 
 def _check_forward(what, model):
     names = _t.required_parameters(model.forward)
-    inputs = [_t.module_input(name, i) for i, name in _b.enumerate(names)]
+    inputs = [_t.module_input(name, i, model.forward) for i, name in _b.enumerate(names)]
     out = model(*inputs)
     _t.module_checked(what, names, inputs, out, model)
