@@ -13,6 +13,7 @@ const char* stop_reason_text(StopReason r) {
     case StopReason::TimeBudget: return "the time budget";
     case StopReason::PathBudget: return "the path budget";
     case StopReason::LoopCap: return "the loop unrolling cap";
+    case StopReason::GuessedRank: return "the rank module mode took for the forward's argument (its first layer takes any)";
   }
   return "a budget";
 }

@@ -266,6 +266,13 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   }
   // The same requirement at the same place (a loop's next iteration) adds nothing to the path.
   ir::Loc here = site();
+  // (module mode: a rank that fails is the one taken for the argument of a layer that takes any;
+  // the class is not checked past it, and says so)
+  if (t == sym::Tri::False && st.module_check && st.guessed_rank &&
+      (rule == RuleId::DimOutOfRange || rule == RuleId::RankMismatch)) {
+    stop(st, StopReason::GuessedRank, here);
+    return false;
+  }
   for (const auto& e : st.reqs)
     if (e->rule == rule && e->site.file == here.file && e->site.line == here.line && e->site.col == here.col &&
         e->cond == c)

@@ -31,6 +31,7 @@ void Interpreter::bind_module_rank(State& st, ObjId t, const std::vector<std::st
   const TensorVal* first = tensor_of(st, Value::object(t));
   if (!first || !first->opaque || first->shape || !first->module_input) return;
   const std::string prefix = module_input_prefix(first->module_input);
+  if (layer == "linear" || layer == "embedding") st.guessed_rank = true;
   std::vector<sym::Expr> dims;
   for (std::size_t k = 0; k < names.size(); ++k)
     dims.push_back(module_input_dim(st, first->module_input, names.size(), k, prefix + names[k]));

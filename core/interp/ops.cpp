@@ -401,8 +401,8 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
     return compare(std::move(st), op, pa ? *pa : a, pb ? *pb : b);
   // (module mode: `x.dim() == 3` of a forward's argument whose rank is open gives it that rank)
   if (a.is_unknown() != b.is_unknown() && (op == CmpOp::Eq || op == CmpOp::Ne))
-    if (auto k = (a.is_unknown() ? b : a).const_int(); k && (a.is_unknown() ? b : a).kind == VKind::Int &&
-                                                       bind_module_rank_of(st, a.is_unknown() ? a : b, *k))
+    if (auto rank = (a.is_unknown() ? b : a).const_int(); rank && (a.is_unknown() ? b : a).kind == VKind::Int &&
+                                                       bind_module_rank_of(st, a.is_unknown() ? a : b, *rank))
       return one(std::move(st), Value::boolean(op == CmpOp::Eq));
   if (a.is_unknown() != b.is_unknown() && (op == CmpOp::Eq || op == CmpOp::Ne)) {
     // An unknown value against a constant. The unknown may be a plain Python value (an option

@@ -217,7 +217,7 @@ struct Frame {
 
 /// Why a path stopped before the end of the program (see Flow::Dead), in the terms the
 /// incomplete-analysis summary uses.
-enum class StopReason : std::uint8_t { None, WorkBudget, TimeBudget, PathBudget, LoopCap };
+enum class StopReason : std::uint8_t { None, WorkBudget, TimeBudget, PathBudget, LoopCap, GuessedRank };
 const char* stop_reason_text(StopReason r);
 
 /// sys.modules of a path: shared between paths and copied on write. Paths seldom import
@@ -295,6 +295,9 @@ struct State {
   /// (Interpreter::check_modules), built from arguments the analysis made up: an exception it
   /// raises is a class it could not check, not a failure of the program. kNoObj otherwise.
   ObjId module_check = kNoObj;
+  /// Module mode: the forward's argument has the rank its first layer usually takes, though that
+  /// layer takes any (Linear's [*, F]): a rank failure after it is the guess's, not the class's.
+  bool guessed_rank = false;
   /// The nn.Module calls in progress on this path, innermost last: the module and its row of
   /// the trace (ModuleTrace; only when modules are traced).
   std::vector<std::pair<ObjId, int>> module_calls;

@@ -7,6 +7,13 @@
 # frozen=True: the class's __setattr__ and __delattr__ raise FrozenInstanceError, as CPython's do.
 # Not modelled: slots=True keeps the same class. order=True's comparisons.
 from collections import _names_list  # "'a' and 'b'", as CPython's argument errors list them
+import _tenscan as _t
+
+
+def _is_field(value):
+    # (a Field comes from field(), which tenscan sees: a value from code it does not see, an
+    # unmodelled library's enum member, is a plain default)
+    return not _t.is_unknown(value) and isinstance(value, Field)
 
 
 class FrozenInstanceError(AttributeError):
@@ -78,7 +85,7 @@ def _annotation_is(annotation, name):
 
 def _get_field(cls, a_name, a_type, default_kw_only):
     default = cls.__dict__.get(a_name, MISSING)
-    if isinstance(default, Field):
+    if _is_field(default):
         f = default
     else:
         f = field(default=default)
@@ -96,7 +103,7 @@ def _get_field(cls, a_name, a_type, default_kw_only):
             raise TypeError("field " + a_name + " is a ClassVar but specifies kw_only")
     elif f.kw_only is MISSING:
         f.kw_only = default_kw_only
-    if f._field_type == _FIELD and isinstance(f.default, (list, dict, set)):
+    if f._field_type == _FIELD and not _t.is_unknown(f.default) and isinstance(f.default, (list, dict, set)):
         raise ValueError("mutable default <class '" + type(f.default).__name__ + "'> for field " + a_name +
                          " is not allowed: use default_factory")
     return f
@@ -211,13 +218,13 @@ def _process_class(cls, init, repr, eq, frozen, match_args, kw_only):
         cls_fields.append(_get_field(cls, name, annotation, kw_only))
     for f in cls_fields:
         fields[f.name] = f
-        if isinstance(cls.__dict__.get(f.name), Field):
+        if _is_field(cls.__dict__.get(f.name)):
             if f.default is MISSING:
                 delattr(cls, f.name)
             else:
                 setattr(cls, f.name, f.default)
     for name, value in cls.__dict__.items():
-        if isinstance(value, Field) and name not in annotations:
+        if _is_field(value) and name not in annotations:
             raise TypeError(repr(name) + " is a field but has no type annotation")
     setattr(cls, "__dataclass_fields__", fields)
     all_fields = list(fields.values())

@@ -3,6 +3,8 @@
 # the length does not divide).
 import builtins as _b
 
+import _tenscan as _t
+
 import torch.distributed as dist
 from torch.utils.data import Sampler
 
@@ -13,9 +15,10 @@ class DistributedSampler(Sampler):
             num_replicas = dist.get_world_size()
         if rank is None:
             rank = dist.get_rank()
-        if rank >= num_replicas or rank < 0:
-            raise ValueError("Invalid rank " + _b.str(rank) + ", rank should be in the interval [0, " +
-                             _b.str(num_replicas - 1) + "]")
+        # (torch raises ValueError; a rank read from the environment is a check that holds for
+        # some launches, so a requirement: certain only when it fails for every value)
+        _t.require((rank < num_replicas) & (rank >= 0), "hparam/invalid-value", "Invalid rank ", rank,
+                   ", rank should be in the interval [0, ", num_replicas - 1, "]")
         self.dataset = dataset
         self.num_replicas = num_replicas
         self.rank = rank
