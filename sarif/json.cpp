@@ -13,16 +13,26 @@ using detail::Json;
 
 namespace {
 // Module mode's inferred contracts (AnalysisResult::contracts).
+Json contract_to_json(const ModuleContract& c) {
+  return {{"module", c.module},   {"location", detail::range_to_json(c.where)},
+          {"signature", c.signature}, {"requires", c.conditions},
+          {"only_if", c.fixed},   {"accepts", c.examples},
+          {"when", c.when}};
+}
+
+ModuleContract contract_from_json(const Json& j) {
+  return {j.at("module").get<std::string>(),
+          detail::range_from_json(j.at("location")),
+          j.at("signature").get<std::string>(),
+          j.at("requires").get<std::vector<std::string>>(),
+          j.at("only_if").get<std::vector<std::string>>(),
+          j.at("accepts").get<std::vector<std::string>>(),
+          j.at("when").get<std::vector<std::string>>()};
+}
+
 Json contracts_to_json(const std::vector<ModuleContract>& contracts) {
   Json out = Json::array();
-  for (const auto& c : contracts)
-    out.push_back({{"module", c.module},
-                   {"location", detail::range_to_json(c.where)},
-                   {"signature", c.signature},
-                   {"requires", c.conditions},
-                   {"only_if", c.fixed},
-                   {"accepts", c.examples},
-                   {"when", c.when}});
+  for (const auto& c : contracts) out.push_back(contract_to_json(c));
   return out;
 }
 }  // namespace
@@ -68,8 +78,13 @@ std::string render_run_json(const RunReport& run, int indent) {
     for (const Notification* n : sorted_notifications(e.notifications))
       notifications.push_back(detail::notification_to_json(*n));
     j["notifications"] = std::move(notifications);
+    if (!e.contracts.empty()) j["contracts"] = contracts_to_json(e.contracts);
     entries.push_back(std::move(j));
   }
+  Json changes = Json::array();
+  for (const auto& c : run.contract_changes)
+    changes.push_back({{"path", c.path}, {"module", c.module}, {"location", detail::range_to_json(c.where)},
+                       {"before", c.before}, {"after", c.after}});
   Json doc = {{"version", version()},
               {"complete", run.complete()},
               {"baseline_compared", run.baseline_compared},
@@ -81,6 +96,7 @@ std::string render_run_json(const RunReport& run, int indent) {
               {"findings", run_findings_to_json(run.findings)},
               {"absent", run_findings_to_json(run.absent)},
               {"not_analysed", run_findings_to_json(run.not_analysed)}};
+  if (run.baseline_compared) doc["contract_changes"] = std::move(changes);
   return detail::dump(doc, indent) + "\n";
 }
 
@@ -96,6 +112,9 @@ std::string encode_json_line(const WireRecord& record) {
     j = {{"type", "module"},   {"path", m->path},     {"module_type", m->type}, {"args", m->args},
          {"depth", m->depth},  {"inputs", m->inputs}, {"outputs", m->outputs},  {"params", m->params},
          {"call", detail::range_to_json(m->call)}, {"failures", m->failures}, {"from", m->from}};
+  } else if (const auto* c = std::get_if<ModuleContract>(&record)) {
+    j = {{"type", "contract"}};
+    j.update(contract_to_json(*c));
   } else {
     const auto& s = std::get<RunSummary>(record);
     j = {{"type", "summary"},
@@ -118,6 +137,7 @@ std::optional<WireRecord> decode_json_line(std::string_view line, std::string* e
                         j.at("outputs").get<std::vector<std::string>>(), j.at("params").get<std::int64_t>(),
                         detail::range_from_json(j.at("call")), j.at("failures").get<std::vector<std::string>>(),
                         j.at("from").get<std::vector<int>>()};
+    if (type == "contract") return contract_from_json(j);
     if (type == "summary") {
       RunSummary s{detail::stats_from_json(j.at("stats")), j.at("completed").get<bool>(), {}};
       if (auto it = j.find("completeness"); it != j.end()) s.completeness = detail::completeness_from_json(*it);
@@ -135,6 +155,7 @@ std::string encode_json_lines(const AnalysisResult& result) {
   for (const auto& f : result.findings) out += encode_json_line(f);
   for (const auto& n : result.notifications) out += encode_json_line(n);
   for (const auto& m : result.modules) out += encode_json_line(m);
+  for (const auto& c : result.contracts) out += encode_json_line(c);
   out += encode_json_line(RunSummary{result.stats, result.completed, result.completeness});
   return out;
 }
@@ -161,6 +182,8 @@ std::optional<AnalysisResult> decode_json_lines(std::string_view text, std::stri
       result.notifications.push_back(std::move(*n));
     } else if (auto* m = std::get_if<ModuleCall>(&*record)) {
       result.modules.push_back(std::move(*m));
+    } else if (auto* c = std::get_if<ModuleContract>(&*record)) {
+      result.contracts.push_back(std::move(*c));
     } else {
       auto& s = std::get<RunSummary>(*record);
       result.stats = std::move(s.stats);

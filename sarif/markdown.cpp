@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "tenscan/core/rules.h"
 #include "tenscan/report/fixes.h"
+#include "tenscan/report/run.h"
 #include "tenscan/report/shape_report.h"
 #include "tenscan/report/sarif.h"
 
@@ -133,6 +134,47 @@ void model_shapes(std::string& out, const RunReport& run, const MarkdownOptions&
   if (!body.empty()) out += "\n### Model shapes\n" + body;
 }
 
+// Module mode's contracts: the models whose contract the change altered (against a baseline),
+// then every checked file's contracts, collapsed.
+void model_contracts(std::string& out, const RunReport& run, const MarkdownOptions& options) {
+  // (a code span shows its text as it is, escapes and all: only the control characters go; a
+  // contract's `when` quotes code in backticks, so such a span is delimited by two)
+  auto code = [](const std::string& s) {
+    std::string t = detail::printable(s);
+    std::replace(t.begin(), t.end(), '\n', ' ');
+    std::replace(t.begin(), t.end(), '\r', ' ');
+    // (delimited by one backtick more than its longest run of them)
+    std::size_t streak = 0, longest = 0;
+    for (char c : t) longest = std::max(longest, streak = c == '`' ? streak + 1 : 0);
+    const std::string fence(longest + 1, '`');
+    return longest ? fence + " " + t + " " + fence : fence + t + fence;
+  };
+  auto lines = [&](const std::vector<std::string>& xs) {
+    std::string t;
+    for (std::size_t i = 0; i < xs.size(); ++i) t += (i ? ", " : "") + code(xs[i]);
+    return t;
+  };
+  if (!run.contract_changes.empty()) {
+    out += "\n### Model contracts changed (" + std::to_string(run.contract_changes.size()) + ")\n\n";
+    for (const auto& c : run.contract_changes) {
+      out += "- " + code(c.module) + " (" + location_cell(c.where, options) + "): ";
+      if (c.before.empty()) out += "new, " + lines(c.after) + "\n";
+      else if (c.after.empty()) out += "no longer checked (was " + lines(c.before) + ")\n";
+      else out += "now " + lines(c.after) + " (was " + lines(c.before) + ")\n";
+    }
+  }
+  std::string body;
+  for (std::size_t i : detail::entry_order(run.entries)) {
+    const EntryOutcome& e = run.entries[i];
+    if (e.contracts.empty()) continue;
+    body += "\n<details><summary>" + detail::markdown_cell(detail::entry_label(e)) + ": " +
+            detail::plural(e.contracts.size(), "contract") + "</summary>\n\n";
+    for (const auto& c : e.contracts) body += "- " + location_cell(c.where, options) + ": " + code(contract_line(c)) + "\n";
+    body += "\n</details>\n";
+  }
+  if (!body.empty()) out += "\n### Model contracts (module mode)\n" + body;
+}
+
 std::vector<const RunFinding*> select(const std::vector<RunFinding>& findings, bool only_new) {
   std::vector<const RunFinding*> out;
   for (std::size_t i : detail::finding_order(findings)) {
@@ -198,6 +240,7 @@ std::string render_markdown(const RunReport& run, const MarkdownOptions& options
   space_regions(out, current, options);
   suggestions(out, current, options);
   model_shapes(out, run, options);
+  model_contracts(out, run, options);
   table(out, "Fixed findings", select(run.absent, false), options);
   table(out, "Not re-checked", select(run.not_analysed, false), options);
   return out;

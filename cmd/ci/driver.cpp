@@ -130,6 +130,7 @@ report::EntryOutcome outcome_of(const SelectedEntry& entry, WorkerResult& w) {
   o.seconds = w.seconds;
   o.notifications = w.result.notifications;
   o.modules = w.result.modules;
+  o.contracts = w.result.contracts;
   o.stats = w.result.stats;
   o.completeness = w.result.completeness;
   return o;
@@ -160,6 +161,18 @@ Side build_side(const std::vector<SelectedEntry>& units, std::vector<WorkerResul
     side.entries.push_back(std::move(outcome));
     by_entry.emplace_back(entry.path, &results.back().result);
   }
+  // (a fault a script's run reports, its model's module-mode check reports too, with made-up
+  // sizes: one finding, the script's, whose sizes are real)
+  std::set<std::tuple<RuleId, std::string, int, int>> from_scripts;
+  for (std::size_t k = 0; k < entries.size(); ++k)
+    if (!entries[k].first.modules)
+      for (const auto& f : results[k].result.findings)
+        from_scripts.emplace(f.rule, f.location.path, f.location.line, f.location.col);
+  for (std::size_t k = 0; k < entries.size(); ++k)
+    if (entries[k].first.modules)
+      std::erase_if(results[k].result.findings, [&](const Finding& f) {
+        return from_scripts.count({f.rule, f.location.path, f.location.line, f.location.col}) != 0;
+      });
   side.findings = report::collect_findings(by_entry);
   report::apply_suppressions(side.findings, lookup_of(sources));
   return side;
@@ -260,6 +273,7 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   // the worker stops analysing before the pool kills it, and reports what it found so far
   if (entry.timeout > 0) argv.insert(argv.end(), {"--time-budget", number_text(kTimeBudgetShare * entry.timeout)});
   if (entry.symbolic_args) argv.push_back("--symbolic-args");
+  if (entry.modules) argv.insert(argv.end(), {"--modules", "on"});
   if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
   for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
   for (const auto& hint : config.data) argv.insert(argv.end(), {"--data", data_hint_json(hint)});
@@ -328,6 +342,18 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
     }
     if (it->second || names_changed_data(c.args)) selected.push_back(std::move(c));
   }
+  // a changed file of models that is no script: its classes and builders checked on their own
+  // (module mode), their contracts compared with the base revision's
+  std::set<std::string> scripts;
+  for (const auto& c : candidates) scripts.insert(c.path);
+  for (const auto& f : files)
+    if (changed->count(f) && !scripts.count(f) && !excluded(f) && graph.defines_models(f)) {
+      SelectedEntry m{f, {}, config.timeout, false};
+      m.modules = true;
+      selected.push_back(std::move(m));
+    }
+  std::stable_sort(selected.begin(), selected.end(),
+                   [](const SelectedEntry& a, const SelectedEntry& b) { return std::tie(a.path, a.args) < std::tie(b.path, b.args); });
   return selected;
 }
 
@@ -606,6 +632,7 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
       }
       report::assign_fingerprints(base.findings);
     }
+    run.contract_changes = report::contract_changes(base.entries, run.entries);
     report::classify_against_baseline(run, base.findings, [&](const report::RunFinding& b) {
       return rechecked_by_head(b, run, changes);
     });

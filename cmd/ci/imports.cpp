@@ -163,13 +163,16 @@ class Tokenizer {
     i_ += len;
   }
   /// Adds a token to the logical line if the parser can need it: the first tokens of each
-  /// statement (the `if __name__` guard has five), every token of an import statement, and
+  /// statement (the `if __name__` guard has five), every token of an import statement, the
+  /// first of a class statement (its bases), and
   /// the `;` / `:` that start the next statement. This bounds the memory a pathological line
   /// (a million brackets) takes.
   void keep(std::vector<Token>& line, const Token& t) {
     const bool boundary = t.top && (t.kind == Tok::Semi || t.kind == Tok::Colon);
     if (stmt_len_ == 0) stmt_import_ = t.kind == Tok::Name && (t.text == "import" || t.text == "from");
-    if (boundary || stmt_import_ || stmt_len_ < 5) line.push_back(t);
+    if (stmt_len_ == 0) stmt_class_ = t.kind == Tok::Name && t.text == "class";
+    // (a class statement's bases, bounded: `class Net(torch.nn.Module):` tells a model)
+    if (boundary || stmt_import_ || stmt_len_ < 5 || (stmt_class_ && stmt_len_ < kClassTokens)) line.push_back(t);
     stmt_len_ = boundary ? 0 : stmt_len_ + 1;
   }
   /// A string literal whose opening quote is at q (any prefix before it is skipped with it).
@@ -225,6 +228,8 @@ class Tokenizer {
   long depth_ = 0;
   std::size_t stmt_len_ = 0;  ///< tokens seen in the current statement
   bool stmt_import_ = false;  ///< the current statement starts with `import` or `from`
+  bool stmt_class_ = false;   ///< ... with `class`
+  static constexpr std::size_t kClassTokens = 32;
 };
 
 // ---- statements on a logical line ------------------------------------------------------------
@@ -235,6 +240,7 @@ class LineParser {
 
   void run() {
     if (t_.front().column0) check_main_guard();
+    if (t_.front().column0) check_model_class();
     for (std::size_t k = 0; k < t_.size(); ++k) {
       const bool stmt_start =
           k == 0 || (t_[k - 1].top && (t_[k - 1].kind == Tok::Semi || t_[k - 1].kind == Tok::Colon));
@@ -260,6 +266,13 @@ class LineParser {
     if (!is_name(0, "if") || !is(2, Tok::EqEq) || !is(4, Tok::Colon)) return;
     if ((is_name(1, "__name__") && is_main_string(3)) || (is_main_string(1) && is_name(3, "__name__")))
       out_.is_main_script = true;
+  }
+
+  /// `class Name(... Module ...):` or `(... Sequential ...)`, at column 0.
+  void check_model_class() {
+    if (!is_name(0, "class") || !is(1, Tok::Name)) return;
+    for (std::size_t k = 2; k < t_.size() && t_[k].kind != Tok::Colon; ++k)
+      if (is_name(k, "Module") || is_name(k, "Sequential")) out_.defines_models = true;
   }
 
   /// A dotted name at k ("a.b.c"); advances k past it. Empty if there is none.
@@ -414,6 +427,8 @@ std::vector<std::string> ImportGraph::main_scripts() {
   }
   return scripts;  // files_ is ordered, so this is sorted
 }
+
+bool ImportGraph::defines_models(const std::string& path) { return ends_with_py(path) && info(path).defines_models; }
 
 std::string ImportGraph::find_module(const std::string& entry_dir, const std::string& dotted) const {
   std::string rel = dotted;

@@ -182,6 +182,8 @@ void handle_line(Worker& w, std::string_view text) {
     w.res.result.notifications.push_back(std::move(*n));
   } else if (auto* m = std::get_if<ModuleCall>(&*record)) {
     w.res.result.modules.push_back(std::move(*m));
+  } else if (auto* c = std::get_if<ModuleContract>(&*record)) {
+    w.res.result.contracts.push_back(std::move(*c));
   } else if (auto* s = std::get_if<report::RunSummary>(&*record)) {
     w.res.result.stats = std::move(s->stats);
     w.res.result.completed = s->completed;

@@ -32,7 +32,8 @@ case "$case_name" in
     run "$tenscan" ci --repo "$repo" --base "$base" --sarif "$work/t.sarif" --junit "$work/t.xml" \
         --codequality "$work/cq.json" --markdown "$work/t.md" --json "$work/t.json"
     expect_status 1
-    expect_err "1 changed file"; expect_err "1 entry selected"
+    # (train.py, and the changed file of models on its own, in module mode)
+    expect_err "1 changed file"; expect_err "2 entries selected"
     expect_out "model.py:16:20: error:"; expect_out "[shape/matmul-inner-dim]"
     expect_out "(fails at model.py:27; reported on this changed line: the Linear layer is defined here)"
     [[ $(json "$work/t.sarif" "d['runs'][0]['results'][0]['baselineState']") == new ]] || fail "not new"
@@ -42,6 +43,14 @@ case "$case_name" in
     expect_file "$work/t.xml" 'classname="model.py" name="shape/matmul-inner-dim"'
     [[ $(json "$work/cq.json" "d[0]['location']['lines']['begin']") == 16 ]] || fail "cq line"
     expect_file "$work/t.md" "model.py"
+    # the model's inferred contract changed: it takes 30 x 30 images now, not 28 x 28
+    expect_file "$work/t.md" "### Model contracts changed (1)"
+    expect_file "$work/t.md" '- `Net` (model.py:7): now `Net.forward(x: [B, 1, H, W]) -> [B, 10]; requires'
+    expect_file "$work/t.md" 'accepts H = W = 30 or 31 among square images` (was `Net.forward(x: [B, 1, H, W]) -> [B, 10]; requires'
+    expect_file "$work/t.md" 'accepts H = W = 28 or 29 among square images`)'
+    [[ $(json "$work/t.json" "[e['path'] for e in d['entries']]") == "['model.py', 'train.py']" ]] || fail "module entry"
+    [[ $(json "$work/t.json" "[c['module'] for c in d['contract_changes']]") == "['Net']" ]] || fail "contract change"
+    [[ $(json "$work/t.json" "d['entries'][0]['contracts'][0]['signature']") == "Net.forward(x: [B, 1, H, W]) -> [B, 10]" ]] || fail "contracts"
     ;;
   notebook)
     # a training notebook is an entry; the bug is introduced in one of its cells: text output
@@ -223,13 +232,13 @@ PY
       run "$tenscan" ci --repo "$repo" --base "$base" --shard "$k/2" --sarif "$work/s$k.sarif"
       expect_status 1
     done
-    expect_err "shard 2/2 of 3"
+    expect_err "shard 2/2 of 4"  # (three scripts, and model.py in module mode)
     run "$tenscan" merge --repo "$repo" "$work/s1.sarif" "$work/s2.sarif" --sarif "$work/m.sarif" --junit "$work/m.xml"
     expect_status 1
     [[ $(json "$work/m.sarif" "len(d['runs'])") == 1 ]] || fail "runs"
     [[ "$(json "$work/m.sarif" "d['runs'][0]['results'][0]['properties']['entries']")" == \
        "$(json "$work/all.sarif" "d['runs'][0]['results'][0]['properties']['entries']")" ]] || fail "merged entries differ"
-    [[ $(grep -c '<testsuite ' "$work/m.xml") == 3 ]] || fail "junit suites"
+    [[ $(grep -c '<testsuite ' "$work/m.xml") == 4 ]] || fail "junit suites"
     run "$tenscan" ci --repo "$repo" --shard 3/2; expect_status 2
     ;;
   space-parts)

@@ -191,7 +191,7 @@ PY
     sed -i 's/nn.Conv2d(32, 64/nn.Conv2d(16, 64/' "$repo/model.py"; commit "conv2 input"
     ci --base "$base" --json "$work/h.json" --markdown "$work/h.md"
     expect_status 1; expect_out "model.py:11:22: error: Conv2d expects 16 input channels"
-    expect_out "1 error (1 new) in 1 entry; 0 fixed; 1 earlier finding not re-checked"
+    expect_out "1 error (1 new) in 2 entries; 0 fixed; 1 earlier finding not re-checked"  # (train.py; model.py in module mode)
     [[ $(json "$work/h.json" "len(d['absent'])") == 0 ]] || fail "listed as fixed"
     [[ $(json "$work/h.json" "[f['rule'] for f in d['not_analysed']]") == "['shape/matmul-inner-dim']" ]] || fail "not_analysed"
     expect_file "$work/h.md" "### Not re-checked (1)"
@@ -199,7 +199,7 @@ PY
     git -C "$repo" checkout -q "$base" -- model.py
     sed -i 's/64 \* 13 \* 13/64 * 12 * 12/' "$repo/model.py"; commit "fix"
     ci --base "$base" --json "$work/f.json"
-    expect_status 0; expect_out "no issues found in 1 entry; 1 fixed"
+    expect_status 0; expect_out "no issues found in 2 entries; 1 fixed"
     [[ $(json "$work/f.json" "len(d['absent'])") == 1 ]] || fail "the real fix is not listed as fixed"
     [[ $(json "$work/f.json" "len(d['not_analysed'])") == 0 ]] || fail "the real fix is listed as not re-checked"
     ;;

@@ -7,6 +7,7 @@
 
 #include "sample.h"
 #include "tenscan/core/analyze.h"
+#include "tenscan/report/run.h"
 
 using namespace tenscan;
 using namespace tenscan::report;
@@ -238,4 +239,47 @@ TEST_CASE("json: module mode's contracts, only when there are some", "[json][con
                                     {"when", json::array()}});
   CHECK(doc["contracts"][1]["only_if"] == json{"B = 1"});
   CHECK(doc["contracts"][1]["when"] == json{"`self.pool` is true"});
+}
+
+TEST_CASE("json lines: module mode's contracts travel as contract records", "[json][wire][contracts]") {
+  AnalysisResult r = sample::result();
+  r.contracts.push_back({"Net", {"models.py", 10, 1, 10, 6}, "Net.forward(x: [B, 1, H, W]) -> [B, 10]",
+                         {"H >= 28"}, {"W = 28"}, {"H = W = 28 or 29 among square images"}, {"`self.bias` is true"}});
+  r.contracts.push_back({"resnet18()", {"models.py", 40, 1, 40, 9}, "resnet18().forward(x: [B, 3, H, W]) -> [B, 1000]", {}, {}, {}, {}});
+  const auto text = encode_json_lines(r);
+  CHECK_THAT(text, Catch::Contains("\"type\":\"contract\""));
+  auto decoded = decode_json_lines(text);
+  REQUIRE(decoded);
+  CHECK(decoded->contracts == r.contracts);
+}
+
+TEST_CASE("contracts: the models whose contracts a change altered, added or removed", "[contracts]") {
+  auto entry = [](std::vector<ModuleContract> cs, EntryStatus status = EntryStatus::Analysed) {
+    EntryOutcome e;
+    e.path = "models.py";
+    e.status = status;
+    e.contracts = std::move(cs);
+    return e;
+  };
+  const ModuleContract enc128{"Encoder", {"models.py", 5, 1, 5, 8}, "Encoder.forward(x: [B, T]) -> [B, 128]", {}, {}, {}, {}};
+  ModuleContract enc256 = enc128;
+  enc256.signature = "Encoder.forward(x: [B, T]) -> [B, 256]";
+  enc256.where.line = 7;  // (a line that moved is no change)
+  const ModuleContract head{"Head", {"models.py", 30, 1, 30, 5}, "Head.forward(x: [B, 256]) -> [B, 10]", {"B >= 1"}, {}, {}, {}};
+  ModuleContract head_moved = head;
+  head_moved.where.line = 33;
+  const ModuleContract gone{"Old", {"models.py", 50, 1, 50, 4}, "Old.forward(x: [B, 4]) -> [B, 4]", {}, {}, {}, {}};
+
+  auto changes = contract_changes({entry({enc128, head, gone})}, {entry({enc256, head_moved})});
+  REQUIRE(changes.size() == 2);
+  CHECK(changes[0].module == "Old");  // (no longer at head: located by the entry)
+  CHECK(changes[0].after.empty());
+  CHECK(changes[1].module == "Encoder");
+  CHECK(changes[1].where.line == 7);
+  CHECK(changes[1].before == std::vector<std::string>{"Encoder.forward(x: [B, T]) -> [B, 128]"});
+  CHECK(changes[1].after == std::vector<std::string>{"Encoder.forward(x: [B, T]) -> [B, 256]"});
+  CHECK(contract_line(head) == "Head.forward(x: [B, 256]) -> [B, 10]; requires B >= 1");
+  // a side that could not be analysed, or a file new in the change, tells nothing
+  CHECK(contract_changes({entry({enc128}, EntryStatus::TimedOut)}, {entry({enc256})}).empty());
+  CHECK(contract_changes({}, {entry({enc256})}).empty());
 }

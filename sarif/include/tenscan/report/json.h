@@ -29,7 +29,7 @@ struct RunSummary {
   bool completed = true;
   Completeness completeness{};
 };
-using WireRecord = std::variant<Finding, Notification, RunSummary, ModuleCall>;
+using WireRecord = std::variant<Finding, Notification, RunSummary, ModuleCall, ModuleContract>;
 
 /// One record as a single line of JSON ending in '\n'; {"type": "finding" | "notification" |
 /// "module" | "summary", ...}. Lossless for valid UTF-8 text (invalid bytes become U+FFFD).

@@ -69,7 +69,24 @@ struct EntryOutcome {
   int space_part_count = 0;
   std::vector<int> space_parts{};
   std::vector<ModuleCall> modules{};  ///< the model's layers as the analysis ran them (with --report)
+  std::vector<ModuleContract> contracts{};  ///< module mode: the inferred contracts of its models
 };
+
+/// A model's contract that the change altered (tenscan ci against a base revision): the
+/// module mode signatures and conditions before and after; `before` empty for a new model,
+/// `after` empty for one the change removed.
+struct ContractChange {
+  std::string path;    ///< the file of models
+  std::string module;  ///< "Encoder", "resnet18()"
+  SourceRange where;   ///< its class statement (or builder) at head
+  std::vector<std::string> before, after;  ///< each contract as one line: the signature, then "; requires ..." etc.
+  friend bool operator==(const ContractChange&, const ContractChange&) = default;
+};
+/// One line for a contract: "Net.forward(x: [B, 1, H, W]) -> [B, 10]; requires H >= 28".
+std::string contract_line(const ModuleContract& c);
+/// The models whose contracts differ between the base's and the head's outcomes of the same
+/// module-mode entries (matched by path), in path and line order.
+std::vector<ContractChange> contract_changes(const std::vector<EntryOutcome>& base, const std::vector<EntryOutcome>& head);
 
 /// Adds another part's statistics (counts summed).
 void join_stats(Stats& into, const Stats& more);
@@ -90,6 +107,7 @@ struct RunReport {
   /// hides it): neither fixed nor known to be still there.
   std::vector<RunFinding> not_analysed;
   bool baseline_compared = false;
+  std::vector<ContractChange> contract_changes;  ///< with a baseline: the models whose contracts changed
   std::string base_revision;  ///< commit id of the baseline, when one was compared
   std::string head_revision;  ///< commit id analysed, empty for the working tree
   /// What stopped the run as a whole, for people: a configuration or repository error before

@@ -77,6 +77,7 @@ struct SelectedEntry {
   int space_parts = 1;               ///< the space is analysed in this many parts (space_parts.h)
   std::string space_split{};         ///< of this hyperparameter's values (empty: chosen)
   SpacePart part{};                  ///< the part this unit of work analyses (count 0: all of it)
+  bool modules = false;              ///< a changed file of models, no script: checked in module mode
   friend bool operator==(const SelectedEntry&, const SelectedEntry&) = default;
 };
 

@@ -23,6 +23,9 @@ struct ImportRef {
 struct PythonFileInfo {
   std::vector<ImportRef> imports;  ///< every import statement, at any nesting (functions, try, if)
   bool is_main_script = false;  ///< has a top-level `if __name__ == "__main__":` (either quote, either order)
+  /// Defines a model at top level: `class Name(nn.Module)`, `(torch.nn.Module)`, `(Module)`, a
+  /// `Sequential` subclass (what module mode checks when no script runs it).
+  bool defines_models = false;
   /// The last path component of every string literal that names a data file the program may
   /// read (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".txt"): "a.yaml" of
   /// "configs/a.yaml" (a change to such a file changes what the analysis reads).
@@ -54,6 +57,8 @@ class ImportGraph {
 
   /// The `.py` files that are scripts (is_main_script), sorted. Scans every `.py` file.
   std::vector<std::string> main_scripts();
+  /// Whether the `.py` file defines models (PythonFileInfo::defines_models).
+  bool defines_models(const std::string& path);
   /// The project files `entry` loads: itself plus every project module it imports,
   /// transitively (sorted).
   std::vector<std::string> closure(const std::string& entry);
