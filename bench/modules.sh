@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Module-mode benchmark: `tenscan check --modules on` on each file of models listed (default
+# bench/modules/examples.txt, paths in a pytorch/examples checkout), one row per file: wall
+# time, peak RSS, contracts inferred, errors, whether the analysis was complete; then a target
+# line (each file under 1 s and 300 MB, with no error finding). A measurement: exit 0 whatever
+# the verdicts (1 with --check when the targets are not met), 2 if it could not run.
+#
+#   bench/modules.sh PATH_TO_CHECKOUT [--list FILE] [--build-dir DIR] [--check]
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(dirname "$here")
+checkout=${1:?usage: bench/modules.sh PATH_TO_CHECKOUT [--list FILE] [--build-dir DIR] [--check]}
+shift
+list=$here/modules/examples.txt build_dir=build-release check=0
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        --list) list=$2; shift 2 ;;
+        --build-dir) build_dir=$2; shift 2 ;;
+        --check) check=1; shift ;;
+        *) echo "bench/modules.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+[[ -d $checkout && -f $list ]] || { echo "bench/modules.sh: no checkout $checkout or list $list" >&2; exit 2; }
+# shellcheck source=bench/lib.sh
+source "$here/lib.sh"
+tenscan=$(bench_tenscan "$repo" "$build_dir") || exit 2
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+echo "| file | seconds | peak MB | contracts | errors | complete |"
+echo "| --- | --- | --- | --- | --- | --- |"
+met=0 total=0
+while read -r file; do
+    [[ -z $file || $file == \#* ]] && continue
+    total=$((total + 1))
+    if [[ ! -f $checkout/$file ]]; then echo "| $file | - | - | - | - | absent |"; continue; fi
+    (cd "$checkout" && /usr/bin/time -f "%e %M" -o "$out/time" "$tenscan" check --modules on --format json "$file" \
+        >"$out/r.json" 2>/dev/null) || true
+    read -r secs kb < <(tail -1 "$out/time")  # (after "Command exited with non-zero status")
+    row=$(python3 - "$out/r.json" <<'PY'
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))
+except Exception:
+    print("- - no"); sys.exit()
+errors = sum(1 for f in d["findings"] if f["level"] == "error")
+print(len(d.get("contracts", [])), errors, "yes" if d["completeness"]["complete"] else "no")
+PY
+)
+    read -r contracts errors complete <<<"$row"
+    mb=$((kb / 1024))
+    echo "| $file | $secs | $mb | $contracts | $errors | $complete |"
+    if python3 -c "import sys; sys.exit(0 if float('$secs') < 1 and $mb < 300 and '$errors' == '0' else 1)"; then
+        met=$((met + 1))
+    fi
+done <"$list"
+verdict=$([[ $met -eq $total ]] && echo PASS || echo FAIL)
+echo
+echo "targets (each file < 1 s, < 300 MB, no error finding): $verdict ($met of $total files meet them)"
+[[ $check -eq 1 && $verdict == FAIL ]] && exit 1
+exit 0
