@@ -59,31 +59,33 @@ sym::Expr Interpreter::annotated_dim(State& st, const std::string& name) {
   return e;
 }
 
-Value Interpreter::module_input_shape(ObjId t) {
-  Value v = Value::unknown("the size of the forward's argument");
-  module_shapes_.emplace(v.s.get(), std::make_pair(v.s, t));
+namespace {
+
+// An unknown value that stands for a property of tensor t (its size, its rank), found again by
+// its label's address (the map keeps the label alive).
+using TensorProperties = std::map<const std::string*, std::pair<std::shared_ptr<const std::string>, ObjId>>;
+
+Value property_of(TensorProperties& map, const char* label, ObjId t) {
+  Value v = Value::unknown(label);
+  map.emplace(v.s.get(), std::make_pair(v.s, t));
   return v;
 }
 
-std::optional<ObjId> Interpreter::module_shape_of(const Value& v) const {
+std::optional<ObjId> tensor_behind(const TensorProperties& map, const Value& v) {
   if (v.kind != VKind::Unknown || !v.s) return std::nullopt;
-  auto it = module_shapes_.find(v.s.get());
-  if (it == module_shapes_.end()) return std::nullopt;
-  return it->second.second;
+  auto it = map.find(v.s.get());
+  return it == map.end() ? std::nullopt : std::optional<ObjId>(it->second.second);
 }
 
-Value Interpreter::module_input_rank(ObjId t) {
-  Value v = Value::unknown("the rank of the forward's argument");
-  module_ranks_.emplace(v.s.get(), std::make_pair(v.s, t));
-  return v;
-}
+}  // namespace
 
-std::optional<ObjId> Interpreter::module_rank_of(const Value& v) const {
-  if (v.kind != VKind::Unknown || !v.s) return std::nullopt;
-  auto it = module_ranks_.find(v.s.get());
-  if (it == module_ranks_.end()) return std::nullopt;
-  return it->second.second;
-}
+Value Interpreter::module_input_shape(ObjId t) { return property_of(module_shapes_, "the size of the forward's argument", t); }
+
+std::optional<ObjId> Interpreter::module_shape_of(const Value& v) const { return tensor_behind(module_shapes_, v); }
+
+Value Interpreter::module_input_rank(ObjId t) { return property_of(module_ranks_, "the rank of the forward's argument", t); }
+
+std::optional<ObjId> Interpreter::module_rank_of(const Value& v) const { return tensor_behind(module_ranks_, v); }
 
 bool Interpreter::bind_module_rank_of(State& st, const Value& rank, std::int64_t k) {
   static const std::vector<std::string> kNames[] = {
