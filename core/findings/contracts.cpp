@@ -231,17 +231,38 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
         continue;
       if (std::none_of(kept.begin(), kept.end(), [&](const auto* x) { return x->cond == r->cond; })) kept.push_back(r);
     }
+    // a disjunction loses the alternatives the others rule out (a broadcast's `planes == 1 or
+    // planes == C or C == 1` beside `planes == max(planes, C)` is `planes == C or C == 1`)
+    std::map<const interp::Requirement*, sym::Cond> shown;
+    auto cond_of = [&](const interp::Requirement* r) -> const sym::Cond& {
+      auto it = shown.find(r);
+      return it != shown.end() ? it->second : r->cond;
+    };
+    for (const auto* r : kept) {
+      if (r->cond.kind() != sym::Cond::Kind::Or) continue;
+      solver::PathSolver t(rlimit);
+      for (const auto& b : base) t.add(b);
+      for (const auto* x : reqs) t.add(x->cond);
+      std::vector<sym::Cond> alternatives = r->cond.children();
+      for (std::size_t i = 0; i < alternatives.size() && alternatives.size() > 1;) {
+        std::vector<sym::Cond> rest = alternatives;
+        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+        if (t.can_violate(sym::Cond::any(rest), nullptr) == solver::Sat::Unsat) alternatives = std::move(rest);
+        else ++i;
+      }
+      if (alternatives.size() < r->cond.children().size()) shown[r] = sym::Cond::any(alternatives);
+    }
     std::set<const interp::Requirement*> dropped;  // (implied by the others, the shown ones included)
     for (const auto* r : kept) {
       solver::PathSolver t(rlimit);
       for (const auto& b : base) t.add(b);
       for (const auto* x : reqs)
-        if (!dropped.count(x) && !(x->cond == r->cond)) t.add(x->cond);
-      if (t.can_violate(r->cond, nullptr) == solver::Sat::Unsat) dropped.insert(r);
+        if (!dropped.count(x) && !(x->cond == r->cond)) t.add(cond_of(x));
+      if (t.can_violate(cond_of(r), nullptr) == solver::Sat::Unsat) dropped.insert(r);
     }
     std::erase_if(kept, [&](const auto* r) { return dropped.count(r) != 0; });
     for (const auto* r : kept)
-      k.conditions.push_back(lower_bound_text(rlimit, base, r->cond, shown_names).value_or(r->cond.str(shown_names)));
+      k.conditions.push_back(lower_bound_text(rlimit, base, cond_of(r), shown_names).value_or(cond_of(r).str(shown_names)));
     // (the dims that the class's own assertions fix, `assert h == self.image_size`: its stated
     // contract, never a warning)
     solver::PathSolver unstated(rlimit);
