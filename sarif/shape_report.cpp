@@ -8,6 +8,7 @@
 #include "internal.h"
 #include "tenscan/core/rules.h"
 #include "tenscan/report/report.h"
+#include "tenscan/report/run.h"
 
 namespace tenscan::report {
 namespace {
@@ -289,6 +290,13 @@ std::string render_shape_report(const AnalysisResult& result, const std::string&
     out += "<p class=\"path\">A cell with several shapes: they differ between paths, each with the branch decisions "
            "that lead to it and no other shape; those of a DataLoader's last, smaller minibatch say so.</p>\n";
     out += "<h2>Forward pass</h2>\n" + ForwardGraph(result.modules).svg();
+  }
+  if (!result.contracts.empty()) {
+    // module mode: what each model of the file takes and returns
+    out += "<h2>Contracts</h2>\n<ul class=\"contracts\">\n";
+    for (const auto& c : result.contracts)
+      out += "<li><strong>" + html(line_text(c.where)) + "</strong> <code>" + html(contract_line(c)) + "</code></li>\n";
+    out += "</ul>\n";
   }
   if (!result.findings.empty()) {
     out += "<h2>Findings</h2>\n";

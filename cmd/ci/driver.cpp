@@ -214,6 +214,7 @@ bool write_reports(const report::RunReport& run, const ReportFiles& files, const
       if (e.status != report::EntryStatus::Analysed) continue;
       AnalysisResult r;
       r.modules = e.modules;
+      r.contracts = e.contracts;
       r.completeness = e.completeness;
       for (const auto& f : run.findings)
         if (!f.suppressed && std::find(f.entries.begin(), f.entries.end(), e.path) != f.entries.end())

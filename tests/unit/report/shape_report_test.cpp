@@ -97,3 +97,14 @@ TEST_CASE("shape report: the layer table in Markdown, escaped", "[shape-report][
   CHECK_THAT(md, Catch::EndsWith("\nTotal parameters: 1,606,080\n"));
   CHECK(report::render_shape_table_markdown(AnalysisResult{}).empty());
 }
+
+TEST_CASE("shape report: module mode's contracts, escaped", "[shape-report][contracts]") {
+  AnalysisResult r = traced();
+  CHECK(report::render_shape_report(r, "models.py").find("<h2>Contracts</h2>") == std::string::npos);
+  r.contracts.push_back({"Net<i>", {"models.py", 10, 1, 10, 6}, "Net<i>.forward(x: [B, 1, H, W]) -> [B, 10]",
+                         {"H >= 28"}, {}, {"H = W = 28 or 29 among square images"}, {}});
+  const std::string page = report::render_shape_report(r, "models.py");
+  CHECK_THAT(page, Catch::Contains("<h2>Contracts</h2>"));
+  CHECK_THAT(page, Catch::Contains("<strong>models.py:10</strong> <code>Net&lt;i&gt;.forward(x: [B, 1, H, W]) -&gt; [B, 10]; "
+                                   "requires H &gt;= 28; accepts H = W = 28 or 29 among square images</code>"));
+}
