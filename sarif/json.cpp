@@ -82,9 +82,12 @@ std::string render_run_json(const RunReport& run, int indent) {
     entries.push_back(std::move(j));
   }
   Json changes = Json::array();
-  for (const auto& c : run.contract_changes)
+  for (const auto& c : run.contract_changes) {
+    Json callers = Json::array();
+    for (const auto& r : c.callers) callers.push_back(detail::range_to_json(r));
     changes.push_back({{"path", c.path}, {"module", c.module}, {"location", detail::range_to_json(c.where)},
-                       {"before", c.before}, {"after", c.after}});
+                       {"before", c.before}, {"after", c.after}, {"callers", std::move(callers)}});
+  }
   Json doc = {{"version", version()},
               {"complete", run.complete()},
               {"baseline_compared", run.baseline_compared},

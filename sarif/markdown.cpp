@@ -158,9 +158,12 @@ void model_contracts(std::string& out, const RunReport& run, const MarkdownOptio
     out += "\n### Model contracts changed (" + std::to_string(run.contract_changes.size()) + ")\n\n";
     for (const auto& c : run.contract_changes) {
       out += "- " + code(c.module) + " (" + location_cell(c.where, options) + "): ";
-      if (c.before.empty()) out += "new, " + lines(c.after) + "\n";
-      else if (c.after.empty()) out += "no longer checked (was " + lines(c.before) + ")\n";
-      else out += "now " + lines(c.after) + " (was " + lines(c.before) + ")\n";
+      if (c.before.empty()) out += "new, " + lines(c.after);
+      else if (c.after.empty()) out += "no longer checked (was " + lines(c.before) + ")";
+      else out += "now " + lines(c.after) + " (was " + lines(c.before) + ")";
+      for (std::size_t i = 0; i < c.callers.size(); ++i)
+        out += (i ? ", " : "; callers: ") + location_cell(c.callers[i], options);
+      out += "\n";
     }
   }
   std::string body;

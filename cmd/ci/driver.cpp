@@ -358,6 +358,42 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
   return selected;
 }
 
+void find_callers(std::vector<report::ContractChange>& changes, const std::vector<SelectedEntry>& entries, ImportGraph& graph,
+                  const SourceProvider& sources) {
+  constexpr std::size_t kMaxCallers = 5;
+  for (auto& change : changes) {
+    // the name the code uses: the class, or the builder without its "()"
+    std::string name = change.module;
+    if (name.size() > 2 && name.ends_with("()")) name.resize(name.size() - 2);
+    std::set<std::string> files;  // (the scripts that import the file of models, and their modules)
+    for (const auto& e : entries)
+      if (!e.modules)
+        if (auto closure = graph.closure(e.path); std::find(closure.begin(), closure.end(), change.path) != closure.end())
+          files.insert(closure.begin(), closure.end());
+    for (const auto& f : files) {
+      std::string error;
+      auto text = sources.read(f, error);
+      if (!text) continue;
+      // `Name(` where Name is a whole word: a construction or a call
+      int line = 1;
+      for (std::size_t at = 0; at < text->size() && change.callers.size() < kMaxCallers; ++at) {
+        if ((*text)[at] == '\n') ++line;
+        if (text->compare(at, name.size(), name) != 0) continue;
+        const bool starts = at == 0 || !(std::isalnum(static_cast<unsigned char>((*text)[at - 1])) || (*text)[at - 1] == '_');
+        std::size_t after = at + name.size();
+        while (after < text->size() && (*text)[after] == ' ') ++after;
+        if (!starts || after >= text->size() || (*text)[after] != '(') continue;
+        // (not its own definition: `class Name(` and `def Name(`)
+        const std::size_t bol = text->rfind('\n', at) == std::string::npos ? 0 : text->rfind('\n', at) + 1;
+        const std::string head = text->substr(bol, at - bol);
+        if (head.find("class ") != std::string::npos || head.find("def ") != std::string::npos) continue;
+        const int col = static_cast<int>(at - bol) + 1;
+        change.callers.push_back({f, line, col, line, col + static_cast<int>(name.size())});
+      }
+    }
+  }
+}
+
 std::vector<SelectedEntry> take_shard(const std::vector<SelectedEntry>& entries, int k, int n) {
   std::vector<SelectedEntry> out;
   for (std::size_t i = 0; i < entries.size(); ++i)
@@ -634,6 +670,7 @@ static int run_ci_steps(const CiOptions& options, std::ostream& out, std::ostrea
       report::assign_fingerprints(base.findings);
     }
     run.contract_changes = report::contract_changes(base.entries, run.entries);
+    find_callers(run.contract_changes, selected, graph, head_sources);
     report::classify_against_baseline(run, base.findings, [&](const report::RunFinding& b) {
       return rechecked_by_head(b, run, changes);
     });

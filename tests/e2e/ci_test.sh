@@ -47,9 +47,10 @@ case "$case_name" in
     expect_file "$work/t.md" "### Model contracts changed (1)"
     expect_file "$work/t.md" '- `Net` (model.py:7): now `Net.forward(x: [B, 1, H, W]) -> [B, 10]; requires'
     expect_file "$work/t.md" 'accepts H = W = 30 or 31 among square images` (was `Net.forward(x: [B, 1, H, W]) -> [B, 10]; requires'
-    expect_file "$work/t.md" 'accepts H = W = 28 or 29 among square images`)'
+    expect_file "$work/t.md" 'accepts H = W = 28 or 29 among square images`); callers: train.py:66'
     [[ $(json "$work/t.json" "[e['path'] for e in d['entries']]") == "['model.py', 'train.py']" ]] || fail "module entry"
     [[ $(json "$work/t.json" "[c['module'] for c in d['contract_changes']]") == "['Net']" ]] || fail "contract change"
+    [[ $(json "$work/t.json" "d['contract_changes'][0]['callers'][0]['line']") == 66 ]] || fail "caller"
     [[ $(json "$work/t.json" "d['entries'][0]['contracts'][0]['signature']") == "Net.forward(x: [B, 1, H, W]) -> [B, 10]" ]] || fail "contracts"
     ;;
   notebook)

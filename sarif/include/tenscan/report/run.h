@@ -80,6 +80,7 @@ struct ContractChange {
   std::string module;  ///< "Encoder", "resnet18()"
   SourceRange where;   ///< its class statement (or builder) at head
   std::vector<std::string> before, after;  ///< each contract as one line: the signature, then "; requires ..." etc.
+  std::vector<SourceRange> callers{};      ///< where the entries that import its file construct or call it
   friend bool operator==(const ContractChange&, const ContractChange&) = default;
 };
 /// One line for a contract: "Net.forward(x: [B, 1, H, W]) -> [B, 10]; requires H >= 28".

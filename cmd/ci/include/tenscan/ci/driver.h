@@ -95,6 +95,11 @@ std::vector<std::string> worker_argv(const std::filesystem::path& exe, const std
                                      const std::string& revision, const Config& config, const SelectedEntry& entry,
                                      bool trace_modules = false);
 
+/// For each model whose contract changed, where the entry scripts that import its file (and the
+/// project modules they load) construct or call it: `Name(` as a whole word, its definition
+/// left out; a few at most.
+void find_callers(std::vector<report::ContractChange>& changes, const std::vector<SelectedEntry>& entries, ImportGraph& graph,
+                  const SourceProvider& sources);
 /// Shard K of N (1-based): every N-th entry of the sorted list, starting with the K-th.
 std::vector<SelectedEntry> take_shard(const std::vector<SelectedEntry>& entries, int k, int n);
 
