@@ -292,3 +292,42 @@ TEST_CASE("worker argv: the entry's hyperparameter space, one --space each", "[d
                                          "256", "--space", "kernel=3,5,7", "--space", "arch", "--space-part",
                                          "kernel=2/3", "train.py", "--", "--epochs", "1"});
 }
+
+TEST_CASE("entries: a changed file of models that no script is, checked in module mode; its callers", "[driver][contracts]") {
+  const std::map<std::string, std::string> project = {
+      {"train.py", "from models.net import Net, build\nif __name__ == '__main__':\n    model = Net(3)\n    other = build()\n"
+                   "    NetPlus(1)\n    # Net (2) in a comment is a caller by text too\n"},
+      {"models/__init__.py", ""},
+      {"models/net.py", "import torch.nn as nn\n\n\nclass Net(nn.Module):\n    pass\n\n\ndef build():\n    return Net(4)\n"},
+      {"models/plain.py", "class Helper:\n    pass\n"},
+      {"models/deep.py", "import torch\n\n\nclass Deep(\n    torch.nn.Sequential):\n    pass\n"},
+      {"third_party/zoo.py", "import torch.nn as nn\nclass Z(nn.Module):\n    pass\n"},
+  };
+  std::vector<std::string> files;
+  ImportGraph g = graph_of(project, files);
+  Config c;
+  c.exclude = {"third_party/"};
+  using Set = std::set<std::string>;
+  auto selected = select_entries(c, g, files, Set{"models/net.py", "models/plain.py", "models/deep.py", "third_party/zoo.py"});
+  REQUIRE(paths(selected) == std::vector<std::string>{"models/deep.py", "models/net.py", "train.py"});
+  CHECK(selected[0].modules);
+  CHECK(selected[1].modules);
+  CHECK_FALSE(selected[2].modules);
+  const auto argv = worker_argv("tenscan", "/r", "", c, selected[1]);
+  const auto at = std::find(argv.begin(), argv.end(), "--modules");
+  REQUIRE(at != argv.end());
+  CHECK(*(at + 1) == "on");
+  // (no change set: a full run checks the scripts only)
+  CHECK(paths(select_entries(c, g, files, std::nullopt)) == std::vector<std::string>{"train.py"});
+
+  std::vector<report::ContractChange> changes{{"models/net.py", "Net", {"models/net.py", 4, 1, 4, 4}, {"a"}, {"b"}},
+                                              {"models/net.py", "build()", {"models/net.py", 8, 1, 8, 6}, {"a"}, {"b"}}};
+  MemorySource sources(project);
+  find_callers(changes, selected, g, sources);
+  // Net( in train.py (not NetPlus, not `class Net(`), and in the file of models' builder
+  std::vector<std::pair<std::string, int>> net, build;
+  for (const auto& r : changes[0].callers) net.emplace_back(r.path, r.line);
+  for (const auto& r : changes[1].callers) build.emplace_back(r.path, r.line);
+  CHECK(net == std::vector<std::pair<std::string, int>>{{"models/net.py", 9}, {"train.py", 3}, {"train.py", 6}});
+  CHECK(build == std::vector<std::pair<std::string, int>>{{"train.py", 4}});
+}
