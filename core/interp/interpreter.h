@@ -164,9 +164,9 @@ class Interpreter {
   Outs compare(State&& st, ir::CmpOp op, const Value& a, const Value& b);
   Outs getitem(State&& st, const Value& obj, const Value& index);
   Outs setitem(State&& st, const Value& obj, const Value& index, const Value& v);
-  /// Truthiness as a condition (symbolic when it depends on symbols). Calls __bool__/__len__.
   /// The same object or the same unknown value (CPython's identity test before ==).
   static bool identical(const Value& a, const Value& b);
+  /// Truthiness as a condition (symbolic when it depends on symbols). Calls __bool__/__len__.
   Outs truth(State&& st, const Value& v);
   /// Materialises an iterable into its elements; `summary` is set when the elements stand
   /// for an unknown number of iterations (see For).
@@ -292,14 +292,14 @@ class Interpreter {
   void note_demand(const ArgumentFix& f);
 
   // ---- module mode (module_mode.cpp; AnalysisOptions::module_mode) -----------------------
-  /// After the entry file's body ran: each of its nn.Module classes checked on every path,
-  /// one by one (when module mode applies).
+  /// After the entry file's body ran: each of its nn.Module classes and model builders checked
+  /// on every path, one by one (when module mode applies).
+  States check_modules(States after_body, const ir::Module* entry, ObjId globals);
   /// Module mode: the file's own function behind a global (a decorated one through
   /// __wrapped__), nullptr when there is none.
   const ir::Code* builder_code(const State& st, ObjId f, const ir::Module* entry) const;
   /// Whether a call without arguments of it makes a model (module_mode.cpp).
   bool is_builder(const ir::Code& code, const State& st, std::span<const std::pair<ir::Loc, ObjId>> classes) const;
-  States check_modules(States after_body, const ir::Module* entry, ObjId globals);
   /// A subclass of nn.Sequential: its forward is its layers', whatever its __init__ built.
   [[nodiscard]] bool is_container(const State& st, ObjId cls) const;
   /// Module mode: the classes and model builders of the entry file, in the order it defines them.

@@ -1387,9 +1387,8 @@ def is_tensor(obj):
 
 def _assert(condition, message):
     # (torch._assert: an assert that TorchScript keeps; torchvision's models check input sizes
-    # with it)
-    # (a condition tenscan cannot evaluate, on data it does not see: taken to hold, as a
-    # requirement on such data is)
+    # with it. A condition tenscan cannot evaluate, on data it does not see, is taken to hold,
+    # as a requirement on such data is)
     if _b.isinstance(condition, _b.bool) or _b.isinstance(condition, _b.int):
         _t.require(condition, "python/assertion-failed", "AssertionError: ", message)
 
