@@ -334,6 +334,9 @@ class Interpreter {
   /// The size a jaxtyping annotation of the checked forward names `name` ("batch"): the same
   /// for every argument, and on every path, of the class's check.
   sym::Expr annotated_dim(State& st, const std::string& name);
+  /// A size >= 1 of the class being checked, named `name`, the same for `key` on every path
+  /// that checks the class (constructor_argument, annotated_dim).
+  sym::Expr check_size(State& st, const std::string& key, const std::string& name, const char* description);
   /// The forward of `model`, which `cls` (a class or a model builder) made, returned `output`
   /// for `inputs` on path `st`.
   void module_checked(const State& st, const Value& cls, const std::vector<std::string>& params,
@@ -634,7 +637,7 @@ class Interpreter {
   std::map<ObjId, sym::SymId> class_symbols_;  // each class's first symbol
   std::map<std::pair<ObjId, std::int64_t>, std::uint32_t> module_input_ids_;  // (class, position) -> input
   std::map<std::tuple<std::uint32_t, std::size_t, std::size_t>, sym::SymId> module_dims_;
-  std::map<std::pair<ObjId, std::string>, sym::SymId> constructor_arguments_;
+  std::map<std::pair<ObjId, std::string>, sym::SymId> check_sizes_;  // (class, key) -> size (check_size)
   std::vector<CheckedForward> checked_;
   bool entry_module_called_ = false;        // a forward of a class of the entry file ran
   std::map<std::string, int> trace_index_;  // (path, type, construction) -> row of trace_

@@ -50,13 +50,16 @@ void Interpreter::bind_module_rank(State& st, ObjId t, const std::vector<std::st
   }
 }
 
-sym::Expr Interpreter::annotated_dim(State& st, const std::string& name) {
-  const std::string key = "annotated " + name;  // (never a parameter's name)
-  if (auto it = constructor_arguments_.find({checking_class_, key}); it != constructor_arguments_.end())
-    return within_domain(st, it->second);
-  sym::Expr e = fresh_symbol(st, name, "a size the forward's annotation names", 1, 0, SymKind::Data);
-  constructor_arguments_.emplace(std::make_pair(checking_class_, key), e.symbols().front());
+sym::Expr Interpreter::check_size(State& st, const std::string& key, const std::string& name, const char* description) {
+  if (auto it = check_sizes_.find({checking_class_, key}); it != check_sizes_.end()) return within_domain(st, it->second);
+  sym::Expr e = fresh_symbol(st, name, description, 1, 0, SymKind::Data);
+  check_sizes_.emplace(std::make_pair(checking_class_, key), e.symbols().front());
   return e;
+}
+
+sym::Expr Interpreter::annotated_dim(State& st, const std::string& name) {
+  // (keyed apart from the constructor's arguments: a parameter is never named so)
+  return check_size(st, "annotated " + name, name, "a size the forward's annotation names");
 }
 
 namespace {
@@ -98,11 +101,7 @@ bool Interpreter::bind_module_rank_of(State& st, const Value& rank, std::int64_t
 }
 
 sym::Expr Interpreter::constructor_argument(State& st, const std::string& name) {
-  if (auto it = constructor_arguments_.find({checking_class_, name}); it != constructor_arguments_.end())
-    return within_domain(st, it->second);
-  sym::Expr e = fresh_symbol(st, name, kConstructorArgument, 1, 0, SymKind::Data);
-  constructor_arguments_.emplace(std::make_pair(checking_class_, name), e.symbols().front());
-  return e;
+  return check_size(st, name, name, kConstructorArgument);
 }
 
 namespace {

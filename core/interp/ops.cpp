@@ -399,11 +399,6 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
   // an int/float/str subclass instance without its own comparison compares as its value
   if (auto pa = scalar_payload(st, a), pb = scalar_payload(st, b); pa || pb)
     return compare(std::move(st), op, pa ? *pa : a, pb ? *pb : b);
-  // (module mode: `x.dim() == 3` of a forward's argument whose rank is open gives it that rank)
-  if (a.is_unknown() != b.is_unknown() && (op == CmpOp::Eq || op == CmpOp::Ne))
-    if (auto rank = (a.is_unknown() ? b : a).const_int(); rank && (a.is_unknown() ? b : a).kind == VKind::Int &&
-                                                       bind_module_rank_of(st, a.is_unknown() ? a : b, *rank))
-      return one(std::move(st), Value::boolean(op == CmpOp::Eq));
   if (a.is_unknown() != b.is_unknown() && (op == CmpOp::Eq || op == CmpOp::Ne)) {
     // An unknown value against a constant. The unknown may be a plain Python value (an option
     // read from a file: two `if` tests of it must agree) or a tensor (`src == pad_idx` on data
@@ -412,6 +407,9 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
     // branch()) is the memoized test `u == c`, and that of `u != c` is its negation.
     const Value& u = a.is_unknown() ? a : b;
     const Value& known = a.is_unknown() ? b : a;
+    // (module mode: `x.dim() == 3` of a forward's argument whose rank is open gives it that rank)
+    if (auto rank = known.const_int(); rank && known.kind == VKind::Int && bind_module_rank_of(st, u, *rank))
+      return one(std::move(st), Value::boolean(op == CmpOp::Eq));
     std::string key, literal;
     if (known.kind == VKind::Str && known.s) literal = "'" + *known.s + "'";
     else if (auto c = known.const_int(); c && known.kind == VKind::Int) literal = std::to_string(*c);
