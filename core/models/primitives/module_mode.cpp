@@ -2,6 +2,7 @@
 // function's required parameters, a forward's symbolic argument, and the forward's result.
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include "models/prim.h"
 
@@ -39,10 +40,14 @@ Outs required_parameters(Interpreter& in, State&& st, Args& a) {
 
 // A jaxtyping annotation, `Float[Tensor, "batch 3 224 224"]`: its dtype and its dims (a name
 // or a size each); nullopt when it is not one, or when its shape has a variadic part (`*batch`,
-// `...`) or an expression tenscan does not read.
+// `...`), an expression or a size tenscan does not read (one beyond 64 bits).
 struct Annotated {
+  struct Dim {
+    std::string name;                 ///< "batch"; "_" for an anonymous dim
+    std::optional<std::int64_t> size;  ///< a size written as a number
+  };
   DType dtype = DType::Unknown;
-  std::vector<std::string> dims;
+  std::vector<Dim> dims;
 };
 
 std::optional<Annotated> jaxtyping(const std::string& text) {
@@ -75,7 +80,13 @@ std::optional<Annotated> jaxtyping(const std::string& text) {
       if (tok[0] == '#') tok = tok.substr(1);  // (broadcastable: the same name)
       const bool word = std::all_of(tok.begin(), tok.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
       if (tok.empty() || !word) return std::nullopt;  // (*batch, ..., name=expr)
-      out.dims.push_back(tok);
+      Annotated::Dim d{tok, std::nullopt};
+      if (std::all_of(tok.begin(), tok.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+        std::int64_t v = 0;
+        if (std::from_chars(tok.data(), tok.data() + tok.size(), v).ec != std::errc()) return std::nullopt;
+        d.size = v;
+      }
+      out.dims.push_back(std::move(d));
     }
     i = j;
   }
@@ -102,12 +113,9 @@ Outs module_input(Interpreter& in, State&& st, Args& a) {
   if (a.pos.size() > 2)
     if (auto ann = jaxtyping(annotation_of(p.st, a.pos[2], name))) {
       Shape dims;
-      for (const auto& d : ann->dims) {
-        if (std::all_of(d.begin(), d.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-          dims.push_back(sym::Expr::constant(std::stoll(d)));
-        else
-          dims.push_back(in.annotated_dim(p.st, d == "_" ? name + "." + std::to_string(dims.size()) : d));
-      }
+      for (const auto& d : ann->dims)
+        dims.push_back(d.size ? sym::Expr::constant(*d.size)
+                              : in.annotated_dim(p.st, d.name == "_" ? name + "." + std::to_string(dims.size()) : d.name));
       TensorVal t{std::move(dims), ann->dtype, in.site()};
       t.assumed = true;
       return p.ret(in.new_tensor(p.st, std::move(t)));
