@@ -360,33 +360,47 @@ std::vector<SelectedEntry> select_entries(const Config& config, ImportGraph& gra
 
 void find_callers(std::vector<report::ContractChange>& changes, const std::vector<SelectedEntry>& entries, ImportGraph& graph,
                   const SourceProvider& sources) {
+  if (changes.empty()) return;
   constexpr std::size_t kMaxCallers = 5;
+  // each script's closure, and each file's text, once
+  std::vector<std::vector<std::string>> closures;
+  for (const auto& e : entries)
+    if (!e.modules) closures.push_back(graph.closure(e.path));
+  std::map<std::string, std::optional<std::string>> texts;
+  auto text_of = [&](const std::string& f) -> const std::optional<std::string>& {
+    auto it = texts.find(f);
+    if (it == texts.end()) {
+      std::string error;
+      it = texts.emplace(f, sources.read(f, error)).first;
+    }
+    return it->second;
+  };
   for (auto& change : changes) {
     // the name the code uses: the class, or the builder without its "()"
     std::string name = change.module;
     if (name.size() > 2 && name.ends_with("()")) name.resize(name.size() - 2);
     std::set<std::string> files;  // (the scripts that import the file of models, and their modules)
-    for (const auto& e : entries)
-      if (!e.modules)
-        if (auto closure = graph.closure(e.path); std::find(closure.begin(), closure.end(), change.path) != closure.end())
-          files.insert(closure.begin(), closure.end());
+    for (const auto& closure : closures)
+      if (std::find(closure.begin(), closure.end(), change.path) != closure.end()) files.insert(closure.begin(), closure.end());
     for (const auto& f : files) {
-      std::string error;
-      auto text = sources.read(f, error);
+      const auto& text = text_of(f);
       if (!text) continue;
       // `Name(` where Name is a whole word: a construction or a call
       int line = 1;
+      std::size_t bol = 0;  // (where the line starts)
       for (std::size_t at = 0; at < text->size() && change.callers.size() < kMaxCallers; ++at) {
-        if ((*text)[at] == '\n') ++line;
+        if ((*text)[at] == '\n') {
+          ++line;
+          bol = at + 1;
+        }
         if (text->compare(at, name.size(), name) != 0) continue;
         const bool starts = at == 0 || !(std::isalnum(static_cast<unsigned char>((*text)[at - 1])) || (*text)[at - 1] == '_');
         std::size_t after = at + name.size();
         while (after < text->size() && (*text)[after] == ' ') ++after;
         if (!starts || after >= text->size() || (*text)[after] != '(') continue;
         // (not its own definition: `class Name(` and `def Name(`)
-        const std::size_t bol = text->rfind('\n', at) == std::string::npos ? 0 : text->rfind('\n', at) + 1;
-        const std::string head = text->substr(bol, at - bol);
-        if (head.find("class ") != std::string::npos || head.find("def ") != std::string::npos) continue;
+        const std::string_view head(text->data() + bol, at - bol);
+        if (head.find("class ") != std::string_view::npos || head.find("def ") != std::string_view::npos) continue;
         const int col = static_cast<int>(at - bol) + 1;
         change.callers.push_back({f, line, col, line, col + static_cast<int>(name.size())});
       }
