@@ -72,17 +72,18 @@ void space_regions(std::string& out, const std::vector<const RunFinding*>& rows,
   if (!body.empty()) out += "\n### Where in the hyperparameter space they fail\n" + body;
 }
 
+// The longest run of backticks in `text`.
+std::size_t longest_backticks(std::string_view text) {
+  std::size_t streak = 0, longest = 0;
+  for (char c : text) longest = std::max(longest, streak = c == '`' ? streak + 1 : 0);
+  return longest;
+}
+
 // A fence for a code block holding `lines`: longer than any run of backticks in them, so no
 // line of the repository can close it.
 std::string fence_for(const std::vector<std::string>& lines) {
   std::size_t longest = 0;
-  for (const auto& l : lines)
-    for (std::size_t i = 0; i < l.size();) {
-      std::size_t j = i;
-      while (j < l.size() && l[j] == '`') ++j;
-      longest = std::max(longest, j - i);
-      i = j == i ? i + 1 : j;
-    }
+  for (const auto& l : lines) longest = std::max(longest, longest_backticks(l));
   return std::string(std::max<std::size_t>(3, longest + 1), '`');
 }
 
@@ -144,8 +145,7 @@ void model_contracts(std::string& out, const RunReport& run, const MarkdownOptio
     std::replace(t.begin(), t.end(), '\n', ' ');
     std::replace(t.begin(), t.end(), '\r', ' ');
     // (delimited by one backtick more than its longest run of them)
-    std::size_t streak = 0, longest = 0;
-    for (char c : t) longest = std::max(longest, streak = c == '`' ? streak + 1 : 0);
+    const std::size_t longest = longest_backticks(t);
     const std::string fence(longest + 1, '`');
     return longest ? fence + " " + t + " " + fence : fence + t + fence;
   };
