@@ -926,10 +926,15 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
       Notification n;
       n.kind = user_raise ? Notification::Kind::ScriptExit : Notification::Kind::Unsupported;
       n.level = Level::Note;
+      const ModelDecl* decl =
+          st.module_decl >= 0 ? &options.model_decls.at(static_cast<std::size_t>(st.module_decl)) : nullptr;
       n.message = user_raise ? "a path of the script ends with its own uncaught " + findings::exception_text(in, st)
+                  : decl ? "module mode could not check " + decl->model + (decl->args.empty() ? "" : "(" + decl->args + ")") +
+                               " as tenscan.json declares it: an uncaught " + findings::exception_text(in, st)
                   : st.module_check
                       ? "module mode could not check this class to the end: an uncaught " + findings::exception_text(in, st) +
-                            " (a constructor argument without a default is taken as a size; a forward argument as a tensor)"
+                            " (a constructor argument without a default is taken as a size, a forward argument as a tensor; "
+                              "\"models\" in tenscan.json declares how it is built and called)"
                       : "tenscan's models fall short here, and the path stopped: an uncaught " + findings::exception_text(in, st);
       if (where) n.location = *where;
       bool dup = false;

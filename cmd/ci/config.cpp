@@ -213,6 +213,25 @@ DataHint hint_of(const json& h) {
   }
   return d;
 }
+
+ModelDecl model_decl_of(const json& m) {
+  ModelDecl d;
+  d.model = m["model"].get<std::string>();
+  d.file = m.value("file", "");
+  d.args = m.value("args", "");
+  const json dtypes = m.value("dtypes", json::object()), inputs = m.value("inputs", json::object());
+  for (const auto& [name, shape] : inputs.items()) {
+    ModelDecl::Input in;
+    in.name = name;
+    for (const auto& dim : shape) in.shape.push_back(dim.is_string() ? dim.get<std::string>() : dim.dump());
+    in.dtype = dtypes.value(name, "");
+    d.inputs.push_back(std::move(in));
+  }
+  for (const auto& [name, dtype] : dtypes.items())
+    if (!inputs.contains(name))
+      throw ConfigError("model " + d.model + ": dtypes." + name + " without a shape: declare inputs." + name + " too");
+  return d;
+}
 }  // namespace
 
 std::string exact_number_text(double x) {
@@ -341,32 +360,61 @@ std::string space_item_text(const std::string& name, const json& v) {
 }
 }  // namespace
 
-DataHint parse_data_hint(std::string_view json_text) {
+namespace {
+// One item of the configuration's array `key`, given alone as JSON text (how the CI driver
+// passes it to a worker), validated against the schema's item; `what` names it in messages.
+json configuration_item(const char* key, const char* what, std::string_view json_text) {
   const json schema = json::parse(config_schema());
-  std::vector<std::string> errors = validate_against_schema(schema["properties"]["data"]["items"].dump(), json_text);
+  std::vector<std::string> errors = validate_against_schema(schema["properties"][key]["items"].dump(), json_text);
   if (!errors.empty()) {
     std::string msg;
-    for (const auto& e : errors) msg += "data hint " + e + "\n";
+    for (const auto& e : errors) msg += std::string(what) + " " + e + "\n";
     msg.pop_back();
     throw ConfigError(msg);
   }
-  return hint_of(json::parse(json_text));
+  return json::parse(json_text);
 }
+
+// A shape's dims as JSON: a size as a number, a name as a string.
+json shape_json(const std::vector<std::string>& dims) {
+  json shape = json::array();
+  for (const auto& d : dims) {
+    const bool number = !d.empty() && std::all_of(d.begin(), d.end(), [](unsigned char ch) { return std::isdigit(ch); });
+    shape.push_back(number ? json::parse(d) : json(d));
+  }
+  return shape;
+}
+}  // namespace
+
+DataHint parse_data_hint(std::string_view json_text) { return hint_of(configuration_item("data", "data hint", json_text)); }
 
 std::string data_hint_json(const DataHint& hint) {
   json h;
   h["file"] = hint.file;
-  json shape = json::array();
-  for (const auto& d : hint.shape) {
-    bool number = !d.empty() && std::all_of(d.begin(), d.end(), [](unsigned char ch) { return std::isdigit(ch); });
-    if (number) shape.push_back(json::parse(d));
-    else shape.push_back(d);
-  }
-  h["shape"] = shape;
+  h["shape"] = shape_json(hint.shape);
   if (!hint.dtype.empty()) h["dtype"] = hint.dtype;
   if (!hint.kind.empty()) h["as"] = hint.kind;
   if (hint.range) h["range"] = {hint.range->first, hint.range->second};
   return h.dump();
+}
+
+ModelDecl parse_model_decl(std::string_view json_text) {
+  return model_decl_of(configuration_item("models", "model declaration", json_text));
+}
+
+std::string model_decl_json(const ModelDecl& decl) {
+  json m;
+  m["model"] = decl.model;
+  if (!decl.file.empty()) m["file"] = decl.file;
+  if (!decl.args.empty()) m["args"] = decl.args;
+  json inputs = json::object(), dtypes = json::object();
+  for (const auto& in : decl.inputs) {
+    inputs[in.name] = shape_json(in.shape);
+    if (!in.dtype.empty()) dtypes[in.name] = in.dtype;
+  }
+  if (!inputs.empty()) m["inputs"] = inputs;
+  if (!dtypes.empty()) m["dtypes"] = dtypes;
+  return m.dump();
 }
 
 Config parse_config(std::string_view text, const std::string& name) {
@@ -443,6 +491,13 @@ Config parse_config(std::string_view text, const std::string& name) {
   c.rules = j.value("rules", c.rules);
   c.stub_dirs = j.value("stub_dirs", c.stub_dirs);
   for (const auto& h : j.value("data", json::array())) c.data.push_back(hint_of(h));
+  for (const auto& m : j.value("models", json::array())) {
+    try {
+      c.models.push_back(model_decl_of(m));
+    } catch (const ConfigError& err) {
+      throw ConfigError(name + ": models[" + std::to_string(c.models.size()) + "]: " + err.what());
+    }
+  }
   const json ranges = j.value("ranges", json::object());
   for (const auto& [attr, bounds] : ranges.items())
     c.ranges.push_back(attribute_range(attr, bounds[0].get<double>(), bounds[1].get<double>()));

@@ -279,6 +279,7 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
   for (const auto& hint : config.data) argv.insert(argv.end(), {"--data", data_hint_json(hint)});
   for (const auto& range : config.ranges) argv.insert(argv.end(), {"--range", range_option_text(range)});
+  for (const auto& decl : config.models) argv.insert(argv.end(), {"--model", model_decl_json(decl)});
   for (const auto& param : entry.space) argv.insert(argv.end(), {"--space", param});
   if (!entry.space_file.empty()) argv.insert(argv.end(), {"--space-file", entry.space_file});
   if (entry.part.count > 0)

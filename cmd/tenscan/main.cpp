@@ -96,6 +96,7 @@ struct CheckArgs {
   std::vector<std::string> stub_dirs;
   std::vector<std::string> data_hints;  ///< JSON, one "data" item of tenscan.json each
   std::vector<std::string> ranges;      ///< Class.attribute=LOW..HIGH, one "ranges" item each
+  std::vector<std::string> models;      ///< JSON, one "models" item of tenscan.json each
   std::vector<std::string> space;       ///< NAME[=SPEC], one hyperparameter each
   std::string space_file;               ///< a W&B sweep configuration in the project
   tenscan::SpaceSolving space_solver = tenscan::SpaceSolving::Auto;  ///< --space-solver
@@ -225,6 +226,12 @@ int run_check(const CheckArgs& args) {
     return kExitError;
   }
   try {
+    for (const auto& m : args.models) options.model_decls.push_back(tenscan::ci::parse_model_decl(m));
+  } catch (const tenscan::ci::ConfigError& e) {
+    std::cerr << "tenscan: error: --model: " << tenscan::report::printable(e.what()) << "\n";
+    return kExitError;
+  }
+  try {
     for (const auto& sp : args.space) options.space.push_back(tenscan::ci::parse_space_option(sp));
   } catch (const tenscan::ci::ConfigError& e) {
     std::cerr << "tenscan: error: --space: " << tenscan::report::printable(e.what()) << "\n";
@@ -281,6 +288,7 @@ int run_check(const CheckArgs& args) {
   options.stub_dirs.insert(options.stub_dirs.end(), config.stub_dirs.begin(), config.stub_dirs.end());
   options.data_hints.insert(options.data_hints.end(), config.data.begin(), config.data.end());
   options.attribute_ranges.insert(options.attribute_ranges.end(), config.ranges.begin(), config.ranges.end());
+  options.model_decls.insert(options.model_decls.end(), config.models.begin(), config.models.end());
   if (!args.symbolic_args_given) options.symbolic_args = config.symbolic_args;
   tenscan::AnalysisResult result = tenscan::ci::analyze_entry(*sources, entry, options);
   relate_sweep(result);
@@ -437,6 +445,10 @@ int main(int argc, char** argv) {
                         "The values a tensor attribute that training changes holds, as one \"ranges\" item of "
                         "tenscan.json: Class.attribute=LOW..HIGH, e.g. VAE.log_var=-10..10 (repeatable; before "
                         "tenscan.json's)");
+  cmd_check->add_option("--model", check.models,
+                        "How module mode builds and calls a model, as one \"models\" item of tenscan.json, e.g. "
+                        "'{\"model\": \"ResNet\", \"args\": \"BasicBlock, [2, 2, 2, 2]\", \"inputs\": {\"x\": [\"B\", 3, 224, "
+                        "224]}}' (repeatable; before tenscan.json's)");
   // internal: how `tenscan ci` runs its sandboxed workers
   cmd_check->add_flag("--worker", check.worker)->group("");
   cmd_check->add_flag("--trace-modules", check.trace_modules)->group("");  // (a worker of `tenscan ci --report`)

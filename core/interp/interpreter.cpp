@@ -2068,8 +2068,20 @@ States Interpreter::run(const std::string& entry_path) {
   if (imported) st.modules[stem] = id;  // (sys.modules[cls.__module__], as an import has it)
   States after = run_module_body(std::move(st), m, id);
   if (options_.module_mode == AnalysisOptions::ModuleMode::Off ||
-      (options_.module_mode == AnalysisOptions::ModuleMode::Auto && entry_module_called_))
+      (options_.module_mode == AnalysisOptions::ModuleMode::Auto && entry_module_called_)) {
+    // (a declaration for this very file that module mode did not use: said, not ignored)
+    for (const ModelDecl& d : options_.model_decls)
+      if (!d.file.empty() && !model_decls_of(d.model, entry_path).empty())
+        result_.notifications.push_back(
+            {Notification::Kind::Configuration, Level::Warning,
+             "tenscan.json declares how module mode builds " + d.model + " of " + d.file +
+                 (options_.module_mode == AnalysisOptions::ModuleMode::Off
+                      ? ", but module mode is off"
+                      : ", but the file ran as a script that calls its models, so module mode did not check them "
+                        "one by one (`--modules on` does)"),
+             {}});
     return after;
+  }
   return check_modules(std::move(after), m, id);
 }
 

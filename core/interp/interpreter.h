@@ -304,6 +304,13 @@ class Interpreter {
   [[nodiscard]] bool is_container(const State& st, ObjId cls) const;
   /// Module mode: the classes and model builders of the entry file, in the order it defines them.
   std::vector<std::pair<ir::Loc, ObjId>> module_targets(const State& st, const ir::Module* entry, ObjId globals) const;
+  /// The declarations (AnalysisOptions::model_decls) of model `name` of file `path`.
+  [[nodiscard]] std::vector<int> model_decls_of(const std::string& name, const std::string& path) const;
+  /// A function of the file's namespace `globals` that calls its argument with declaration d's
+  /// arguments, its code placed at `at`; nullopt (and a gap) when they are not call arguments.
+  std::optional<Value> declared_maker(State& st, int d, ObjId globals, const ir::Loc& at);
+  /// The shape declared for argument `name` of the forward being checked, if any.
+  [[nodiscard]] const ModelDecl::Input* declared_input(const std::string& name) const;
   /// The checks that raised although what they checked was checked all the same: covered.
   void settle_module_raises(States& out) const;
   /// A new argument of the forward being checked, `prefix` before its dims' names (TensorVal::
@@ -628,16 +635,20 @@ class Interpreter {
   std::vector<LastBatch> last_batches_;
   std::vector<TracedModule> trace_;
   std::vector<std::string> module_inputs_;  // (module mode) the forward arguments' prefixes
-  ObjId checking_class_ = kNoObj;           // the class being checked
   sym::SymId class_symbols_from_ = 0;       // the first symbol of the class being checked
   std::map<const std::string*, std::pair<std::shared_ptr<const std::string>, ObjId>> module_shapes_, module_ranks_;
   std::set<ObjId> forwarded_classes_;       // module mode: classes whose forward returned in a check
   std::size_t class_path_from_ = 0;         // the first path step of its check
   const ir::Code* checking_builder_ = nullptr;  // the model builder being checked (not a class)
-  std::map<ObjId, sym::SymId> class_symbols_;  // each class's first symbol
-  std::map<std::pair<ObjId, std::int64_t>, std::uint32_t> module_input_ids_;  // (class, position) -> input
+  const ModelDecl* checking_decl_ = nullptr;    // the declaration it is checked as (tenscan.json)
+  // a check: the class or builder, and its declaration's index in model_decls (-1: none)
+  using CheckKey = std::pair<ObjId, int>;
+  CheckKey check_key_{kNoObj, -1};
+  std::map<CheckKey, sym::SymId> class_symbols_;  // each check's first symbol
+  std::map<std::pair<CheckKey, std::int64_t>, std::uint32_t> module_input_ids_;  // (check, position) -> input
   std::map<std::tuple<std::uint32_t, std::size_t, std::size_t>, sym::SymId> module_dims_;
-  std::map<std::pair<ObjId, std::string>, sym::SymId> check_sizes_;  // (class, key) -> size (check_size)
+  std::map<std::pair<CheckKey, std::string>, sym::SymId> check_sizes_;  // (check, key) -> size (check_size)
+  std::map<int, const ir::Module*> declared_makers_;  // declaration -> its lowered maker (nullptr: invalid)
   std::vector<CheckedForward> checked_;
   bool entry_module_called_ = false;        // a forward of a class of the entry file ran
   std::map<std::string, int> trace_index_;  // (path, type, construction) -> row of trace_

@@ -7,11 +7,12 @@
 #include <set>
 
 #include "interp/interpreter.h"
+#include "python/lower.h"
 
 namespace tenscan::interp {
 
 std::uint32_t Interpreter::new_module_input(std::string prefix, std::int64_t position) {
-  auto [it, fresh] = module_input_ids_.try_emplace({checking_class_, position}, 0);
+  auto [it, fresh] = module_input_ids_.try_emplace({check_key_, position}, 0);
   if (fresh) {
     module_inputs_.push_back(std::move(prefix));
     it->second = static_cast<std::uint32_t>(module_inputs_.size());
@@ -51,9 +52,9 @@ void Interpreter::bind_module_rank(State& st, ObjId t, const std::vector<std::st
 }
 
 sym::Expr Interpreter::check_size(State& st, const std::string& key, const std::string& name, const char* description) {
-  if (auto it = check_sizes_.find({checking_class_, key}); it != check_sizes_.end()) return within_domain(st, it->second);
+  if (auto it = check_sizes_.find({check_key_, key}); it != check_sizes_.end()) return within_domain(st, it->second);
   sym::Expr e = fresh_symbol(st, name, description, 1, 0, SymKind::Data);
-  check_sizes_.emplace(std::make_pair(checking_class_, key), e.symbols().front());
+  check_sizes_.emplace(std::make_pair(check_key_, key), e.symbols().front());
   return e;
 }
 
@@ -216,43 +217,130 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
     add_gap("module mode: the file's body ran to its end on no path, so none of its classes was checked",
             ir::Loc{entry->top->loc.file, 1, 1});
   States out;
+  std::set<std::string> checked_names;
   for (auto& st : after_body) {
     auto targets = st.normal() ? module_targets(st, entry, globals) : std::vector<std::pair<ir::Loc, ObjId>>{};
+    for (const auto& t : targets) {
+      const ir::Code* b = st.heap.get(t.second).kind == OKind::Class ? nullptr : builder_code(st, t.second, entry);
+      checked_names.insert(b ? b->name : st.heap.get(t.second).name);
+    }
     if (targets.empty()) {
       out.push_back(std::move(st));
       continue;
     }
     const auto names = symbol_names_;
     for (const auto& [loc, target] : targets) {
-      // (each class's symbols are named afresh: B, H, W, not B#2; no two classes' ever meet)
-      symbol_names_ = names;
-      // (the same class from another of the body's paths: the same arguments, the same dims)
-      checking_class_ = target;
-      class_symbols_from_ = class_symbols_.try_emplace(target, static_cast<sym::SymId>(symbols_.size())).first->second;
-      State copy = st;
-      copy.module_check = target;
-      class_path_from_ = copy.path.size();
       const bool is_class = st.heap.get(target).kind == OKind::Class;
-      checking_builder_ = is_class ? nullptr : builder_code(st, target, entry);
-      for (auto& [s, mod] : import_module(std::move(copy), "_tenscan_modules", nullptr, 0)) {
-        if (!s.normal() || !mod.is_obj()) {
-          out.push_back(std::move(s));
-          continue;
-        }
-        for (auto& [s2, check] : getattr(std::move(s), mod, is_class ? "check" : "check_builder")) {
-          if (!s2.normal()) {
-            out.push_back(std::move(s2));
+      const ir::Code* builder = is_class ? nullptr : builder_code(st, target, entry);
+      // (one check as module mode makes it up, or one per declaration of the model)
+      std::vector<int> decls = model_decls_of(is_class ? st.heap.get(target).name : builder->name, entry->path);
+      if (decls.empty()) decls.push_back(-1);
+      for (int d : decls) {
+        // (each check's symbols are named afresh: B, H, W, not B#2; no two checks' ever meet)
+        symbol_names_ = names;
+        // (the same check from another of the body's paths: the same arguments, the same dims)
+        check_key_ = {target, d};
+        class_symbols_from_ = class_symbols_.try_emplace(check_key_, static_cast<sym::SymId>(symbols_.size())).first->second;
+        State copy = st;
+        copy.module_check = target;
+        copy.module_decl = d;
+        class_path_from_ = copy.path.size();
+        checking_builder_ = builder;
+        checking_decl_ = d < 0 ? nullptr : &options_.model_decls[static_cast<std::size_t>(d)];
+        std::optional<Value> maker;
+        if (checking_decl_ && !checking_decl_->args.empty() && !(maker = declared_maker(copy, d, globals, loc))) continue;
+        const char* how = maker ? "check_declared" : is_class ? "check" : "check_builder";
+        for (auto& [s, mod] : import_module(std::move(copy), "_tenscan_modules", nullptr, 0)) {
+          if (!s.normal() || !mod.is_obj()) {
+            out.push_back(std::move(s));
             continue;
           }
-          Args args;
-          args.pos.push_back(Value::object(target));
-          for (auto& [s3, r] : call(std::move(s2), check, std::move(args))) out.push_back(std::move(s3));
+          for (auto& [s2, check] : getattr(std::move(s), mod, how)) {
+            if (!s2.normal()) {
+              out.push_back(std::move(s2));
+              continue;
+            }
+            Args args;
+            args.pos.push_back(Value::object(target));
+            if (maker) args.pos.push_back(*maker);
+            for (auto& [s3, r] : call(std::move(s2), check, std::move(args))) out.push_back(std::move(s3));
+          }
         }
       }
     }
+    checking_decl_ = nullptr;
   }
+  // (a declaration for this file of a model it does not define, or not as a model: said)
+  for (const ModelDecl& d : options_.model_decls)
+    if (!d.file.empty() && !model_decls_of(d.model, entry->path).empty() && !checked_names.count(d.model))
+      add_gap("tenscan.json declares " + d.model + " for " + d.file + ", which defines no model of that name (a class "
+                  "with a forward of its own, or a function that returns a model): the declaration was not used",
+              ir::Loc{entry->top->loc.file, 1, 1});
   settle_module_raises(out);
   return out;
+}
+
+std::vector<int> Interpreter::model_decls_of(const std::string& name, const std::string& path) const {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < options_.model_decls.size(); ++i) {
+    const ModelDecl& d = options_.model_decls[i];
+    const bool file_matches = d.file.empty() || path == d.file ||
+                              (path.size() > d.file.size() && path.ends_with(d.file) && path[path.size() - d.file.size() - 1] == '/');
+    if (d.model == name && file_matches) out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
+const ModelDecl::Input* Interpreter::declared_input(const std::string& name) const {
+  if (checking_decl_)
+    for (const auto& in : checking_decl_->inputs)
+      if (in.name == name) return &in;
+  return nullptr;
+}
+
+std::optional<Value> Interpreter::declared_maker(State& st, int d, ObjId globals, const ir::Loc& at) {
+  const ModelDecl& decl = options_.model_decls[static_cast<std::size_t>(d)];
+  auto [it, fresh] = declared_makers_.try_emplace(d, nullptr);
+  if (fresh) {
+    // (lowered as a function of the file's namespace; its code placed at the model's
+    // definition, where a call the arguments do not fit is reported)
+    const std::string text = "def __tenscan_declared__(__tenscan_model__):\n    return __tenscan_model__(" + decl.args + ")\n";
+    auto fid = static_cast<std::uint32_t>(modules_.size());
+    auto lr = python::lower_module("<tenscan.json>", "__tenscan_declared__", text, fid, false);
+    const ir::Code* top = lr.module ? lr.module->top : nullptr;
+    // (arguments that close the call and go on, `1)\nimport os\nx = (1`, are not arguments)
+    const ir::Stmt* def = top && top->body.size() == 1 ? top->body[0] : nullptr;
+    const ir::Code* fn = def && def->kind == ir::StmtKind::Assign && def->value && def->value->kind == ir::ExprKind::Function
+                             ? def->value->code
+                             : nullptr;
+    const bool one_call = !lr.syntax_error && lr.diags.empty() && fn && fn->body.size() == 1 &&
+                          fn->body[0]->kind == ir::StmtKind::Return && fn->body[0]->value &&
+                          fn->body[0]->value->kind == ir::ExprKind::Call;
+    if (one_call) {
+      for (auto& e : lr.module->exprs) e.loc = at;
+      for (auto& s : lr.module->stmts) s.loc = at;
+      for (auto& c : lr.module->codes) c.loc = at;
+      modules_.push_back(std::move(lr.module));
+      it->second = modules_.back().get();
+    }
+  }
+  if (!it->second) {
+    add_gap("tenscan.json declares " + decl.model + "(" + decl.args + "), whose arguments are not Python call arguments: " +
+                decl.model + " was not checked as declared",
+            at);
+    return std::nullopt;
+  }
+  for (auto& s : run_module_body(State(st), it->second, globals)) {
+    if (!s.normal()) continue;
+    auto& attrs = s.heap.mut(globals).attrs;
+    auto f = attrs.find("__tenscan_declared__");
+    if (f == attrs.end()) continue;
+    Value maker = f->second;
+    attrs.erase("__tenscan_declared__");
+    st = std::move(s);
+    return maker;
+  }
+  return std::nullopt;
 }
 
 void Interpreter::settle_module_raises(States& out) const {
@@ -285,6 +373,8 @@ void Interpreter::module_checked(const State& st, const Value& cls, const std::v
     c.module = checking_builder_->name + "()";
     c.where = checking_builder_->loc;
   }
+  if (checking_decl_ && !checking_decl_->args.empty())  // (as declared: `ResNet(BasicBlock, [2, 2, 2, 2])`)
+    c.module = checking_decl_->model + "(" + checking_decl_->args + ")";
   c.params = params;
   for (const auto& v : inputs) {
     const TensorVal* t = tensor_of(st, v);

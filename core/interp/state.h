@@ -295,6 +295,9 @@ struct State {
   /// (Interpreter::check_modules), built from arguments the analysis made up: an exception it
   /// raises is a class it could not check, not a failure of the program. kNoObj otherwise.
   ObjId module_check = kNoObj;
+  /// ... checked as declaration `module_decl` of AnalysisOptions::model_decls says (-1: as
+  /// module mode makes it up).
+  int module_decl = -1;
   /// Module mode: the forward's argument has the rank its first layer usually takes, though that
   /// layer takes any (Linear's [*, F]): a rank failure after it is the guess's, not the class's.
   bool guessed_rank = false;

@@ -310,12 +310,13 @@ int main(int argc, char** argv) {
   options.space = spec.space;
   options.parse_data = tenscan::ci::data_parser();  // (as `tenscan check` reads configurations)
   // a tenscan.json next to the fixture applies as it does to `tenscan check` (stub
-  // directories, data hints, ranges)
+  // directories, data hints, ranges, model declarations)
   try {
     tenscan::ci::Config config = tenscan::ci::load_config(fixture.parent_path(), std::nullopt);
     options.stub_dirs = config.stub_dirs;
     options.data_hints = config.data;
     options.attribute_ranges = config.ranges;
+    options.model_decls = config.models;
   } catch (const tenscan::ci::ConfigError& e) {
     std::cout << name << ": " << e.what() << "\n";
     return 1;

@@ -105,13 +105,26 @@ std::string annotation_of(const State& st, const Value& fn, const std::string& n
 // a tensor whose rank and dims are symbols until a layer fixes them (TensorVal::module_input);
 // dims of arguments after the first carry its name ("mask.B"). A jaxtyping annotation of the
 // argument gives them at once: its sizes as sizes, its names as sizes named so, the same for
-// every argument that names them.
+// every argument that names them. A shape tenscan.json declares for it comes first.
 Outs module_input(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "module_input");
   const std::string name = p.str_arg(0).value_or("x");
   const std::int64_t index = p.const_int(1).value_or(0);
-  if (a.pos.size() > 2)
-    if (auto ann = jaxtyping(annotation_of(p.st, a.pos[2], name))) {
+  std::optional<Annotated> declared;
+  if (const ModelDecl::Input* d = in.declared_input(name)) {  // (tenscan.json's "models")
+    declared.emplace();
+    declared->dtype = d->dtype.empty() ? DType::Unknown : parse_dtype(d->dtype);
+    for (const auto& dim : d->shape) {
+      Annotated::Dim ad{dim, std::nullopt};
+      std::int64_t v = 0;
+      if (std::from_chars(dim.data(), dim.data() + dim.size(), v).ec == std::errc() && !dim.empty() &&
+          std::isdigit(static_cast<unsigned char>(dim[0])))
+        ad.size = v;
+      declared->dims.push_back(std::move(ad));
+    }
+  }
+  if (declared || a.pos.size() > 2)
+    if (auto ann = declared ? declared : jaxtyping(annotation_of(p.st, a.pos[2], name))) {
       Shape dims;
       for (const auto& d : ann->dims)
         dims.push_back(d.size ? sym::Expr::constant(*d.size)

@@ -22,6 +22,14 @@ def check_builder(fn):
         _check_forward(fn, model)
 
 
+# A model as tenscan.json declares it (ModelDecl): `make` calls the class or builder with the
+# declared arguments.
+def check_declared(what, make):
+    model = make(what)
+    if _b.isinstance(model, _nn.Module):
+        _check_forward(what, model)
+
+
 def _check_forward(what, model):
     names = _t.required_parameters(model.forward)
     inputs = [_t.module_input(name, i, model.forward) for i, name in _b.enumerate(names)]

@@ -314,3 +314,46 @@ TEST_CASE("data: hints of what data files hold, validated, and round-tripped for
   CHECK_THROWS_WITH(parse_data_hint(R"({"file": "x.pt", "shape": [3], "as": "list"})"),
                     "data hint as: must be one of \"tensor\", \"ndarray\", got \"list\"");
 }
+
+TEST_CASE("models: how module mode builds and calls a model, validated, and round-tripped for the workers",
+          "[config]") {
+  Config c = parse_config(R"({"models": [
+      {"model": "ResNet", "file": "models/resnet.py", "args": "BasicBlock, [2, 2, 2, 2], num_classes=10",
+       "inputs": {"x": ["B", 3, 32, 32]}},
+      {"model": "TextEncoder", "inputs": {"tokens": ["B", "T"], "mask": ["B", "T"]}, "dtypes": {"tokens": "int64"}},
+      {"model": "Head"}]})",
+                          "tenscan.json");
+  REQUIRE(c.models.size() == 3);
+  CHECK(c.models[0].model == "ResNet");
+  CHECK(c.models[0].file == "models/resnet.py");
+  CHECK(c.models[0].args == "BasicBlock, [2, 2, 2, 2], num_classes=10");
+  REQUIRE(c.models[0].inputs.size() == 1);
+  CHECK(c.models[0].inputs[0].name == "x");
+  CHECK(c.models[0].inputs[0].shape == std::vector<std::string>{"B", "3", "32", "32"});
+  CHECK(c.models[0].inputs[0].dtype.empty());
+  REQUIRE(c.models[1].inputs.size() == 2);
+  for (const auto& in : c.models[1].inputs) CHECK(in.dtype == (in.name == "tokens" ? "int64" : ""));
+  CHECK(c.models[2].args.empty());
+  CHECK(c.models[2].inputs.empty());
+  // what the CI driver passes to a worker (`check --model JSON`) parses back to the same declaration
+  for (const auto& m : c.models) {
+    tenscan::ModelDecl back = parse_model_decl(model_decl_json(m));
+    CHECK(back.model == m.model);
+    CHECK(back.file == m.file);
+    CHECK(back.args == m.args);
+    REQUIRE(back.inputs.size() == m.inputs.size());
+    for (std::size_t i = 0; i < m.inputs.size(); ++i) {
+      CHECK(back.inputs[i].name == m.inputs[i].name);
+      CHECK(back.inputs[i].shape == m.inputs[i].shape);
+      CHECK(back.inputs[i].dtype == m.inputs[i].dtype);
+    }
+  }
+  CHECK(error_of(R"({"models": [{"args": "1"}]})") == "tenscan.json: models[0]: the key \"model\" is required");
+  CHECK(error_of(R"({"models": [{"model": "resnet.ResNet"}]})").starts_with("tenscan.json: models[0].model: "));
+  CHECK(error_of(R"({"models": [{"model": "Net", "inputs": {"x": [0]}}]})") ==
+        "tenscan.json: models[0].inputs.x[0]: must be at least 1, got 0");
+  CHECK(error_of(R"({"models": [{"model": "Net", "dtypes": {"x": "int64"}}]})") ==
+        "tenscan.json: models[0]: model Net: dtypes.x without a shape: declare inputs.x too");
+  CHECK(error_of(R"({"models": [{"model": "Net", "dtypes": {"x": "long"}}]})").starts_with("tenscan.json: models[0].dtypes.x: "));
+  CHECK_THROWS_AS(parse_model_decl(R"({"model": "Net", "argz": "1"})"), ConfigError);
+}

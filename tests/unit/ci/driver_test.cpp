@@ -278,6 +278,23 @@ TEST_CASE("worker argv: the configuration's ranges, one --range each", "[driver]
                                          "256", "--range", "ActNorm.scale=-3..2.5", "train.py", "--"});
 }
 
+TEST_CASE("worker argv: the configuration's model declarations, one --model JSON each", "[driver]") {
+  Config c;
+  tenscan::ModelDecl d;
+  d.model = "ResNet";
+  d.args = "BasicBlock, [2, 2, 2, 2]";
+  d.inputs = {{"x", {"B", "3", "32", "32"}, "float16"}};
+  c.models = {d};
+  SelectedEntry e{"models/resnet.py", {}, 0, false};
+  e.modules = true;
+  auto argv = worker_argv("/bin/tenscan", "/repo", "", c, e);
+  const auto at = std::find(argv.begin(), argv.end(), "--model");
+  REQUIRE(at != argv.end());
+  REQUIRE(at + 1 != argv.end());
+  CHECK(*(at + 1) ==
+        R"({"args":"BasicBlock, [2, 2, 2, 2]","dtypes":{"x":"float16"},"inputs":{"x":["B",3,32,32]},"model":"ResNet"})");
+}
+
 TEST_CASE("worker argv: the entry's hyperparameter space, one --space each", "[driver]") {
   Config c;
   SelectedEntry e{"train.py", {"--epochs", "1"}, 0, false, {"kernel=3,5,7", "arch"}};

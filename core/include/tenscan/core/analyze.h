@@ -84,6 +84,24 @@ struct AttributeRange {
   double lo = 0, hi = 0;
 };
 
+/// How module mode builds and calls a model ("models" in tenscan.json), where its constructor's
+/// defaults and its own layers do not say: `model` (a class or a model builder of the file being
+/// checked) called with `args`, Python call arguments evaluated in the file's namespace
+/// ("BasicBlock, [2, 2, 2, 2], num_classes=10"; empty: as module mode calls it), and its
+/// forward's arguments given these shapes. Each declaration of a model is one check of it, in
+/// place of the check module mode makes up.
+struct ModelDecl {
+  std::string model;  ///< the class or builder's name
+  std::string file;   ///< the file defining it, or its last path components; empty: any
+  std::string args;   ///< Python call arguments; empty: none given
+  struct Input {
+    std::string name;                ///< the forward's parameter
+    std::vector<std::string> shape;  ///< per dim: a size, or a name (one name is one size)
+    std::string dtype;               ///< "int64", ...; empty: what its layers expect
+  };
+  std::vector<Input> inputs;
+};
+
 /// One hyperparameter of a declared space (`--space`, "space" in tenscan.json; Refty's
 /// hyperparameter domains): a command-line option of the script's argparse parser, named by an
 /// option string ("--batch-size"), its dest ("batch_size") or either without dashes, and the
@@ -156,6 +174,8 @@ struct AnalysisOptions {
   std::vector<std::string> stub_dirs;
   /// The shapes of data files the script loads (see DataHint); the first that matches wins.
   std::vector<DataHint> data_hints;
+  /// How module mode builds and calls models (see ModelDecl).
+  std::vector<ModelDecl> model_decls;
   /// A declared hyperparameter space (see SpaceParam); options not in it keep their defaults.
   std::vector<SpaceParam> space;
   SpaceSolving space_solving = SpaceSolving::Auto;

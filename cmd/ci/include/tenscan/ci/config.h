@@ -52,6 +52,7 @@ struct Config {
   std::vector<std::string> stub_dirs;
   std::vector<DataHint> data;  ///< what the data files the scripts load hold ("data")
   std::vector<AttributeRange> ranges;  ///< what trained tensor attributes hold ("ranges")
+  std::vector<ModelDecl> models;       ///< how module mode builds and calls models ("models")
   std::string category = "tenscan/";
   std::string source;  ///< the file it was read from; empty for the defaults
 };
@@ -73,6 +74,13 @@ Config parse_config(std::string_view text, const std::string& name);
 DataHint parse_data_hint(std::string_view json_text);
 /// The inverse: the JSON text of a hint.
 std::string data_hint_json(const DataHint& hint);
+
+/// One item of "models" as JSON text (`tenscan check --model`, and how the CI driver passes the
+/// configuration's declarations to its workers), validated against the schema's item. Throws
+/// ConfigError.
+ModelDecl parse_model_decl(std::string_view json_text);
+/// The inverse: the JSON text of a declaration.
+std::string model_decl_json(const ModelDecl& decl);
 
 /// The shortest text that reads back as x exactly ("0.001", "1e-04", "3"; workers.h's
 /// number_text rounds to 6 digits, for messages).
