@@ -60,7 +60,13 @@ Outs b_isinstance(Interpreter& in, State&& st, Args& a) {
   auto check = [&](const Value& cls) -> int {  // 1 yes, 0 no, -1 unknown
     if (cls.is_unknown()) return -1;
     if (!cls.is_obj() || st.heap.get(cls.obj).kind != OKind::Class) return 0;
-    return in.isinstance(st, v, cls.obj) ? 1 : 0;
+    if (in.isinstance(st, v, cls.obj)) return 1;
+    // (an abstract collection of typing / collections.abc: the builtins registered with it)
+    if (auto virt = in.class_lookup(st, cls.obj, "_abc_virtual"))
+      if (const auto* classes = in.sequence_of(st, *virt))
+        for (const auto& k : *classes)
+          if (k.is_obj() && in.isinstance(st, v, k.obj)) return 1;
+    return 0;
   };
   int r = 0;
   if (const auto* seq = in.sequence_of(st, c)) {
@@ -624,6 +630,14 @@ Outs object_dunder_new(Interpreter& in, State&& st, Args& a) {
 Outs object_setattr(Interpreter& in, State&& st, Args& a) {
   if (const std::string* name = arg(a, 1).const_str()) return in.object_setattr(std::move(st), arg(a, 0), *name, arg(a, 2));
   return none(std::move(st));
+}
+
+// object.__getattribute__(self, name): the attribute as attribute access finds it (a
+// __getattr__ that delegates to another object reads it so: torchvision's WeightsEnum); the
+// class's own __getattr__, which object's would not consult, is consulted too.
+Outs object_getattribute(Interpreter& in, State&& st, Args& a) {
+  if (const std::string* name = arg(a, 1).const_str()) return in.getattr(std::move(st), arg(a, 0), *name);
+  return one(std::move(st), Value::unknown("object.__getattribute__(...)"));
 }
 
 // object.__init_subclass__(cls): nothing (what super().__init_subclass__() reaches)
@@ -1383,7 +1397,7 @@ const std::vector<TypeSpec>& type_specs() {
   static const std::vector<TypeSpec> specs = {
       {"object", t_object,
        {{"__init__", object_init}, {"__new__", object_dunder_new}, {"__init_subclass__", object_init_subclass},
-        {"__setattr__", object_setattr}}},
+        {"__setattr__", object_setattr}, {"__getattribute__", object_getattribute}}},
       {"type", t_type, {{"__new__", type_dunder_new}, {"__call__", type_dunder_call}}},
       {"int", t_int, {{"item", number_item}}},
       {"bool", t_bool, {{"item", number_item}}},

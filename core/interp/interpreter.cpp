@@ -1054,6 +1054,8 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
       auto it = o.attrs.find(name);
       if (it != o.attrs.end()) return one(std::move(st), it->second);
       if (name == "__name__") return one(std::move(st), Value::str(o.fn.code->name));
+      if (name == "__qualname__") return one(std::move(st), Value::str(o.fn.code->qualname));
+      if (name == "__module__") return one(std::move(st), o.fn.module ? Value::str(o.fn.module->name) : Value::none());
       found = false;
       return one(std::move(st), Value::none());
     }
@@ -1160,7 +1162,9 @@ bool Interpreter::unknown_base(const State& st, ObjId cls) const {
 bool Interpreter::closed_class(const State& st, ObjId cls, const std::string& name) const {
   for (ObjId c : st.heap.get(cls).mro) {
     const Object& k = st.heap.get(c);
-    if (k.attrs.count("__tenscan_unknown_base__") || k.attrs.count("__getattr__") || k.attrs.count("__getattribute__"))
+    // (object's own __getattribute__ is the plain lookup: not a class that makes attributes up)
+    if (k.attrs.count("__tenscan_unknown_base__") || k.attrs.count("__getattr__") ||
+        (k.attrs.count("__getattribute__") && !(k.builtin_type >= 0 && k.name == "object")))
       return false;
     if (k.builtin_type >= 0) {
       // a builtin base (a dict subclass): its own attributes are CPython's
@@ -1841,6 +1845,48 @@ static std::string parent_dir(const std::string& path) {
   return p == std::string::npos ? "" : path.substr(0, p);
 }
 
+std::string Interpreter::package_of_dir(const std::string& dir) {
+  std::string dotted;
+  for (std::size_t i = 0; i < dir.size();) {
+    std::size_t j = dir.find('/', i);
+    if (j == std::string::npos) j = dir.size();
+    const std::string part = dir.substr(i, j - i);
+    const bool identifier = !part.empty() && !std::isdigit(static_cast<unsigned char>(part[0])) &&
+                            std::all_of(part.begin(), part.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+    if (!identifier) return "";
+    dotted += (dotted.empty() ? "" : ".") + part;
+    i = j + 1;
+  }
+  return dotted;
+}
+
+void Interpreter::enclosing_packages(State& st, const std::string& dotted, ObjId leaf) {
+  // The packages that enclose the imported entry, as modules whose __init__ did not run (a
+  // package that imports every model file would otherwise run them all for each one checked):
+  // a name they lack is looked for as a submodule, else unknown (ImportFrom).
+  ObjId child = leaf;
+  std::string name = dotted;
+  for (std::size_t dot = name.rfind('.'); dot != std::string::npos; dot = name.rfind('.')) {
+    const std::string leaf_name = name.substr(dot + 1);
+    name = name.substr(0, dot);
+    ObjId pkg;
+    if (auto it = st.modules.find(name); it != st.modules.end()) {
+      pkg = it->second;
+    } else {
+      Object o;
+      o.kind = OKind::Module;
+      o.name = name;
+      o.attrs["__name__"] = Value::str(name);
+      o.attrs["__package__"] = Value::str(name);
+      o.attrs["__spec__"] = Value::unknown("the module's __spec__");
+      pkg = st.heap.alloc(std::move(o));
+      st.modules[name] = pkg;
+    }
+    st.heap.mut(pkg).attrs[leaf_name] = Value::object(child);
+    child = pkg;
+  }
+}
+
 ObjId Interpreter::load_module_object(State& st, const std::string& dotted, bool& fresh, const ir::Module*& mod,
                                       bool& is_pkg) {
   fresh = false;
@@ -1950,8 +1996,9 @@ Outs Interpreter::import_module(State&& st, const std::string& dotted_in, const 
     std::string base = from ? from->name : "";
     bool from_is_pkg = from && from->path.size() >= 11 && from->path.compare(from->path.size() - 11, 11, "__init__.py") == 0;
     if (from && from->name == "__main__") {
-      // the entry script: its directory is the package (`python -m` style)
-      base = "";
+      // the entry script: its directory is the package (`python -m` style), and a level above
+      // it the package its path from the project root names
+      base = level >= 2 ? entry_package_ : "";
     } else if (!from_is_pkg) {
       auto p = base.rfind('.');
       base = p == std::string::npos ? "" : base.substr(0, p);
@@ -2048,24 +2095,31 @@ States Interpreter::run(const std::string& entry_path) {
     result_.notifications.push_back(std::move(n));
     return out;
   }
-  const ir::Module* m = lower_file(entry_path, "__main__", std::move(*text), false, true);
-  if (!m->top) return out;
-  Object mo;
-  mo.kind = OKind::Module;
-  mo.name = "__main__";
-  mo.module = m;
-  // (module mode: a file of models imported, not run; its `if __name__ == "__main__":` skipped)
+  entry_package_ = package_of_dir(entry_dir_);
+  // (module mode: a file of models imported, not run; its `if __name__ == "__main__":` skipped,
+  // and its name the one an import from the project root gives it: torchvision.models.resnet,
+  // whose `from ..ops.misc import ...` is torchvision.ops.misc)
   const bool imported = options_.module_mode == AnalysisOptions::ModuleMode::On;
   std::string stem = entry_path.substr(entry_path.find_last_of('/') + 1);
   stem = stem.substr(0, stem.rfind('.'));
-  mo.attrs["__name__"] = Value::str(imported ? stem : "__main__");
+  const std::string dotted = !imported ? "__main__" : entry_package_.empty() ? stem : entry_package_ + "." + stem;
+  const ir::Module* m = lower_file(entry_path, dotted, std::move(*text), false, true);
+  if (!m->top) return out;
+  Object mo;
+  mo.kind = OKind::Module;
+  mo.name = dotted;
+  mo.module = m;
+  mo.attrs["__name__"] = Value::str(dotted);
   mo.attrs["__file__"] = Value::str(entry_path);
   // a script run as `python train.py`: no package, no spec
-  mo.attrs["__package__"] = Value::none();
+  mo.attrs["__package__"] = imported ? Value::str(entry_package_) : Value::none();
   mo.attrs["__spec__"] = Value::none();
   ObjId id = st.heap.alloc(std::move(mo));
   st.modules["__main__"] = id;
-  if (imported) st.modules[stem] = id;  // (sys.modules[cls.__module__], as an import has it)
+  if (imported) {
+    st.modules[dotted] = id;  // (sys.modules[cls.__module__], as an import has it)
+    enclosing_packages(st, dotted, id);
+  }
   States after = run_module_body(std::move(st), m, id);
   if (options_.module_mode == AnalysisOptions::ModuleMode::Off ||
       (options_.module_mode == AnalysisOptions::ModuleMode::Auto && entry_module_called_)) {

@@ -547,6 +547,12 @@ class Interpreter {
   /// A builtin-type method bound to its receiver.
   Value bind_builtin(State& st, const Value& method, const Value& self);
   ObjId load_module_object(State& st, const std::string& dotted, bool& fresh, const ir::Module*& mod, bool& is_pkg);
+  /// The dotted package a project directory is ("torchvision/models": torchvision.models);
+  /// empty for the root or a name that is no identifier.
+  static std::string package_of_dir(const std::string& dir);
+  /// Module mode: the packages that enclose the entry imported as `dotted`, registered as
+  /// modules whose __init__ did not run, each holding the next.
+  void enclosing_packages(State& st, const std::string& dotted, ObjId leaf);
   /// `is_stub`: a library model (findings inside are reported at the user's call site);
   /// `user_file`: a file of the project (its syntax errors are findings).
   const ir::Module* lower_file(const std::string& path, const std::string& dotted, std::string source, bool is_stub,
@@ -641,9 +647,10 @@ class Interpreter {
   std::size_t class_path_from_ = 0;         // the first path step of its check
   const ir::Code* checking_builder_ = nullptr;  // the model builder being checked (not a class)
   const ModelDecl* checking_decl_ = nullptr;    // the declaration it is checked as (tenscan.json)
-  // a check: the class or builder, and its declaration's index in model_decls (-1: none)
-  using CheckKey = std::pair<ObjId, int>;
-  CheckKey check_key_{kNoObj, -1};
+  // a check: where the class or builder is defined (the same on every path of the file's body,
+  // whichever object each made), and its declaration's index in model_decls (-1: none)
+  using CheckKey = std::tuple<std::uint32_t, int, int, int>;
+  CheckKey check_key_{0, 0, 0, -1};
   std::map<CheckKey, sym::SymId> class_symbols_;  // each check's first symbol
   std::map<std::pair<CheckKey, std::int64_t>, std::uint32_t> module_input_ids_;  // (check, position) -> input
   std::map<std::tuple<std::uint32_t, std::size_t, std::size_t>, sym::SymId> module_dims_;
@@ -673,6 +680,9 @@ class Interpreter {
   std::map<ObjId, ObjId> classes_being_made_;  ///< namespace dict -> class (finish_class)
   std::string entry_dir_;
   std::string entry_path_;
+  /// The package the entry's directory is, by its path from the project root ("torchvision.
+  /// models"); empty at the root, or where a directory's name is no identifier.
+  std::string entry_package_;
   long statements_ = 0;
   std::set<sym::SymId> widened_;  ///< symbols made by widen_head
   ir::Liveness liveness_;  ///< of the project's code objects, computed when first needed

@@ -239,7 +239,7 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
         // (each check's symbols are named afresh: B, H, W, not B#2; no two checks' ever meet)
         symbol_names_ = names;
         // (the same check from another of the body's paths: the same arguments, the same dims)
-        check_key_ = {target, d};
+        check_key_ = {loc.file, loc.line, loc.col, d};
         class_symbols_from_ = class_symbols_.try_emplace(check_key_, static_cast<sym::SymId>(symbols_.size())).first->second;
         State copy = st;
         copy.module_check = target;

@@ -69,60 +69,62 @@ class Protocol(Generic):
     pass
 
 
+# An abstract collection's _abc_virtual: the builtin classes CPython registers as its virtual
+# subclasses (collections.abc), which isinstance() accepts as it accepts real subclasses.
 class Iterable(Generic):
-    pass
+    _abc_virtual = (list, tuple, dict, set, str, bytes, range)
 
 
 class Iterator(Iterable):
-    pass
+    _abc_virtual = ()
 
 
 class Generator(Iterator):
-    pass
+    _abc_virtual = ()
 
 
 class Reversible(Iterable):
-    pass
+    _abc_virtual = (list, tuple, dict, str, bytes, range)
 
 
 class Collection(Iterable):
-    pass
+    _abc_virtual = (list, tuple, dict, set, str, bytes, range)
 
 
 class Sequence(Collection):
-    pass
+    _abc_virtual = (list, tuple, str, bytes, range)
 
 
 class MutableSequence(Sequence):
-    pass
+    _abc_virtual = (list,)
 
 
 class Mapping(Collection):
-    pass
+    _abc_virtual = (dict,)
 
 
 class MutableMapping(Mapping):
-    pass
+    _abc_virtual = (dict,)
 
 
 class AbstractSet(Collection):
-    pass
+    _abc_virtual = (set,)
 
 
 class MutableSet(AbstractSet):
-    pass
+    _abc_virtual = (set,)
 
 
 class Hashable:
-    pass
+    _abc_virtual = (int, float, bool, str, bytes, tuple, type(None))
 
 
 class Sized:
-    pass
+    _abc_virtual = (list, tuple, dict, set, str, bytes, range)
 
 
 class Container:
-    pass
+    _abc_virtual = (list, tuple, dict, set, str, bytes, range)
 
 
 class Awaitable(Generic):

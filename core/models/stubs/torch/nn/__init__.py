@@ -615,7 +615,9 @@ class LayerNorm(Module):
             normalized_shape = (normalized_shape,)
         self.normalized_shape = _b.tuple(normalized_shape)
         self.eps = eps
+        self.elementwise_affine = elementwise_affine
         self.weight = Parameter(torch.empty(*self.normalized_shape)) if elementwise_affine else None
+        self.bias = Parameter(torch.empty(*self.normalized_shape)) if elementwise_affine and bias else None
 
     def forward(self, input):
         return _t.layer_norm(input, self.normalized_shape)

@@ -1,0 +1,65 @@
+// Module mode imports a model file inside a package as an import from the project root names
+// it (torchvision/models/resnet.py is torchvision.models.resnet): its relative imports reach
+// the package's other modules, and the packages that enclose it are not run.
+#include <catch2/catch.hpp>
+
+#include "../analysis_harness.h"
+
+using namespace tenscan_test;
+
+namespace {
+
+tenscan::AnalysisOptions module_mode() {
+  tenscan::AnalysisOptions o;
+  o.module_mode = tenscan::AnalysisOptions::ModuleMode::On;
+  return o;
+}
+
+const std::map<std::string, std::string> kPackage = {
+    // (an __init__ that would fail if run: the package's own, not the model file's business)
+    {"zoo/__init__.py", "import does_not_exist\nraise RuntimeError('the package was run')\n"},
+    {"zoo/models/__init__.py", "from .net import *\nraise RuntimeError('the package was run')\n"},
+    {"zoo/ops/__init__.py", "from .blocks import ConvBlock\n"},
+    {"zoo/ops/blocks.py",
+     "import torch.nn as nn\n"
+     "\n"
+     "class ConvBlock(nn.Sequential):\n"
+     "    def __init__(self, cin, cout):\n"
+     "        super().__init__(nn.Conv2d(cin, cout, 3, padding=1), nn.BatchNorm2d(cout), nn.ReLU())\n"},
+    {"zoo/models/net.py",
+     "import torch.nn as nn\n"
+     "from ..ops import ConvBlock\n"
+     "from . import heads\n"
+     "\n"
+     "class Net(nn.Module):\n"
+     "    def __init__(self, num_classes=10):\n"
+     "        super().__init__()\n"
+     "        self.features = nn.Sequential(ConvBlock(3, 16), nn.AdaptiveAvgPool2d(1), nn.Flatten())\n"
+     "        self.head = heads.Linear(16, num_classes)\n"
+     "\n"
+     "    def forward(self, x):\n"
+     "        return self.head(self.features(x))\n"
+     "\n"
+     "tenscan_reveal(__name__)\n"
+     "tenscan_reveal(__package__)\n"},
+    {"zoo/models/heads.py", "from torch.nn import Linear\n"},
+};
+
+}  // namespace
+
+TEST_CASE("module mode: a model file in a package, its relative imports resolved", "[module-package]") {
+  Run r = analyze_files(kPackage, "zoo/models/net.py", module_mode());
+  CHECK(r.findings().empty());
+  CHECK(r.result.completeness.complete);
+  REQUIRE(r.result.contracts.size() == 1);
+  CHECK(r.result.contracts[0].signature == "Net.forward(x: [B, 3, H, W]) -> [B, 10]");
+  CHECK(r.reveals() == std::vector<std::string>{"'zoo.models.net'", "'zoo.models'"});
+}
+
+TEST_CASE("module mode: a file at the project root is a top-level module", "[module-package]") {
+  auto files = kPackage;
+  files["net.py"] = "import torch.nn as nn\nclass Net(nn.Linear):\n    def forward(self, x):\n        return super().forward(x)\n"
+                    "tenscan_reveal(__name__)\n";
+  Run r = analyze_files(files, "net.py", module_mode());
+  CHECK(r.reveals() == std::vector<std::string>{"'net'"});
+}
