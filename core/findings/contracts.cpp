@@ -69,6 +69,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
   Contracts out;
   const auto names = in.namer();
   std::set<std::pair<std::string, std::string>> seen;  // (module, signature and conditions)
+  std::set<std::string> inferred;                       // what each inference was made from
   // the decisions every path of a class took: the others tell its contracts apart
   std::map<interp::ObjId, std::vector<interp::PathStep>> common;
   for (const auto& c : in.checked_forwards()) {
@@ -113,6 +114,23 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       const auto ids = h.symbols();
       if (!ids.empty() && std::all_of(ids.begin(), ids.end(), is_own)) base.push_back(h);
     }
+    // (a path that gives what another gave, in the same terms: the same contract, inferred once)
+    std::string same = c.module + "\n" + c.output;
+    for (const auto& shape : c.inputs) {
+      same += "\n(";
+      if (shape)
+        for (const auto& d : *shape) same += d.str(names) + ",";
+    }
+    if (c.output_shape)
+      for (const auto& d : *c.output_shape) same += "\n" + d.str(names);
+    for (const auto& b : base) same += "\nb " + b.str(names);
+    for (const auto* r : reqs) same += "\nr " + r->cond.str(names) + (r->definitely_false ? "!" : "");
+    for (const auto& rp : c.reqs)
+      if (rp->definitely_false && !rp->advisory) same += "\nf " + std::to_string(rp->site.line) + ":" + std::to_string(rp->site.col);
+    for (const auto& step : c.path)
+      if (step.loc.line != 0 && std::find(common[c.cls].begin(), common[c.cls].end(), step) == common[c.cls].end())
+        same += "\nw " + step.text;
+    if (!inferred.insert(same).second) continue;
     solver::PathSolver s(rlimit);
     for (const auto& b : base) s.add(b);
     for (const auto* r : reqs) s.add(r->cond);
@@ -238,7 +256,17 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       auto it = shown.find(r);
       return it != shown.end() ? it->second : r->cond;
     };
+    // (the simplifications below are for reading only: once the solver has given up twice at
+    // its limit, the rest would mostly cost as much for nothing, and the conditions are shown
+    // as they are)
+    int unknowns = 0;
+    bool gave_up = false;
+    auto settled = [&](solver::Sat r) {
+      gave_up = (unknowns += r == solver::Sat::Unknown) >= 2;
+      return r == solver::Sat::Unsat;
+    };
     for (const auto* r : kept) {
+      if (gave_up) break;
       if (r->cond.kind() != sym::Cond::Kind::Or) continue;
       solver::PathSolver t(rlimit);
       for (const auto& b : base) t.add(b);
@@ -247,22 +275,25 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       for (std::size_t i = 0; i < alternatives.size() && alternatives.size() > 1;) {
         std::vector<sym::Cond> rest = alternatives;
         rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-        if (t.can_violate(sym::Cond::any(rest), nullptr) == solver::Sat::Unsat) alternatives = std::move(rest);
+        if (settled(t.can_violate(sym::Cond::any(rest), nullptr))) alternatives = std::move(rest);
+        else if (gave_up) break;
         else ++i;
       }
       if (alternatives.size() < r->cond.children().size()) shown[r] = sym::Cond::any(alternatives);
     }
     std::set<const interp::Requirement*> dropped;  // (implied by the others, the shown ones included)
     for (const auto* r : kept) {
+      if (gave_up) break;
       solver::PathSolver t(rlimit);
       for (const auto& b : base) t.add(b);
       for (const auto* x : reqs)
         if (!dropped.count(x) && !(x->cond == r->cond)) t.add(cond_of(x));
-      if (t.can_violate(cond_of(r), nullptr) == solver::Sat::Unsat) dropped.insert(r);
+      if (settled(t.can_violate(cond_of(r), nullptr))) dropped.insert(r);
     }
     std::erase_if(kept, [&](const auto* r) { return dropped.count(r) != 0; });
     for (const auto* r : kept)
-      k.conditions.push_back(lower_bound_text(rlimit, base, cond_of(r), shown_names).value_or(cond_of(r).str(shown_names)));
+      k.conditions.push_back((gave_up ? std::nullopt : lower_bound_text(rlimit, base, cond_of(r), shown_names))
+                                 .value_or(cond_of(r).str(shown_names)));
     // (the dims that the class's own assertions fix, `assert h == self.image_size`: its stated
     // contract, never a warning)
     solver::PathSolver unstated(rlimit);

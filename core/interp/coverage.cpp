@@ -14,6 +14,7 @@ const char* stop_reason_text(StopReason r) {
     case StopReason::PathBudget: return "the path budget";
     case StopReason::LoopCap: return "the loop unrolling cap";
     case StopReason::GuessedRank: return "the rank module mode took for the forward's argument (its first layer takes any)";
+    case StopReason::CheckBudget: return "module mode's budget for one model's check";
   }
   return "a budget";
 }

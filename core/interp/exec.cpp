@@ -115,11 +115,14 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
       continue;
     }
     std::string text = cond_expr ? source_text(module_of_file(cond_expr->loc.file), cond_expr->loc) : "";
-    if (++forks_ > options_.max_paths * 64) {
-      // the whole analysis has split too often: follow the true side only and count the
-      // other as not analysed (never as valid)
+    if (++forks_ > options_.max_paths * 64 || forks_ > check_fork_limit_) {
+      // the whole analysis (or module mode's check of one model) has split too often: follow
+      // the true side only and count the other as not analysed (never as valid)
       ++result_.stats.paths_pruned;
-      add_gap("the path-split budget (" + std::to_string(options_.max_paths * 64) + " splits)", loc);
+      add_gap(forks_ > check_fork_limit_ ? "module mode's split budget for one model's check (" +
+                                               std::to_string(options_.max_paths * 8) + " splits)"
+                                         : "the path-split budget (" + std::to_string(options_.max_paths * 64) + " splits)",
+              loc);
       if (!fork_budget_reported_) {
         fork_budget_reported_ = true;
         note(Notification::Kind::Budget, loc,
@@ -159,7 +162,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       return true;
     }
     if (!tick()) {
-      stop(st, out_of_time_ ? StopReason::TimeBudget : StopReason::WorkBudget, s->loc);
+      stop(st, out_of_time_ ? StopReason::TimeBudget : over_check_budget() ? StopReason::CheckBudget : StopReason::WorkBudget,
+           s->loc);
       next.push_back(std::move(st));
       return true;
     }

@@ -145,16 +145,22 @@ bool Interpreter::over_work_budget() const {
   // comparing paths for merging costs work too: kMergeVisits compared objects count as one
   // statement, so that many paths over a large heap cannot run unbounded
   constexpr std::size_t kMergeVisits = 32;
-  if (statements_ + static_cast<long>(merge_work_ / kMergeVisits) > options_.max_statements) return true;
+  if (statements_ + static_cast<long>(merge_work_ / kMergeVisits) > options_.max_statements || over_check_budget())
+    return true;
   // the clock is read every 256 statements (and on every merge comparison, which is rarer)
   return out_of_time_ || ((statements_ & 255) == 0 && out_of_time());
+}
+
+bool Interpreter::over_check_budget() const {
+  constexpr std::size_t kMergeVisits = 32;  // (as over_work_budget)
+  return statements_ + static_cast<long>(merge_work_ / kMergeVisits) > check_work_limit_;
 }
 
 bool Interpreter::tick() {
   ++statements_;
   ++result_.stats.statements_executed;
   if (over_work_budget()) {
-    if (!budget_reported_) {
+    if (!budget_reported_ && !over_check_budget()) {
       budget_reported_ = true;
       std::ostringstream seconds;
       seconds << options_.max_seconds;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -693,6 +694,10 @@ class Interpreter {
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
   mutable bool out_of_time_ = false;
   long forks_ = 0;
+  // module mode: where the check of one model stops (its share of the work and split budgets,
+  // so that one model's paths do not take every other model's time; see check_modules)
+  long check_work_limit_ = std::numeric_limits<long>::max(), check_fork_limit_ = std::numeric_limits<long>::max();
+  [[nodiscard]] bool over_check_budget() const;
   // the primitive call in progress (see begin_operation)
   std::uint32_t op_count_ = 0, op_ = 0;
   std::size_t op_reqs_ = 0;                 ///< the path's requirement count when it began

@@ -241,6 +241,9 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
         // (the same check from another of the body's paths: the same arguments, the same dims)
         check_key_ = {loc.file, loc.line, loc.col, d};
         class_symbols_from_ = class_symbols_.try_emplace(check_key_, static_cast<sym::SymId>(symbols_.size())).first->second;
+        // (its share of the budgets: a tenth of the work, an eighth of the splits)
+        check_work_limit_ = statements_ + static_cast<long>(merge_work_ / 32) + options_.max_statements / 10;
+        check_fork_limit_ = forks_ + static_cast<long>(options_.max_paths) * 8;
         State copy = st;
         copy.module_check = target;
         copy.module_decl = d;
@@ -270,6 +273,7 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
     }
     checking_decl_ = nullptr;
   }
+  check_work_limit_ = check_fork_limit_ = std::numeric_limits<long>::max();
   // (a declaration for this file of a model it does not define, or not as a model: said)
   for (const ModelDecl& d : options_.model_decls)
     if (!d.file.empty() && !model_decls_of(d.model, entry->path).empty() && !checked_names.count(d.model))

@@ -551,6 +551,12 @@ class Tensor:
     def diag(self, diagonal=0):
         return _t.diag(self, diagonal)
 
+    def roll(self, shifts, dims=None):
+        return _t.same(self)
+
+    def bernoulli_(self, p=0.5, generator=None):
+        return self
+
     def flip(self, *dims, **kwargs):
         # x.flip(0, 1), x.flip([0, 1]), x.flip(dims=[0, 1]); dims= (and torch.flip) take a
         # sequence only
@@ -1477,6 +1483,10 @@ def flip(input, dims):
     return input.flip(dims=dims)
 
 
+def roll(input, shifts, dims=None):
+    return input.roll(shifts, dims)
+
+
 def permute(input, dims):
     return _t.permute(input, _b.tuple(dims))
 
@@ -1833,4 +1843,6 @@ from torch import linalg
 from torch import distributed
 from torch import sparse
 from torch import testing
+from torch import jit
+from torch import _C
 from torch.nn import functional

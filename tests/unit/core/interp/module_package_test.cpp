@@ -63,3 +63,42 @@ TEST_CASE("module mode: a file at the project root is a top-level module", "[mod
   Run r = analyze_files(files, "net.py", module_mode());
   CHECK(r.reveals() == std::vector<std::string>{"'net'"});
 }
+
+TEST_CASE("module mode: one model's check that splits without end leaves the others their budget", "[module-package]") {
+  // (Branchy's forward splits on a random draw again and again; Small comes after)
+  std::string branchy =
+      "import torch\n"
+      "import torch.nn as nn\n"
+      "\n"
+      "class Branchy(nn.Module):\n"
+      "    def __init__(self):\n"
+      "        super().__init__()\n"
+      "        self.fc = nn.Linear(8, 8)\n"
+      "\n"
+      "    def forward(self, x):\n"
+      "        x = self.fc(x)\n";
+  for (int i = 0; i < 40; ++i)  // (straight-line code: no loop to summarise)
+    branchy += "        if torch.rand(1).item() > 0.5:\n            x = torch.cat([x, x], 1)\n";
+  const std::string models = branchy +
+                             "        return x\n"
+                             "\n"
+                             "class Small(nn.Module):\n"
+                             "    def __init__(self):\n"
+                             "        super().__init__()\n"
+                             "        self.fc = nn.Linear(8, 2)\n"
+                             "\n"
+                             "    def forward(self, x):\n"
+                             "        return self.fc(x)\n";
+  tenscan::AnalysisOptions o = module_mode();
+  o.max_paths = 4;  // (a check splits 8 * max_paths times at most)
+  Run r = analyze_files({{"models.py", models}}, "models.py", o);
+  bool small = false;
+  for (const auto& c : r.result.contracts) small = small || c.signature == "Small.forward(x: [B, 8]) -> [B, 2]";
+  CHECK(small);
+  CHECK_FALSE(r.result.completeness.complete);
+  bool said = false;
+  for (const auto& c : r.result.completeness.causes)
+    said = said || c.what.find("module mode's split budget for one model's check (32 splits)") != std::string::npos;
+  CHECK(said);
+  CHECK(r.findings().empty());
+}
