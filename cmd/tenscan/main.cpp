@@ -40,7 +40,10 @@ constexpr int kExitClean = 0;
 constexpr int kExitFindings = 1;
 constexpr int kExitError = 2;
 
-// The project root: the nearest ancestor of the script that holds a .git, else its directory.
+// The project root: the nearest ancestor of the script that holds a .git, else the directory
+// its package is imported from (above every enclosing directory with an __init__.py: an
+// installed library's torchvision/models/resnet.py is checked from the directory that holds
+// torchvision/), else its directory.
 fs::path find_project_root(const fs::path& script) {
   std::error_code ec;
   fs::path dir = fs::weakly_canonical(fs::absolute(script, ec), ec).parent_path();
@@ -48,6 +51,7 @@ fs::path find_project_root(const fs::path& script) {
     if (fs::exists(p / ".git", ec)) return p;
     if (p == p.root_path()) break;
   }
+  while (fs::is_regular_file(dir / "__init__.py", ec) && dir != dir.root_path()) dir = dir.parent_path();
   return dir;
 }
 
