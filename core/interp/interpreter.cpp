@@ -183,6 +183,16 @@ Interpreter::SiteGuard::SiteGuard(Interpreter& i, const ir::Expr* e) : in(i), ac
     active = true;
   }
 }
+bool Interpreter::require_at(State& st, const ir::Loc& at, const sym::Cond& c, RuleId rule, Msg msg) {
+  ir::Expr here;
+  here.kind = ir::ExprKind::None;
+  here.loc = at;
+  sites_.push_back(&here);
+  const bool ok = require(st, c, rule, std::move(msg));
+  sites_.pop_back();
+  return ok;
+}
+
 Interpreter::SiteGuard::~SiteGuard() {
   if (active) in.sites_.pop_back();
 }

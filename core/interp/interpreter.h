@@ -282,6 +282,9 @@ class Interpreter {
   /// Imposes a soft constraint (an operation's requirement) at the current project-code site.
   /// Returns false when the online checker finds it certainly violated: the caller then
   /// produces an unknown result so that no follow-on finding comes from it.
+  /// The same at `at` (a requirement of the code there that no expression states: what a
+  /// function's annotation says of what it returns).
+  bool require_at(State& st, const ir::Loc& at, const sym::Cond& c, RuleId rule, Msg msg);
   bool require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {},
                std::optional<ArgumentFix> fix = std::nullopt);
   /// Whether every requirement that named this argument (its call and keyword) as its fix, on

@@ -50,7 +50,10 @@ struct Annotated {
   std::vector<Dim> dims;
 };
 
-std::optional<Annotated> jaxtyping(const std::string& text) {
+std::optional<Annotated> jaxtyping(std::string text) {
+  // (a string annotation, 'Float[Tensor, "batch 10"]', is the same annotation)
+  if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') && text.back() == text.front())
+    text = text.substr(1, text.size() - 2);
   const auto open = text.find('['), quote = text.find_first_of("\"'");
   if (open == std::string::npos || quote == std::string::npos || quote < open) return std::nullopt;
   const auto close = text.find(text[quote], quote + 1);
@@ -139,6 +142,38 @@ Outs module_input(Interpreter& in, State&& st, Args& a) {
   return p.ret(in.new_tensor(p.st, std::move(t)));
 }
 
+// _tenscan.check_returned(forward, output): what the forward returned against its jaxtyping
+// return annotation (`-> Float[Tensor, "batch 10"]`), at the forward's definition: its rank,
+// and each dim (a name is the size the arguments' annotations gave it). Nothing when there is
+// no annotation tenscan reads, or the output's shape is unknown.
+Outs check_returned(Interpreter& in, State&& st, Args& a) {
+  const interp::Function* fn = a.pos.size() >= 2 ? function_of(st, a.pos[0]) : nullptr;
+  const TensorVal* out = fn ? in.tensor_of(st, a.pos[1]) : nullptr;
+  auto ann = out && out->shape ? jaxtyping(fn->code->returns) : std::nullopt;
+  if (!ann) return interp::one(std::move(st), Value::none());
+  const Shape shape = *out->shape;
+  // (at its `def`, not the whole function)
+  const ir::Loc at{fn->code->loc.file, fn->code->loc.line, fn->code->loc.col, fn->code->loc.line, fn->code->loc.col + 3};
+  const std::string said = "its return annotation `" + fn->code->returns + "`";
+  if (shape.size() != ann->dims.size()) {
+    Msg m;
+    m << fn->code->qualname << "() returns a tensor of rank " << static_cast<std::int64_t>(shape.size()) << " (" << shape
+      << "), but " << said << " says rank " << static_cast<std::int64_t>(ann->dims.size());
+    in.require_at(st, at, sym::Cond::truth(false), RuleId::RankMismatch, std::move(m));
+    return interp::one(std::move(st), Value::none());
+  }
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    const auto& d = ann->dims[i];
+    if (!d.size && d.name == "_") continue;
+    const sym::Expr want = d.size ? sym::Expr::constant(*d.size) : in.annotated_dim(st, d.name);
+    Msg m;
+    m << fn->code->qualname << "() returns " << shape << ", whose dim " << static_cast<std::int64_t>(i) << " is "
+      << shape[i] << ", but " << said << " says " << (d.size ? std::to_string(*d.size) : d.name);
+    if (!in.require_at(st, at, sym::Cond::eq(shape[i], want), RuleId::SizeMismatch, std::move(m))) break;
+  }
+  return interp::one(std::move(st), Value::none());
+}
+
 // _tenscan.constructor_argument(name): a size >= 1 for a constructor's argument without a
 // default, named after it
 Outs constructor_argument(Interpreter& in, State&& st, Args& a) {
@@ -163,7 +198,7 @@ Outs module_checked(Interpreter& in, State&& st, Args& a) {
 
 const PrimRow kRows[] = {
     {"required_parameters", required_parameters}, {"module_input", module_input}, {"module_checked", module_checked},
-    {"constructor_argument", constructor_argument}};
+    {"constructor_argument", constructor_argument}, {"check_returned", check_returned}};
 
 }  // namespace
 

@@ -34,4 +34,5 @@ def _check_forward(what, model):
     names = _t.required_parameters(model.forward)
     inputs = [_t.module_input(name, i, model.forward) for i, name in _b.enumerate(names)]
     out = model(*inputs)
+    _t.check_returned(model.forward, out)
     _t.module_checked(what, names, inputs, out, model)

@@ -102,3 +102,34 @@ TEST_CASE("module mode: one model's check that splits without end leaves the oth
   CHECK(said);
   CHECK(r.findings().empty());
 }
+
+TEST_CASE("module mode: what a forward returns against its jaxtyping return annotation", "[module-package]") {
+  const std::string models =
+      "import torch.nn as nn\n"
+      "\n"
+      "class Head(nn.Module):\n"
+      "    def __init__(self):\n"
+      "        super().__init__()\n"
+      "        self.fc = nn.Linear(64, 10)\n"
+      "\n"
+      "    def forward(self, x: 'Float[Tensor, \"batch seq 64\"]') -> 'Float[Tensor, \"batch seq 12\"]':\n"
+      "        return self.fc(x)\n"
+      "\n"
+      "class Swap(nn.Module):\n"
+      "    def forward(self, x: 'Float[Tensor, \"batch seq 64\"]') -> 'Float[Tensor, \"batch seq 64\"]':\n"
+      "        return x.transpose(0, 1)\n"
+      "\n"
+      "class Fine(nn.Module):\n"
+      "    def forward(self, x: 'Float[Tensor, \"batch seq 64\"]') -> 'Float[Tensor, \"seq batch _\"]':\n"
+      "        return x.transpose(0, 1)\n";
+  Run r = analyze_files({{"models.py", models}}, "models.py", module_mode());
+  // (Swap's [seq, batch, 64] is what it says when batch == seq: a condition of its contract)
+  CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@8"});
+  REQUIRE(r.result.findings.size() == 1);
+  for (const auto& c : r.result.contracts)
+    if (c.module == "Swap") CHECK(c.conditions.size() == 1);
+    else if (c.module == "Fine") CHECK(c.conditions.empty());
+  CHECK(r.result.findings[0].message ==
+        "Head.forward() returns [batch, seq, 10], whose dim 2 is 10, but its return annotation `'Float[Tensor, \"batch seq "
+        "12\"]'` says 12");
+}
