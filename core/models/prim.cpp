@@ -205,6 +205,13 @@ std::optional<BatchedRank> batched_rank(const Prim& p) {
     const auto layer = p.str_arg(2).value_or("");
     return layer == "BatchNorm2d" ? spatial(2) : layer == "BatchNorm3d" ? spatial(3) : std::nullopt;
   }
+  if (n == "permute") {  // (x.permute(0, 2, 3, 1) orders every dim: as many as it names)
+    static const std::vector<const char*> kByRank[] = {
+        {"N"}, {"B", "F"}, {"B", "T", "F"}, {"B", "C", "H", "W"}, {"B", "C", "D", "H", "W"}};
+    const auto dims = p.ints(1);
+    if (dims && !dims->empty() && dims->size() <= 5) return BatchedRank{kByRank[dims->size() - 1]};
+    return std::nullopt;
+  }
   if (n == "linear") return BatchedRank{{"B", "F"}};
   if (n == "embedding") return BatchedRank{{"B", "T"}};
   if (n == "rnn") {
