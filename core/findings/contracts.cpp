@@ -127,9 +127,12 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
     for (const auto* r : reqs) same += "\nr " + r->cond.str(names) + (r->definitely_false ? "!" : "");
     for (const auto& rp : c.reqs)
       if (rp->definitely_false && !rp->advisory) same += "\nf " + std::to_string(rp->site.line) + ":" + std::to_string(rp->site.col);
+    // (the decisions of its path that the class's other paths did not all take)
+    std::vector<std::string> when;
     for (const auto& step : c.path)
       if (step.loc.line != 0 && std::find(common[c.cls].begin(), common[c.cls].end(), step) == common[c.cls].end())
-        same += "\nw " + step.text;
+        when.push_back(step.text);
+    for (const auto& w : when) same += "\nw " + w;
     if (!inferred.insert(same).second) continue;
     solver::PathSolver s(rlimit);
     for (const auto& b : base) s.add(b);
@@ -347,9 +350,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
         k.examples.push_back("no square image");
       }
     }
-    for (const auto& step : c.path)
-      if (step.loc.line != 0 && std::find(common[c.cls].begin(), common[c.cls].end(), step) == common[c.cls].end())
-        k.when.push_back(step.text);
+    k.when = std::move(when);
     std::string key = k.signature;
     for (const auto& x : k.conditions) key += "\n" + x;
     for (const auto& x : k.when) key += "\n" + x;

@@ -355,12 +355,20 @@ thread_local std::vector<ObjId> Isomorphism::ba_;
 
 }  // namespace
 
+namespace {
+// What two paths must share before their heaps are worth comparing: where they are, what they
+// imported, and (module mode) the check they belong to. Two checks are never one path, nor a
+// guessed rank a known one.
+bool may_be_one(const State& a, const State& b) {
+  return a.flow == b.flow && a.frames.size() == b.frames.size() && a.modules == b.modules &&
+         a.tensor_cls == b.tensor_cls && a.module_check == b.module_check && a.module_decl == b.module_decl &&
+         a.guessed_rank == b.guessed_rank;
+}
+}  // namespace
+
 bool covers_up_to_renaming(const State& a, const State& b, sym::SymId young,
                            const std::function<int(sym::SymId)>& kind_of, std::size_t& work) {
-  if (a.flow != b.flow || a.frames.size() != b.frames.size()) return false;
-  if (a.modules != b.modules || a.tensor_cls != b.tensor_cls) return false;
-  // (module mode: two checks are never one path, nor a guessed rank a known one)
-  if (a.module_check != b.module_check || a.module_decl != b.module_decl || a.guessed_rank != b.guessed_rank) return false;
+  if (!may_be_one(a, b)) return false;
   // (the constraint check below prints every constraint: not for paths with thousands)
   constexpr std::size_t kMaxConstraints = 4096;
   if (a.hard.size() + b.hard.size() > kMaxConstraints) return false;
@@ -457,10 +465,7 @@ bool within(const Place& p, bool y_in_x) {
 }
 
 bool same_up_to_scalars(const State& a, const State& b, Differ differ, std::vector<Place>& places, std::size_t& work) {
-  if (a.flow != b.flow || a.frames.size() != b.frames.size()) return false;
-  if (a.modules != b.modules || a.tensor_cls != b.tensor_cls) return false;
-  // (module mode: two checks are never one path, nor a guessed rank a known one)
-  if (a.module_check != b.module_check || a.module_decl != b.module_decl || a.guessed_rank != b.guessed_rank) return false;
+  if (!may_be_one(a, b)) return false;
   places.clear();
   Recorder rec(differ, places);
   if (same_ids(a, b, rec, work)) return true;

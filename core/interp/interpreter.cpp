@@ -141,20 +141,20 @@ bool Interpreter::past_cutoff() const {
   return std::chrono::steady_clock::now() >= deadline_ + grace;
 }
 
-bool Interpreter::over_work_budget() const {
+long Interpreter::work_done() const {
   // comparing paths for merging costs work too: kMergeVisits compared objects count as one
   // statement, so that many paths over a large heap cannot run unbounded
   constexpr std::size_t kMergeVisits = 32;
-  if (statements_ + static_cast<long>(merge_work_ / kMergeVisits) > options_.max_statements || over_check_budget())
-    return true;
+  return statements_ + static_cast<long>(merge_work_ / kMergeVisits);
+}
+
+bool Interpreter::over_work_budget() const {
+  if (work_done() > options_.max_statements || over_check_budget()) return true;
   // the clock is read every 256 statements (and on every merge comparison, which is rarer)
   return out_of_time_ || ((statements_ & 255) == 0 && out_of_time());
 }
 
-bool Interpreter::over_check_budget() const {
-  constexpr std::size_t kMergeVisits = 32;  // (as over_work_budget)
-  return statements_ + static_cast<long>(merge_work_ / kMergeVisits) > check_work_limit_;
-}
+bool Interpreter::over_check_budget() const { return work_done() > check_work_limit_; }
 
 bool Interpreter::tick() {
   ++statements_;
@@ -2141,7 +2141,7 @@ States Interpreter::run(const std::string& entry_path) {
       (options_.module_mode == AnalysisOptions::ModuleMode::Auto && entry_module_called_)) {
     // (a declaration for this very file that module mode did not use: said, not ignored)
     for (const ModelDecl& d : options_.model_decls)
-      if (!d.file.empty() && !model_decls_of(d.model, entry_path).empty())
+      if (declared_for_file(d, entry_path))
         result_.notifications.push_back(
             {Notification::Kind::Configuration, Level::Warning,
              "tenscan.json declares how module mode builds " + d.model + " of " + d.file +

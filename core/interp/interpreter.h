@@ -282,11 +282,11 @@ class Interpreter {
   /// Imposes a soft constraint (an operation's requirement) at the current project-code site.
   /// Returns false when the online checker finds it certainly violated: the caller then
   /// produces an unknown result so that no follow-on finding comes from it.
+  bool require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {},
+               std::optional<ArgumentFix> fix = std::nullopt);
   /// The same at `at` (a requirement of the code there that no expression states: what a
   /// function's annotation says of what it returns).
   bool require_at(State& st, const ir::Loc& at, const sym::Cond& c, RuleId rule, Msg msg);
-  bool require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {},
-               std::optional<ArgumentFix> fix = std::nullopt);
   /// Whether every requirement that named this argument (its call and keyword) as its fix, on
   /// every path and held or not, asked for the one value `f` asks for: only then does setting
   /// it mend the failure without breaking another use of the same layer (a test loader's
@@ -310,6 +310,9 @@ class Interpreter {
   std::vector<std::pair<ir::Loc, ObjId>> module_targets(const State& st, const ir::Module* entry, ObjId globals) const;
   /// The declarations (AnalysisOptions::model_decls) of model `name` of file `path`.
   [[nodiscard]] std::vector<int> model_decls_of(const std::string& name, const std::string& path) const;
+  /// Whether declaration d names file `path` itself (its "file", matched by its last path
+  /// components), not any file that defines the model.
+  [[nodiscard]] static bool declared_for_file(const ModelDecl& d, const std::string& path);
   /// A function of the file's namespace `globals` that calls its argument with declaration d's
   /// arguments, its code placed at `at`; nullopt (and a gap) when they are not call arguments.
   std::optional<Value> declared_maker(State& st, int d, ObjId globals, const ir::Loc& at);
@@ -339,6 +342,9 @@ class Interpreter {
   [[nodiscard]] std::optional<ObjId> module_rank_of(const Value& v) const;
   /// Gives the argument behind `rank` (module_input_rank) the rank `k` (1 to 5); false otherwise.
   bool bind_module_rank_of(State& st, const Value& rank, std::int64_t k);
+  /// The names module mode gives the dims of an argument of rank k (1 to 5) that no layer
+  /// names: [N], [B, F], [B, T, F], [B, C, H, W], [B, C, D, H, W]; nullptr for another rank.
+  static const std::vector<std::string>* rank_dim_names(std::size_t k);
   /// The size that stands for the checked class's constructor argument `name` (without a
   /// default): the same on every path that checks the class.
   sym::Expr constructor_argument(State& st, const std::string& name);
@@ -701,6 +707,8 @@ class Interpreter {
   // so that one model's paths do not take every other model's time; see check_modules)
   long check_work_limit_ = std::numeric_limits<long>::max(), check_fork_limit_ = std::numeric_limits<long>::max();
   [[nodiscard]] bool over_check_budget() const;
+  /// Statements run, and merge comparisons in statements' worth (what the work budgets count).
+  [[nodiscard]] long work_done() const;
   // the primitive call in progress (see begin_operation)
   std::uint32_t op_count_ = 0, op_ = 0;
   std::size_t op_reqs_ = 0;                 ///< the path's requirement count when it began

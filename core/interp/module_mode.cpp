@@ -91,12 +91,17 @@ Value Interpreter::module_input_rank(ObjId t) { return property_of(module_ranks_
 
 std::optional<ObjId> Interpreter::module_rank_of(const Value& v) const { return tensor_behind(module_ranks_, v); }
 
-bool Interpreter::bind_module_rank_of(State& st, const Value& rank, std::int64_t k) {
+const std::vector<std::string>* Interpreter::rank_dim_names(std::size_t k) {
   static const std::vector<std::string> kNames[] = {
       {"N"}, {"B", "F"}, {"B", "T", "F"}, {"B", "C", "H", "W"}, {"B", "C", "D", "H", "W"}};
+  return k >= 1 && k <= std::size(kNames) ? &kNames[k - 1] : nullptr;
+}
+
+bool Interpreter::bind_module_rank_of(State& st, const Value& rank, std::int64_t k) {
   auto t = module_rank_of(rank);
-  if (!t || k < 1 || k > 5) return false;
-  bind_module_rank(st, *t, kNames[k - 1]);
+  const auto* names = k > 0 ? rank_dim_names(static_cast<std::size_t>(k)) : nullptr;
+  if (!t || !names) return false;
+  bind_module_rank(st, *t, *names);
   const TensorVal* tv = tensor_of(st, Value::object(*t));
   return tv && tv->shape;
 }
@@ -220,10 +225,6 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
   std::set<std::string> checked_names;
   for (auto& st : after_body) {
     auto targets = st.normal() ? module_targets(st, entry, globals) : std::vector<std::pair<ir::Loc, ObjId>>{};
-    for (const auto& t : targets) {
-      const ir::Code* b = st.heap.get(t.second).kind == OKind::Class ? nullptr : builder_code(st, t.second, entry);
-      checked_names.insert(b ? b->name : st.heap.get(t.second).name);
-    }
     if (targets.empty()) {
       out.push_back(std::move(st));
       continue;
@@ -232,8 +233,10 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
     for (const auto& [loc, target] : targets) {
       const bool is_class = st.heap.get(target).kind == OKind::Class;
       const ir::Code* builder = is_class ? nullptr : builder_code(st, target, entry);
+      const std::string& name = is_class ? st.heap.get(target).name : builder->name;
+      checked_names.insert(name);
       // (one check as module mode makes it up, or one per declaration of the model)
-      std::vector<int> decls = model_decls_of(is_class ? st.heap.get(target).name : builder->name, entry->path);
+      std::vector<int> decls = model_decls_of(name, entry->path);
       if (decls.empty()) decls.push_back(-1);
       for (int d : decls) {
         // (each check's symbols are named afresh: B, H, W, not B#2; no two checks' ever meet)
@@ -242,7 +245,7 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
         check_key_ = {loc.file, loc.line, loc.col, d};
         class_symbols_from_ = class_symbols_.try_emplace(check_key_, static_cast<sym::SymId>(symbols_.size())).first->second;
         // (its share of the budgets: a tenth of the work, an eighth of the splits)
-        check_work_limit_ = statements_ + static_cast<long>(merge_work_ / 32) + options_.max_statements / 10;
+        check_work_limit_ = work_done() + options_.max_statements / 10;
         check_fork_limit_ = forks_ + static_cast<long>(options_.max_paths) * 8;
         State copy = st;
         copy.module_check = target;
@@ -276,7 +279,7 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
   check_work_limit_ = check_fork_limit_ = std::numeric_limits<long>::max();
   // (a declaration for this file of a model it does not define, or not as a model: said)
   for (const ModelDecl& d : options_.model_decls)
-    if (!d.file.empty() && !model_decls_of(d.model, entry->path).empty() && !checked_names.count(d.model))
+    if (declared_for_file(d, entry->path) && !checked_names.count(d.model))
       add_gap("tenscan.json declares " + d.model + " for " + d.file + ", which defines no model of that name (a class "
                   "with a forward of its own, or a function that returns a model): the declaration was not used",
               ir::Loc{entry->top->loc.file, 1, 1});
@@ -284,13 +287,17 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
   return out;
 }
 
+bool Interpreter::declared_for_file(const ModelDecl& d, const std::string& path) {
+  return !d.file.empty() &&
+         (path == d.file ||
+          (path.size() > d.file.size() && path.ends_with(d.file) && path[path.size() - d.file.size() - 1] == '/'));
+}
+
 std::vector<int> Interpreter::model_decls_of(const std::string& name, const std::string& path) const {
   std::vector<int> out;
   for (std::size_t i = 0; i < options_.model_decls.size(); ++i) {
     const ModelDecl& d = options_.model_decls[i];
-    const bool file_matches = d.file.empty() || path == d.file ||
-                              (path.size() > d.file.size() && path.ends_with(d.file) && path[path.size() - d.file.size() - 1] == '/');
-    if (d.model == name && file_matches) out.push_back(static_cast<int>(i));
+    if (d.model == name && (d.file.empty() || declared_for_file(d, path))) out.push_back(static_cast<int>(i));
   }
   return out;
 }

@@ -185,7 +185,7 @@ constexpr RankUse kRankUses[] = {
 // Module mode: the rank a layer gives the forward argument it takes, batched, and the names
 // PyTorch's documentation gives its dims (Conv2d: (N, C, H, W), here B for the batch).
 struct BatchedRank {
-  std::vector<const char*> names;
+  std::vector<std::string> names;
 };
 std::optional<BatchedRank> batched_rank(const Prim& p) {
   const std::string_view n = p.name;
@@ -206,11 +206,9 @@ std::optional<BatchedRank> batched_rank(const Prim& p) {
     return layer == "BatchNorm2d" ? spatial(2) : layer == "BatchNorm3d" ? spatial(3) : std::nullopt;
   }
   if (n == "permute") {  // (x.permute(0, 2, 3, 1) orders every dim: as many as it names)
-    static const std::vector<const char*> kByRank[] = {
-        {"N"}, {"B", "F"}, {"B", "T", "F"}, {"B", "C", "H", "W"}, {"B", "C", "D", "H", "W"}};
     const auto dims = p.ints(1);
-    if (dims && !dims->empty() && dims->size() <= 5) return BatchedRank{kByRank[dims->size() - 1]};
-    return std::nullopt;
+    const auto* names = dims ? Interpreter::rank_dim_names(dims->size()) : nullptr;
+    return names ? std::optional<BatchedRank>(BatchedRank{*names}) : std::nullopt;
   }
   if (n == "linear") return BatchedRank{{"B", "F"}};
   if (n == "embedding") return BatchedRank{{"B", "T"}};
@@ -228,7 +226,7 @@ void Prim::bind_module_input() {
   if (!t || !t->opaque || t->shape || !t->module_input) return;
   auto rank = batched_rank(*this);
   if (!rank) return;
-  in.bind_module_rank(st, args.pos[0].obj, std::vector<std::string>(rank->names.begin(), rank->names.end()), name);
+  in.bind_module_rank(st, args.pos[0].obj, rank->names, name);
 }
 
 void Prim::bind_opaque_ranks() {

@@ -50,6 +50,18 @@ struct Annotated {
   std::vector<Dim> dims;
 };
 
+// One dim of a shape written as text ("batch", "224"): a size when all digits (nullopt when
+// more than 64 bits hold), else a name.
+std::optional<Annotated::Dim> dim_of(const std::string& tok) {
+  Annotated::Dim d{tok, std::nullopt};
+  if (!tok.empty() && std::all_of(tok.begin(), tok.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    std::int64_t v = 0;
+    if (std::from_chars(tok.data(), tok.data() + tok.size(), v).ec != std::errc()) return std::nullopt;
+    d.size = v;
+  }
+  return d;
+}
+
 std::optional<Annotated> jaxtyping(std::string text) {
   // (a string annotation, 'Float[Tensor, "batch 10"]', is the same annotation)
   if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') && text.back() == text.front())
@@ -83,13 +95,9 @@ std::optional<Annotated> jaxtyping(std::string text) {
       if (tok[0] == '#') tok = tok.substr(1);  // (broadcastable: the same name)
       const bool word = std::all_of(tok.begin(), tok.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
       if (tok.empty() || !word) return std::nullopt;  // (*batch, ..., name=expr)
-      Annotated::Dim d{tok, std::nullopt};
-      if (std::all_of(tok.begin(), tok.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
-        std::int64_t v = 0;
-        if (std::from_chars(tok.data(), tok.data() + tok.size(), v).ec != std::errc()) return std::nullopt;
-        d.size = v;
-      }
-      out.dims.push_back(std::move(d));
+      auto d = dim_of(tok);
+      if (!d) return std::nullopt;
+      out.dims.push_back(std::move(*d));
     }
     i = j;
   }
@@ -118,12 +126,12 @@ Outs module_input(Interpreter& in, State&& st, Args& a) {
     declared.emplace();
     declared->dtype = d->dtype.empty() ? DType::Unknown : parse_dtype(d->dtype);
     for (const auto& dim : d->shape) {
-      Annotated::Dim ad{dim, std::nullopt};
-      std::int64_t v = 0;
-      if (std::from_chars(dim.data(), dim.data() + dim.size(), v).ec == std::errc() && !dim.empty() &&
-          std::isdigit(static_cast<unsigned char>(dim[0])))
-        ad.size = v;
-      declared->dims.push_back(std::move(ad));
+      auto ad = dim_of(dim);
+      if (!ad) {  // (a size beyond 64 bits: the declared shape is not read, as an annotation's)
+        declared.reset();
+        break;
+      }
+      declared->dims.push_back(std::move(*ad));
     }
   }
   if (declared || a.pos.size() > 2)
