@@ -37,29 +37,29 @@ std::optional<std::int64_t> forced(solver::PathSolver& s, sym::SymId id) {
 }
 
 // A condition on one size that holds exactly from some value on ("((H - 7) // 4 - 2) // 2 >= 0"
-// for H >= 15) as that bound: "H >= 15".
-std::optional<std::string> lower_bound_text(unsigned rlimit, const std::vector<sym::Cond>& base, const sym::Cond& c,
-                                            const sym::SymbolNamer& names) {
+// for H >= 15) as that bound: "H >= 15", given what `base` holds (left as it was).
+std::optional<std::string> lower_bound_text(solver::PathSolver& base, const sym::Cond& c, const sym::SymbolNamer& names) {
   const auto ids = c.symbols();
   if (ids.size() != 1) return std::nullopt;
   const sym::Expr x = sym::Expr::symbol(ids[0]);
-  solver::PathSolver s(rlimit);
-  for (const auto& b : base) s.add(b);
   solver::Model m;
-  if (s.can_hold(c, &m) != solver::Sat::Sat || !m.count(ids[0])) return std::nullopt;
+  if (base.can_hold(c, &m) != solver::Sat::Sat || !m.count(ids[0])) return std::nullopt;
   std::int64_t lo = 1, hi = m[ids[0]];  // the least value it holds for is in [lo, hi]
   while (lo < hi) {
     const std::int64_t mid = lo + (hi - lo) / 2;
-    s.push();
-    s.add(sym::Cond::le(x, sym::Expr::constant(mid)));
-    const solver::Sat sat = s.can_hold(c, nullptr);
-    s.pop();
+    base.push();
+    base.add(sym::Cond::le(x, sym::Expr::constant(mid)));
+    const solver::Sat sat = base.can_hold(c, nullptr);
+    base.pop();
     if (sat == solver::Sat::Unknown) return std::nullopt;
     if (sat == solver::Sat::Sat) hi = mid;
     else lo = mid + 1;
   }
-  s.add(sym::Cond::ge(x, sym::Expr::constant(lo)));
-  if (s.can_violate(c, nullptr) != solver::Sat::Unsat) return std::nullopt;  // (not all values from there on)
+  base.push();
+  base.add(sym::Cond::ge(x, sym::Expr::constant(lo)));
+  const bool from_lo = base.can_violate(c, nullptr) == solver::Sat::Unsat;  // (else not all values from there on)
+  base.pop();
+  if (!from_lo) return std::nullopt;
   return x.str(names) + " >= " + std::to_string(lo);
 }
 
@@ -271,31 +271,30 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
     for (const auto* r : kept) {
       if (gave_up) break;
       if (r->cond.kind() != sym::Cond::Kind::Or) continue;
-      solver::PathSolver t(rlimit);
-      for (const auto& b : base) t.add(b);
-      for (const auto* x : reqs) t.add(x->cond);
       std::vector<sym::Cond> alternatives = r->cond.children();
       for (std::size_t i = 0; i < alternatives.size() && alternatives.size() > 1;) {
         std::vector<sym::Cond> rest = alternatives;
         rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-        if (settled(t.can_violate(sym::Cond::any(rest), nullptr))) alternatives = std::move(rest);
+        if (settled(s.can_violate(sym::Cond::any(rest), nullptr))) alternatives = std::move(rest);
         else if (gave_up) break;
         else ++i;
       }
       if (alternatives.size() < r->cond.children().size()) shown[r] = sym::Cond::any(alternatives);
     }
     std::set<const interp::Requirement*> dropped;  // (implied by the others, the shown ones included)
+    solver::PathSolver only_base(rlimit);
+    for (const auto& b : base) only_base.add(b);
     for (const auto* r : kept) {
       if (gave_up) break;
-      solver::PathSolver t(rlimit);
-      for (const auto& b : base) t.add(b);
+      only_base.push();
       for (const auto* x : reqs)
-        if (!dropped.count(x) && !(x->cond == r->cond)) t.add(cond_of(x));
-      if (settled(t.can_violate(cond_of(r), nullptr))) dropped.insert(r);
+        if (!dropped.count(x) && !(x->cond == r->cond)) only_base.add(cond_of(x));
+      if (settled(only_base.can_violate(cond_of(r), nullptr))) dropped.insert(r);
+      only_base.pop();
     }
     std::erase_if(kept, [&](const auto* r) { return dropped.count(r) != 0; });
     for (const auto* r : kept)
-      k.conditions.push_back((gave_up ? std::nullopt : lower_bound_text(rlimit, base, cond_of(r), shown_names))
+      k.conditions.push_back((gave_up ? std::nullopt : lower_bound_text(only_base, cond_of(r), shown_names))
                                  .value_or(cond_of(r).str(shown_names)));
     // (the dims that the class's own assertions fix, `assert h == self.image_size`: its stated
     // contract, never a warning)

@@ -18,10 +18,54 @@ struct PathSolver::Impl {
   // behind that parameter (a thread pool since Z3 4.8.10) can deadlock, Z3 issue 5990, seen
   // here as a fuzz/short input hanging for minutes with every thread waiting on a lock. The
   // resource limit also makes the verdicts independent of the machine's load.
-  explicit Impl(unsigned rlimit) : s(ctx) {
+  //
+  // `s` starts as Z3's SMT core alone (Z3_mk_simple_solver). Z3's default solver costs about
+  // ten times as much to make (it builds its tactics for each logic up front: some 6 ms, paid
+  // by each of a module check's dozens of solvers), and it runs the same core on linear
+  // queries once it is used incrementally, as every query here is; it differs on nonlinear
+  // ones (its tactics run the first query, and any query the core leaves open for want of a
+  // method). So a condition that multiplies or divides by a symbol replaces the core by the
+  // default solver, given the same assertions in the same scopes: the verdicts are the
+  // default solver's. (A query that reaches the resource limit may take another time to get
+  // there: the default solver did not see the linear queries before it.)
+  unsigned rlimit;
+  bool nonlinear = false;         ///< a condition multiplies or divides by a symbol
+  bool upgraded = false;          ///< `s` is the default solver
+  std::vector<z3::expr> asserted;  ///< what was added and not popped, in order
+  std::vector<std::size_t> scopes;  ///< the size of `asserted` at each open push
+  explicit Impl(unsigned limit) : s(ctx, z3::solver::simple()), rlimit(limit) { s.set(params()); }
+
+  z3::params params() {
     z3::params p(ctx);
     p.set("rlimit", rlimit);
-    s.set(p);
+    return p;
+  }
+  void add(const z3::expr& e) {
+    s.add(e);
+    asserted.push_back(e);
+    upgrade();
+  }
+  void push() {
+    s.push();
+    scopes.push_back(asserted.size());
+  }
+  void pop() {
+    s.pop();
+    asserted.resize(scopes.back(), ctx.bool_val(true));
+    scopes.pop_back();
+  }
+  // (see above)
+  void upgrade() {
+    if (upgraded || !nonlinear) return;
+    z3::solver d(ctx);
+    d.set(params());
+    std::size_t open = 0;
+    for (std::size_t i = 0; i <= asserted.size(); ++i) {
+      for (; open < scopes.size() && scopes[open] == i; ++open) d.push();
+      if (i < asserted.size()) d.add(asserted[i]);
+    }
+    s = d;
+    upgraded = true;
   }
 
   z3::expr var(sym::SymId id) {
@@ -44,10 +88,12 @@ struct PathSolver::Impl {
       case sym::Expr::AtomKind::Symbol: return var(e.atom_symbol());
       case sym::Expr::AtomKind::FloorDiv: {
         auto [a, b] = e.atom_operands();
+        nonlinear |= !b.as_const();
         return z3::expr(ctx, Z3_mk_div(ctx, expr(a), expr(b)));
       }
       case sym::Expr::AtomKind::Mod: {
         auto [a, b] = e.atom_operands();
+        nonlinear |= !b.as_const();
         return z3::mod(expr(a), expr(b));
       }
       case sym::Expr::AtomKind::Min: {
@@ -71,6 +117,7 @@ struct PathSolver::Impl {
     if (e.is_atom()) return atom(e);
     z3::expr sum = ctx.int_val(0);
     for (const auto& t : e.terms()) {
+      nonlinear |= t.factors.size() > 1;
       z3::expr term = ctx.int_val(static_cast<int64_t>(t.coef));
       for (const auto& f : t.factors) term = term * atom(f);
       sum = sum + term;
@@ -128,7 +175,7 @@ PathSolver::~PathSolver() = default;
 
 void PathSolver::add(const sym::Cond& c) {
   try {
-    impl_->s.add(impl_->cond(c));
+    impl_->add(impl_->cond(c));
   } catch (const z3::exception&) {
     // a condition Z3 rejects is dropped (sound for finding errors: fewer assumptions)
   }
@@ -145,10 +192,10 @@ Sat PathSolver::check(Model* model) {
 Sat PathSolver::can_violate(const sym::Cond& c, Model* model) { return can_hold(!c, model); }
 
 Sat PathSolver::can_hold(const sym::Cond& c, Model* model) {
-  impl_->s.push();
+  impl_->push();
   add(c);
   Sat r = check(model);
-  impl_->s.pop();
+  impl_->pop();
   return r;
 }
 
@@ -156,13 +203,13 @@ std::optional<std::vector<std::size_t>> PathSolver::minimal_core(const std::vect
   auto t0 = std::chrono::steady_clock::now();
   Impl& m = *impl_;
   std::optional<std::vector<std::size_t>> out;
-  m.s.push();
+  m.push();
   try {
     // each condition behind a tracking literal, so that the core names conditions
     std::vector<z3::expr> track;
     for (std::size_t i = 0; i < named.size(); ++i) {
       track.push_back(m.ctx.bool_const(("core" + std::to_string(i)).c_str()));
-      m.s.add(z3::implies(track.back(), m.cond(named[i])));
+      m.add(z3::implies(track.back(), m.cond(named[i])));
     }
     auto unsat_with = [&](const std::vector<std::size_t>& keep) {
       z3::expr_vector a(m.ctx);
@@ -190,12 +237,12 @@ std::optional<std::vector<std::size_t>> PathSolver::minimal_core(const std::vect
   } catch (const z3::exception&) {
     out.reset();
   }
-  m.s.pop();
+  m.pop();
   millis_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
 
-void PathSolver::push() { impl_->s.push(); }
-void PathSolver::pop() { impl_->s.pop(); }
+void PathSolver::push() { impl_->push(); }
+void PathSolver::pop() { impl_->pop(); }
 
 }  // namespace tenscan::solver

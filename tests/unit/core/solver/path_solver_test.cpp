@@ -1,0 +1,79 @@
+// PathSolver's scopes and its choice of Z3 solver: linear conditions go to Z3's SMT core alone,
+// and the first condition that multiplies or divides by a symbol hands every assertion made so
+// far, in its scope, to Z3's default solver (solver.cpp). What a query answers must not depend
+// on when that happened.
+#include <catch2/catch.hpp>
+
+#include "solver/solver.h"
+#include "symbolic/expr.h"
+
+using tenscan::solver::PathSolver;
+using tenscan::solver::Sat;
+using tenscan::sym::Cond;
+using tenscan::sym::Expr;
+
+namespace {
+
+constexpr unsigned kLimit = 2'000'000;
+
+Expr sym(tenscan::sym::SymId id) { return Expr::symbol(id); }
+Expr num(std::int64_t v) { return Expr::constant(v); }
+
+}  // namespace
+
+TEST_CASE("a linear query is decided, with a model of its symbols", "[solver]") {
+  PathSolver s(kLimit);
+  s.add(Cond::ge(sym(1), num(1)));
+  s.add(Cond::eq(sym(1) + sym(2), num(10)));
+  tenscan::solver::Model m;
+  REQUIRE(s.can_hold(Cond::eq(sym(2), num(4)), &m) == Sat::Sat);
+  CHECK(m[1] == 6);
+  CHECK(m[2] == 4);
+  CHECK(s.can_violate(Cond::le(sym(2), num(9)), nullptr) == Sat::Unsat);
+}
+
+TEST_CASE("a nonlinear condition added inside a scope is retracted by its pop", "[solver]") {
+  PathSolver s(kLimit);
+  s.add(Cond::ge(sym(1), num(1)));
+  s.add(Cond::ge(sym(2), num(1)));
+  REQUIRE(s.check() == Sat::Sat);  // (a query answered before the switch)
+  s.push();
+  s.add(Cond::eq(sym(1) * sym(2), num(6)));  // (the switch, one scope deep)
+  CHECK(s.can_hold(Cond::eq(sym(1), num(4)), nullptr) == Sat::Unsat);
+  CHECK(s.can_hold(Cond::eq(sym(1), num(3)), nullptr) == Sat::Sat);
+  s.pop();
+  // without the product, x = 4 is allowed again, and what was asserted before the scope stays
+  CHECK(s.can_hold(Cond::eq(sym(1), num(4)), nullptr) == Sat::Sat);
+  CHECK(s.can_hold(Cond::eq(sym(2), num(0)), nullptr) == Sat::Unsat);
+}
+
+TEST_CASE("nested scopes survive the switch to the default solver", "[solver]") {
+  PathSolver s(kLimit);
+  s.add(Cond::ge(sym(1), num(1)));
+  s.push();
+  s.add(Cond::le(sym(1), num(5)));
+  s.push();
+  s.add(Cond::eq(sym(1) * sym(1), num(16)));  // x = 4 within [1, 5]
+  tenscan::solver::Model m;
+  REQUIRE(s.check(&m) == Sat::Sat);
+  CHECK(m[1] == 4);
+  s.pop();
+  CHECK(s.can_hold(Cond::eq(sym(1), num(5)), nullptr) == Sat::Sat);   // the product is gone
+  s.pop();
+  CHECK(s.can_hold(Cond::eq(sym(1), num(50)), nullptr) == Sat::Sat);  // and the bound
+  CHECK(s.can_hold(Cond::eq(sym(1), num(0)), nullptr) == Sat::Unsat);
+}
+
+TEST_CASE("a query that needs nonlinear reasoning is decided", "[solver]") {
+  // no integer squares to 2: the SMT core alone may leave this open, the default solver's
+  // tactics decide it
+  PathSolver s(kLimit);
+  s.add(Cond::eq(sym(1) * sym(1), num(2)));
+  CHECK(s.check() == Sat::Unsat);
+  PathSolver t(kLimit);
+  t.add(Cond::ge(sym(3), num(1)));
+  t.add(Cond::eq(Expr::floordiv(sym(3), sym(4)), num(3)));  // (a division by a symbol)
+  t.add(Cond::eq(sym(4), num(7)));
+  CHECK(t.can_hold(Cond::le(sym(3), num(20)), nullptr) == Sat::Unsat);  // 21 <= x <= 27
+  CHECK(t.can_hold(Cond::eq(sym(3), num(27)), nullptr) == Sat::Sat);
+}
