@@ -1235,13 +1235,13 @@ Outs Interpreter::split_choices(Outs&& outs) {
     sym::Cond when = o.v.b;
     // (a path that read the choice before knows its condition: one alternative, no copy)
     switch (decide(o.st, when)) {
-      case sym::Tri::True: res.push_back({std::move(o.st), first}); continue;
-      case sym::Tri::False: res.push_back({std::move(o.st), second}); continue;
+      case sym::Tri::True: res.emplace_back(std::move(o.st), first); continue;
+      case sym::Tri::False: res.emplace_back(std::move(o.st), second); continue;
       case sym::Tri::Unknown: break;
     }
     State other = o.st;
-    if (assume(o.st, when)) res.push_back({std::move(o.st), first});
-    if (assume(other, !when)) res.push_back({std::move(other), second});
+    if (assume(o.st, when)) res.emplace_back(std::move(o.st), first);
+    if (assume(other, !when)) res.emplace_back(std::move(other), second);
   }
   return res;
 }
@@ -1334,7 +1334,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
         }
         for (auto& [s, pos] : eval_list(e->items, std::move(c.st))) {
           if (!s.normal()) {
-            res.push_back({std::move(s), Value::none()});
+            res.emplace_back(std::move(s), Value::none());
             continue;
           }
           // keyword arguments, with **mapping expansion
@@ -1366,7 +1366,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
           }
           for (auto& [ks, kwargs] : kws) {
             if (!ks.normal()) {
-              res.push_back({std::move(ks), Value::none()});
+              res.emplace_back(std::move(ks), Value::none());
               continue;
             }
             Args args;
@@ -1427,10 +1427,10 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
         // `a and b`: a is falsy -> a; else b.   `a or b`: a truthy -> a; else b
         States& take_left = is_and ? other : t;
         States& eval_right = is_and ? t : other;
-        for (auto& s : take_left) res.push_back({std::move(s), left});
+        for (auto& s : take_left) res.emplace_back(std::move(s), left);
         for (auto& s : eval_right) {
           if (!s.normal()) {
-            res.push_back({std::move(s), Value::none()});
+            res.emplace_back(std::move(s), Value::none());
             continue;
           }
           for (auto& r : eval(e->b, std::move(s))) res.push_back(std::move(r));
@@ -1478,7 +1478,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
           }
           cur = std::move(next);
         }
-        for (auto& p : cur) res.push_back({std::move(p.st), p.acc ? *p.acc : Value::none()});
+        for (auto& p : cur) res.emplace_back(std::move(p.st), p.acc ? *p.acc : Value::none());
       }
       return res;
     }
@@ -1510,7 +1510,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
       OKind k = e->kind == ir::ExprKind::List ? OKind::List : e->kind == ir::ExprKind::Tuple ? OKind::Tuple : OKind::Set;
       for (auto& [s, vals] : eval_list(e->items, std::move(st))) {
         if (!s.normal()) {
-          res.push_back({std::move(s), Value::none()});
+          res.emplace_back(std::move(s), Value::none());
           continue;
         }
         if (k == OKind::Set) {
@@ -1523,7 +1523,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
           vals = std::move(uniq);
         }
         Value v = new_list(s, std::move(vals), k);
-        res.push_back({std::move(s), v});
+        res.emplace_back(std::move(s), v);
       }
       return res;
     }
@@ -1536,7 +1536,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
       }
       for (auto& [s, vals] : eval_list(flat, std::move(st))) {
         if (!s.normal()) {
-          res.push_back({std::move(s), Value::none()});
+          res.emplace_back(std::move(s), Value::none());
           continue;
         }
         std::vector<DictEntry> es;
@@ -1563,7 +1563,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
         }
         Value v = new_dict(s, std::move(es));
         s.heap.mut(v.obj).project_keys = project_keys;
-        res.push_back({std::move(s), v});
+        res.emplace_back(std::move(s), v);
       }
       return res;
     }
@@ -1575,7 +1575,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
       for (const auto& kw : e->keywords) defaults.push_back(kw.value);
       for (auto& [s, vals] : eval_list(defaults, std::move(st))) {
         if (!s.normal()) {
-          res.push_back({std::move(s), Value::none()});
+          res.emplace_back(std::move(s), Value::none());
           continue;
         }
         Object o;
@@ -1594,7 +1594,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
         }
         o.alloc_site = e->loc;
         Value v = Value::object(s.heap.alloc(std::move(o)));
-        res.push_back({std::move(s), v});
+        res.emplace_back(std::move(s), v);
       }
       return res;
     }
@@ -1603,7 +1603,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
       Outs res;
       for (auto& [s, vals] : eval_list(e->items, std::move(st))) {
         if (!s.normal()) {
-          res.push_back({std::move(s), Value::none()});
+          res.emplace_back(std::move(s), Value::none());
           continue;
         }
         std::string acc;
@@ -1615,7 +1615,7 @@ Outs Interpreter::eval_node(const ir::Expr* e, State&& st) {
           if (const std::string* t = sv[0].v.const_str()) acc += *t;
           else known = false;
         }
-        res.push_back({std::move(cur), known && e->name != "formatted" ? Value::str(acc) : Value::unknown_str()});
+        res.emplace_back(std::move(cur), known && e->name != "formatted" ? Value::str(acc) : Value::unknown_str());
       }
       return res;
     }

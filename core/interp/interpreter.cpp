@@ -987,7 +987,7 @@ Outs Interpreter::getattr_opt(State&& st, const Value& obj, const std::string& n
         if (!out.st.normal() || out.v.is_none()) {
           found = false;
           out.st.flow = Flow::Normal;
-          res.push_back({std::move(out.st), Value::none()});
+          res.emplace_back(std::move(out.st), Value::none());
         } else {
           res.push_back(std::move(out));
         }
@@ -1152,7 +1152,7 @@ Outs Interpreter::getattr(State&& st, const Value& obj, const std::string& name)
       else if (ob.kind == OKind::Instance && unknown_base(o.st, ob.cls)) owner = o.st.heap.get(ob.cls).name;
       else if (ob.kind == OKind::Class && unknown_base(o.st, obj.obj)) owner = ob.name;
       if (!owner.empty()) {
-        res.push_back({std::move(o.st), Value::unknown(owner + "." + name)});
+        res.emplace_back(std::move(o.st), Value::unknown(owner + "." + name));
         continue;
       }
     }
@@ -1488,7 +1488,7 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
       if (r && (r->kind == OKind::List || r->kind == OKind::Iterator)) s.heap.mut(rv.obj).summary_iter = true;
       else if (!r || r->kind != OKind::Dict || !r->summary_iter) rv = Value::unknown("a comprehension over an unknown number of elements");
     }
-    res.push_back({std::move(s), rv});
+    res.emplace_back(std::move(s), rv);
   }
   return res;
 }
@@ -1715,7 +1715,7 @@ Outs Interpreter::make_class(State&& st, const ir::Expr* e) {
   for (auto& [s0, values] : eval_list(operands, std::move(st))) {
     State s = std::move(s0);
     if (!s.normal()) {
-      res.push_back({std::move(s), Value::none()});
+      res.emplace_back(std::move(s), Value::none());
       continue;
     }
     std::vector<Value> bases(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(e->items.size()));
@@ -1783,7 +1783,7 @@ Outs Interpreter::make_class(State&& st, const ir::Expr* e) {
     for (auto& r : states) {
       leave_frame(r);
       if (r.flow != Flow::Normal) {
-        res.push_back({std::move(r), Value::none()});
+        res.emplace_back(std::move(r), Value::none());
         continue;
       }
       // functions defined in the body know their class (zero-argument super())
@@ -2073,7 +2073,7 @@ Outs Interpreter::import_module(State&& st, const std::string& dotted_in, const 
   for (auto& s : states) {
     auto it = s.modules.find(dotted);
     Value v = it == s.modules.end() ? Value::none() : Value::object(it->second);
-    res.push_back({std::move(s), v});
+    res.emplace_back(std::move(s), v);
   }
   return res;
 }

@@ -726,7 +726,7 @@ class Interpreter {
 /// Outs with a single outcome.
 inline Outs one(State&& st, Value v) {
   Outs o;
-  o.push_back({std::move(st), std::move(v)});
+  o.emplace_back(std::move(st), std::move(v));  // (a State is large: moved once, in place)
   return o;
 }
 

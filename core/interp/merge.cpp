@@ -320,7 +320,7 @@ void Interpreter::merge_outs(Outs& outs, const std::string& what) {
     Value v = std::move(st.ret);
     st.flow = Flow::Normal;
     st.ret = Value::none();
-    merged.push_back({std::move(st), std::move(v)});
+    merged.emplace_back(std::move(st), std::move(v));
   }
   outs = std::move(merged);
 }

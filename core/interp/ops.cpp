@@ -762,11 +762,11 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         }
         if (joined) {
           hit->joined_lookups.push_back({obj.obj, hit->heap.ptr(obj.obj), *ie, *joined});
-          if (assume(*hit, !none_of)) res.push_back({std::move(*hit), *joined});
+          if (assume(*hit, !none_of)) res.emplace_back(std::move(*hit), *joined);
         } else {
           for (const auto& [k, v] : keys) {
             State branch_st = st;
-            if (assume(branch_st, sym::Cond::eq(*ie, sym::Expr::constant(k)))) res.push_back({std::move(branch_st), v});
+            if (assume(branch_st, sym::Cond::eq(*ie, sym::Expr::constant(k)))) res.emplace_back(std::move(branch_st), v);
           }
         }
         if (assume(st, none_of)) {
@@ -924,7 +924,7 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
                                           (count == 1 ? " element" : " elements"),
                                       {}});
             Value it = make_iter(branch_st, std::move(items));
-            res.push_back({std::move(branch_st), it});
+            res.emplace_back(std::move(branch_st), it);
           }
           if (!res.empty()) return res;
         }
@@ -957,7 +957,7 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
           }
           // __iter__ returned self (an iterator class) or another iterable
           if (x.v.is_obj() && x.v.obj == v.obj) {
-            res.push_back({std::move(x.st), Value::unknown("iterator")});
+            res.emplace_back(std::move(x.st), Value::unknown("iterator"));
             continue;
           }
           for (auto& y : iterate(std::move(x.st), x.v)) res.push_back(std::move(y));
@@ -987,11 +987,11 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
               items.push_back(item[0].v);
             }
             if (!ok) {
-              res.push_back({std::move(cur), Value::none()});
+              res.emplace_back(std::move(cur), Value::none());
               continue;
             }
             Value it = make_iter(cur, std::move(items));
-            res.push_back({std::move(cur), it});
+            res.emplace_back(std::move(cur), it);
           } else {
             State cur = std::move(l.st);
             sym::Expr i = fresh_symbol(cur, "index", "an element index", 0, sym::Interval::kNegInf);
@@ -999,7 +999,7 @@ Outs Interpreter::iterate(State&& st, const Value& v) {
             Outs item = getitem(std::move(cur), v, Value::integer(i));
             cur = std::move(item[0].st);
             Value it = make_iter(cur, {item[0].v}, true);
-            res.push_back({std::move(cur), it});
+            res.emplace_back(std::move(cur), it);
           }
         }
         return res;

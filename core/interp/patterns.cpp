@@ -102,7 +102,7 @@ Outs match_class(Interpreter& in, State&& st, Args& a) {
     std::size_t next = p.got.size() - (self_match && npos == 1 ? 1 : 0);
     if (next == names.size()) {
       Value t = in.new_tuple(p.st, p.got);
-      res.push_back({std::move(p.st), t});
+      res.emplace_back(std::move(p.st), t);
       continue;
     }
     bool found = false;
@@ -111,7 +111,7 @@ Outs match_class(Interpreter& in, State&& st, Args& a) {
       if (!o.st.normal()) {
         res.push_back(std::move(o));
       } else if (!found) {
-        res.push_back({std::move(o.st), Value::none()});  // a missing attribute: no match
+        res.emplace_back(std::move(o.st), Value::none());  // a missing attribute: no match
       } else {
         std::vector<Value> got = p.got;
         got.push_back(o.v);

@@ -416,7 +416,7 @@ Outs summary_enumerate(Interpreter& in, State&& st, Args& a) {
   Outs res;
   for (auto& it : its) {
     if (!it.st.normal() || !it.v.is_obj() || !it.st.heap.get(it.v.obj).summary_iter) {
-      res.push_back({std::move(it.st), Value::none()});
+      res.emplace_back(std::move(it.st), Value::none());
       continue;
     }
     const interp::Object& o = it.st.heap.get(it.v.obj);
@@ -428,7 +428,7 @@ Outs summary_enumerate(Interpreter& in, State&& st, Args& a) {
     std::optional<Expr> len = in.known_summary_length(it.st, it.v);
     Value v = in.new_summary_iterator(it.st, std::move(items), last);
     if (len) in.set_summary_length(it.st, v, *len);
-    res.push_back({std::move(it.st), v});
+    res.emplace_back(std::move(it.st), v);
   }
   return res;
 }

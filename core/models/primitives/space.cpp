@@ -203,7 +203,7 @@ Outs one_of(Interpreter& in, State&& st, Args& a) {
     if (!in.assume(s, Cond::eq(x, Expr::constant(i)))) continue;
     s.contingent = true;  // (a choice of the input's: see State::contingent)
     s.path.push_back({name + " is " + labels[static_cast<std::size_t>(i)], loc, true});
-    outs.push_back({std::move(s), values[static_cast<std::size_t>(i)]});
+    outs.emplace_back(std::move(s), values[static_cast<std::size_t>(i)]);
   }
   return outs;
 }
