@@ -143,7 +143,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       if (rp->definitely_false && !rp->advisory && !fails) fails = rp.get();
     // (else the first operation after which no input is left, as ShapeTracer locates it)
     if (!fails && s.check(nullptr) == solver::Sat::Unsat) {
-      solver::PathSolver t(rlimit);
+      solver::PathSolver t(rlimit, s);
       for (const auto& b : base) t.add(b);
       for (const auto* r : reqs) {
         t.add(r->cond);
@@ -282,7 +282,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       if (alternatives.size() < r->cond.children().size()) shown[r] = sym::Cond::any(alternatives);
     }
     std::set<const interp::Requirement*> dropped;  // (implied by the others, the shown ones included)
-    solver::PathSolver only_base(rlimit);
+    solver::PathSolver only_base(rlimit, s);
     for (const auto& b : base) only_base.add(b);
     for (const auto* r : kept) {
       if (gave_up) break;
@@ -298,7 +298,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
                                  .value_or(cond_of(r).str(shown_names)));
     // (the dims that the class's own assertions fix, `assert h == self.image_size`: its stated
     // contract, never a warning)
-    solver::PathSolver unstated(rlimit);
+    solver::PathSolver unstated(rlimit, s);
     for (const auto& b : base) unstated.add(b);
     for (const auto* r : reqs)
       if (r->rule != RuleId::AssertionFailed) unstated.add(r->cond);
@@ -308,7 +308,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       k.fixed.push_back(name + " = " + std::to_string(v));
       if (!forced(unstated, id)) continue;
       // the first requirement after which it has one value left
-      solver::PathSolver t(rlimit);
+      solver::PathSolver t(rlimit, s);
       for (const auto& b : base) t.add(b);
       ir::Loc site = c.where;
       for (const auto* r : reqs) {

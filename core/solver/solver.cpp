@@ -10,7 +10,8 @@
 namespace tenscan::solver {
 
 struct PathSolver::Impl {
-  z3::context ctx;
+  std::shared_ptr<z3::context> owned;  ///< (shared with the solvers made to share it)
+  z3::context& ctx;
   z3::solver s;
   std::map<sym::SymId, z3::expr> ints;
   std::map<sym::SymId, z3::expr> bools;
@@ -33,7 +34,10 @@ struct PathSolver::Impl {
   bool upgraded = false;          ///< `s` is the default solver
   std::vector<z3::expr> asserted;  ///< what was added and not popped, in order
   std::vector<std::size_t> scopes;  ///< the size of `asserted` at each open push
-  explicit Impl(unsigned limit) : s(ctx, z3::solver::simple()), rlimit(limit) { s.set(params()); }
+  Impl(unsigned limit, std::shared_ptr<z3::context> context)
+      : owned(std::move(context)), ctx(*owned), s(ctx, z3::solver::simple()), rlimit(limit) {
+    s.set(params());
+  }
 
   z3::params params() {
     z3::params p(ctx);
@@ -170,7 +174,8 @@ struct PathSolver::Impl {
   }
 };
 
-PathSolver::PathSolver(unsigned rlimit) : impl_(std::make_unique<Impl>(rlimit)) {}
+PathSolver::PathSolver(unsigned rlimit) : impl_(std::make_unique<Impl>(rlimit, std::make_shared<z3::context>())) {}
+PathSolver::PathSolver(unsigned rlimit, const PathSolver& context_of) : impl_(std::make_unique<Impl>(rlimit, context_of.impl_->owned)) {}
 PathSolver::~PathSolver() = default;
 
 void PathSolver::add(const sym::Cond& c) {

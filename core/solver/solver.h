@@ -23,6 +23,10 @@ class PathSolver {
  public:
   /// `rlimit`: Z3's resource limit per query (deterministic; 2 000 000 is about 2 s).
   explicit PathSolver(unsigned rlimit);
+  /// A solver of its own (nothing added, nothing learnt) in `context_of`'s Z3 context, which
+  /// costs less to make than the context (about 0.7 ms) and keeps only the terms both made.
+  /// Never used on another thread than `context_of`.
+  PathSolver(unsigned rlimit, const PathSolver& context_of);
   ~PathSolver();
   PathSolver(const PathSolver&) = delete;
   PathSolver& operator=(const PathSolver&) = delete;

@@ -3,6 +3,7 @@
 // far, in its scope, to Z3's default solver (solver.cpp). What a query answers must not depend
 // on when that happened.
 #include <catch2/catch.hpp>
+#include <memory>
 
 #include "solver/solver.h"
 #include "symbolic/expr.h"
@@ -76,4 +77,19 @@ TEST_CASE("a query that needs nonlinear reasoning is decided", "[solver]") {
   t.add(Cond::eq(sym(4), num(7)));
   CHECK(t.can_hold(Cond::le(sym(3), num(20)), nullptr) == Sat::Unsat);  // 21 <= x <= 27
   CHECK(t.can_hold(Cond::eq(sym(3), num(27)), nullptr) == Sat::Sat);
+}
+
+TEST_CASE("a solver made in another's context shares none of its assertions, and may outlive it", "[solver]") {
+  auto parent = std::make_unique<PathSolver>(kLimit);
+  parent->add(Cond::ge(sym(1), num(5)));
+  parent->add(Cond::eq(sym(1) * sym(2), num(10)));  // (the parent switched to the default solver)
+  PathSolver child(kLimit, *parent);
+  CHECK(child.can_hold(Cond::eq(sym(1), num(1)), nullptr) == Sat::Sat);
+  child.add(Cond::le(sym(1), num(3)));
+  CHECK(parent->can_hold(Cond::eq(sym(1), num(10)), nullptr) == Sat::Sat);
+  CHECK(parent->can_hold(Cond::eq(sym(1), num(3)), nullptr) == Sat::Unsat);
+  parent.reset();
+  tenscan::solver::Model m;
+  REQUIRE(child.check(&m) == Sat::Sat);
+  CHECK(m[1] <= 3);
 }
