@@ -160,10 +160,23 @@ class Renaming {
 // whose allocation histories differ (one arm of a branch called a layer, the other did not) but
 // that hold the same shapes and values from here on are then one path (PyTea §3.2.3, beyond
 // positional equality).
+//
+// `shared` (a quicker walk, tried first; never with a renaming): the objects one allocation
+// made before the paths forked (the same birth in both heaps, heap.birth) pair only with
+// themselves, since such an object may be referred to by one that both paths still share
+// unchanged, whose references name it on both sides. A shared unchanged object is then the
+// same on both sides, given that what it refers to is: it is paired without a walk of its
+// members, and every object of that kind that either path changed is compared at the end,
+// reached or not (one that only a shared object refers to is not reached otherwise). Most of
+// two sibling paths' heaps is shared: the walk then visits what the paths changed and made,
+// not the whole program (torchvision's modules and every layer). It fails where an old object
+// of one path stands where the other has a new one (`x = dropout(x)` on one side only): the
+// full walk decides those.
 class Isomorphism {
  public:
-  Isomorphism(const State& a, const State& b, Recorder& rec, Renaming* renaming = nullptr)
-      : a_(a), b_(b), rec_(rec), renaming_(renaming) {
+  Isomorphism(const State& a, const State& b, Recorder& rec, Renaming* renaming = nullptr, bool shared = false)
+      : a_(a), b_(b), rec_(rec), renaming_(renaming), shared_(shared && !renaming),
+        common_(std::min(a.heap.size(), b.heap.size())) {
     // the pairing tables are kept between walks (merging compares many pairs of large heaps):
     // grown here, and reset where this walk wrote them when it ends
     if (ab_.size() < a.heap.size()) ab_.resize(a.heap.size(), kNoObj);
@@ -194,12 +207,15 @@ class Isomorphism {
       for (std::size_t k = 0; k < fa.slots.size(); ++k)
         if (!leaf(fa.slots[k], fb.slots[k], slot(i, k))) return false;
     }
-    while (!work_.empty()) {
-      auto [x, y] = work_.back();
-      work_.pop_back();
-      if (++visited_ > kMaxVisits || !contents(x, y)) return false;
-    }
-    return true;
+    if (!drain()) return false;
+    if (!shared_) return true;
+    // (the changed objects of before the fork that no walk reached: see above)
+    const bool paired = a_.heap.for_each_changed(b_.heap, [&](ObjId id) {
+      if (!old(id) || ab_[id] != kNoObj) return true;
+      ++visited_;
+      return obj(id, id);
+    });
+    return paired && drain();
   }
   /// Object pairs compared so far (the cost of the walk).
   [[nodiscard]] std::size_t visits() const { return visited_; }
@@ -207,15 +223,27 @@ class Isomorphism {
  private:
   static constexpr std::size_t kMaxVisits = 200'000;
 
+  bool drain() {
+    while (!work_.empty()) {
+      auto [x, y] = work_.back();
+      work_.pop_back();
+      if (++visited_ > kMaxVisits || !contents(x, y)) return false;
+    }
+    return true;
+  }
+  // (shared walk) made by the same allocation in both heaps, before the paths forked
+  [[nodiscard]] bool old(ObjId id) const { return shared_ && id < common_ && a_.heap.birth(id) == b_.heap.birth(id); }
   bool obj(ObjId x, ObjId y) {
     if (x == kNoObj || y == kNoObj) return x == y;
     if (!a_.heap.valid(x) || !b_.heap.valid(y)) return false;
+    if (x != y && (old(x) || old(y))) return false;
     if (ab_[x] != kNoObj) return ab_[x] == y;
     if (ba_[y] != kNoObj) return false;  // y is already the image of another object
     ab_[x] = y;
     ba_[y] = x;
     paired_.push_back(x);
-    work_.emplace_back(x, y);
+    // (a shared unchanged object is the same on both sides: see above)
+    if (!shared_ || x != y || a_.heap.ptr(x) != b_.heap.ptr(y)) work_.emplace_back(x, y);
     return true;
   }
   bool value(const Value& x, const Value& y) {
@@ -306,6 +334,8 @@ class Isomorphism {
   const State& b_;
   Recorder& rec_;
   Renaming* renaming_;
+  bool shared_;
+  std::size_t common_;  ///< the ids both heaps have
   static thread_local std::vector<ObjId> ab_, ba_;  ///< the pairing so far, by object id (kNoObj: none yet)
   std::vector<ObjId> paired_;                       ///< the ids of a this walk paired
   std::vector<std::pair<ObjId, ObjId>> work_;
@@ -469,6 +499,13 @@ bool same_up_to_scalars(const State& a, const State& b, Differ differ, std::vect
   places.clear();
   Recorder rec(differ, places);
   if (same_ids(a, b, rec, work)) return true;
+  places.clear();
+  {
+    Isomorphism quick(a, b, rec, nullptr, true);
+    const bool same = quick.states();
+    work += quick.visits();
+    if (same) return true;
+  }
   places.clear();
   Isomorphism iso(a, b, rec);
   bool same = iso.states();

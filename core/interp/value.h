@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -328,21 +329,28 @@ class Heap {
   ObjId alloc(Object o) {
     std::size_t id = size_;
     if (id % kChunk == 0) chunks_.push_back(std::make_shared<Chunk>());
-    chunk_mut(id / kChunk)[id % kChunk] = std::make_shared<Object>(std::move(o));
+    Chunk& c = chunk_mut(id / kChunk);
+    c.objects[id % kChunk] = std::make_shared<Object>(std::move(o));
+    c.births[id % kChunk] = next_birth();
     ++size_;
     return static_cast<ObjId>(id);
   }
-  [[nodiscard]] const Object& get(ObjId id) const { return *(*chunks_[id / kChunk])[id % kChunk]; }
+  [[nodiscard]] const Object& get(ObjId id) const { return *chunks_[id / kChunk]->objects[id % kChunk]; }
   /// A mutable reference, cloning the chunk and the object first if another path shares them.
   Object& mut(ObjId id) {
-    auto& p = chunk_mut(id / kChunk)[id % kChunk];
+    auto& p = chunk_mut(id / kChunk).objects[id % kChunk];
     if (p.use_count() > 1) p = std::make_shared<Object>(*p);
     return *p;
   }
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] bool valid(ObjId id) const { return id > 0 && id < size_; }
   /// Identity of the stored object (for structural comparison of two heaps).
-  [[nodiscard]] const Object* ptr(ObjId id) const { return (*chunks_[id / kChunk])[id % kChunk].get(); }
+  [[nodiscard]] const Object* ptr(ObjId id) const { return chunks_[id / kChunk]->objects[id % kChunk].get(); }
+  /// Which allocation made the object at `id`: the same in two heaps exactly when both hold
+  /// the object one allocation made there before they forked (changed since or not), never
+  /// changed by writing or releasing the object. (A 32-bit count: two allocations far apart may
+  /// share one, which only ever makes two paths' comparison stricter; see compare.cpp.)
+  [[nodiscard]] std::uint32_t birth(ObjId id) const { return chunks_[id / kChunk]->births[id % kChunk]; }
   /// Calls f(id) for every id below both sizes whose object differs from `other`'s (this heap
   /// or `other` wrote it since they forked), skipping the chunks they still share; stops, and
   /// returns false, when f returns false.
@@ -352,14 +360,15 @@ class Heap {
     for (std::size_t c = 0; c * kChunk < n; ++c) {
       if (chunks_[c] == other.chunks_[c]) continue;
       for (std::size_t i = c == 0 ? 1 : 0; i < kChunk && c * kChunk + i < n; ++i)
-        if ((*chunks_[c])[i] != (*other.chunks_[c])[i] && !f(static_cast<ObjId>(c * kChunk + i))) return false;
+        if (chunks_[c]->objects[i] != other.chunks_[c]->objects[i] && !f(static_cast<ObjId>(c * kChunk + i)))
+          return false;
     }
     return true;
   }
   /// Drops object id, which no value of this path reaches any more (see collect.cpp): its slot
   /// holds a shared empty object from now on, and the object is freed once no other path
   /// shares it.
-  void release(ObjId id) { chunk_mut(id / kChunk)[id % kChunk] = reclaimed(); }
+  void release(ObjId id) { chunk_mut(id / kChunk).objects[id % kChunk] = reclaimed(); }
   [[nodiscard]] bool is_released(ObjId id) const { return ptr(id) == reclaimed().get(); }
   /// True when both heaps hold the very same objects (shared, unmodified since a fork).
   [[nodiscard]] bool same_as(const Heap& o) const {
@@ -367,7 +376,14 @@ class Heap {
   }
 
  private:
-  using Chunk = std::array<std::shared_ptr<Object>, kChunk>;
+  struct Chunk {
+    std::array<std::shared_ptr<Object>, kChunk> objects;
+    std::array<std::uint32_t, kChunk> births{};
+  };
+  static std::uint32_t next_birth() {
+    static std::atomic<std::uint32_t> count{0};
+    return count.fetch_add(1, std::memory_order_relaxed) + 1;
+  }
   static const std::shared_ptr<Object>& reclaimed() {
     static const std::shared_ptr<Object> tombstone = [] {
       auto o = std::make_shared<Object>();
