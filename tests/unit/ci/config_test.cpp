@@ -352,6 +352,10 @@ TEST_CASE("models: how module mode builds and calls a model, validated, and roun
   CHECK(error_of(R"({"models": [{"model": "resnet.ResNet"}]})").starts_with("tenscan.json: models[0].model: "));
   CHECK(error_of(R"({"models": [{"model": "Net", "inputs": {"x": [0]}}]})") ==
         "tenscan.json: models[0].inputs.x[0]: must be at least 1, got 0");
+  // (a size no 64-bit integer holds is said at once, never read as a name nor dropped later)
+  CHECK(error_of(R"({"models": [{"model": "Net", "inputs": {"x": ["B", 99999999999999999999]}}]})")
+            .starts_with("tenscan.json: models[0].inputs.x[1]: must be at most 9007199254740992"));
+  CHECK(error_of(R"({"data": [{"file": "x.npy", "shape": [1e30]}]})").starts_with("tenscan.json: data[0].shape[0]: "));
   CHECK(error_of(R"({"models": [{"model": "Net", "dtypes": {"x": "int64"}}]})") ==
         "tenscan.json: models[0]: model Net: dtypes.x without a shape: declare inputs.x too");
   CHECK(error_of(R"({"models": [{"model": "Net", "dtypes": {"x": "long"}}]})").starts_with("tenscan.json: models[0].dtypes.x: "));
