@@ -318,10 +318,9 @@ struct State {
 };
 
 struct Out {
-  // (constructors so that emplace_back builds one in place: a State is large, and every
-  // expression's outcome is one)
+  // (a constructor so that emplace_back builds one in place: a State is large, and every
+  // expression's outcome is one; a path's State is moved in, never copied)
   Out(State&& s, Value val) : st(std::move(s)), v(std::move(val)) {}
-  Out(const State& s, Value val) : st(s), v(std::move(val)) {}
   State st;
   Value v;
 };
