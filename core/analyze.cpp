@@ -305,7 +305,7 @@ class FindingCollector {
   /// those of every path that ran the failing statement. (A path that stopped before, at the
   /// script's own assertion, does not count.) Otherwise it is one of the input's
   /// possibilities: a warning (a model that works only for 3-channel images).
-  void settle_contingent(const interp::States& finals, unsigned rlimit, Stats& stats) {
+  void settle_contingent(const interp::States& finals, solver::Context& z3, unsigned rlimit, Stats& stats) {
     auto chosen = [&](sym::SymId id) { return in_.symbol(id).kind != interp::SymKind::Program; };
     const interp::Coverage& cov = in_.coverage();
     // what each contingent path assumed about the input and the data alone, and their symbols
@@ -331,21 +331,24 @@ class FindingCollector {
     for (auto& f : result_.findings) {
       auto it = contingency_.find({f.rule, f.location});
       if (f.level != Level::Error || it == contingency_.end() || it->second.certain) continue;
-      solver::PathSolver s(rlimit);
       std::set<sym::SymId> domain;
       auto use = [&](std::size_t i) -> const sym::Cond& {
         const Assumed& a = assumed_by(i);
         domain.insert(a.symbols.begin(), a.symbols.end());
         return a.cond;
       };
-      for (std::size_t i : it->second.paths) s.add(!use(i));
+      std::vector<sym::Cond> asked;
+      for (std::size_t i : it->second.paths) asked.push_back(!use(i));
       // the statement of the failing operation, and the input and data of the paths that ran it
       std::optional<std::size_t> stmt = statement_of(cov, it->second.site);
       sym::Cond reached = sym::Cond::truth(!stmt);
       if (stmt)
         for (std::size_t i = 0; i < finals.size(); ++i)
           if (finals[i].contingent && interp::Coverage::has(finals[i].covered, *stmt)) reached = reached || use(i);
-      s.add(reached);
+      asked.push_back(std::move(reached));
+      solver::Context mine;  // (a nonlinear question's: solver::Context)
+      solver::PathSolver s(rlimit, solver::linear(asked) ? z3 : mine);
+      for (const auto& c : asked) s.add(c);
       for (sym::SymId id : domain) {
         const auto& info = in_.symbol(id);
         sym::Expr x = sym::Expr::symbol(id);
@@ -565,7 +568,7 @@ struct Verdicts {
 };
 
 void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, FindingCollector& out, Stats& stats,
-              Verdicts& verdicts) {
+              Verdicts& verdicts, solver::Context& z3) {
   ++stats.paths_explored;
   // A path stopped by a budget (time, work, paths, loop cap) ran a real prefix of the program:
   // the failures it met are reported, but it is never valid (what it did not run is unknown).
@@ -617,11 +620,17 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
     return;
   }
   int assumptions_before = stats.assumptions;
-  // (a solver only for a question not asked before: making one, a Z3 context, costs as much
-  // as a few queries, and a run of thousands of alike paths asks few questions)
+  // (a solver only for a question not asked before: a run of thousands of alike paths asks
+  // few questions)
   // (module mode asks about many classes built from made-up sizes, often nonlinear ones: each
   // question gets less, and one it cannot answer is said as such)
-  solver::PathSolver s(in.out_of_time() ? opt.solver_rlimit / 10 : st.module_check ? opt.solver_rlimit / 4 : opt.solver_rlimit);
+  // (a question with a nonlinear condition gets a Z3 context of its own: solver::Context)
+  solver::Context mine;
+  const bool linear = solver::linear(constraints) &&
+                      std::all_of(st.reqs.begin(), st.reqs.end(),
+                                  [](const auto& rp) { return solver::linear(rp->cond) && solver::linear(rp->guard); });
+  solver::PathSolver s(in.out_of_time() ? opt.solver_rlimit / 10 : st.module_check ? opt.solver_rlimit / 4 : opt.solver_rlimit,
+                       linear ? z3 : mine);
   for (const auto& h : constraints) s.add(h);
   std::vector<sym::Cond> context = constraints;
   solver::Model model;
@@ -784,9 +793,9 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
 namespace {
 // Module mode: the inferred contracts, and a warning where a module takes one value only of a
 // dim its callers usually choose (findings/contracts.h).
-void add_contracts(const Interpreter& in, const AnalysisOptions& options, AnalysisResult& result) {
+void add_contracts(const Interpreter& in, const AnalysisOptions& options, solver::Context& z3, AnalysisResult& result) {
   if (in.checked_forwards().empty()) return;
-  auto k = findings::infer_contracts(in, options.solver_rlimit / 10, [&](const ir::Loc& l) { return to_range(in, l); });
+  auto k = findings::infer_contracts(in, z3, options.solver_rlimit / 10, [&](const ir::Loc& l) { return to_range(in, l); });
   result.contracts = std::move(k.contracts);
   std::set<std::pair<SourceRange, std::string>> seen;
   for (const auto& f : k.fixed) {
@@ -893,9 +902,10 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   FindingCollector collector(in, result);
   std::vector<interp::Reveal> reveals;
   Verdicts verdicts;
+  solver::Context z3;  // (every question of this analysis gets its solver in it)
   for (auto& st : finals) {
     collector.on_path(static_cast<std::size_t>(&st - finals.data()), st.contingent);
-    classify(options, in, st, collector, result.stats, verdicts);
+    classify(options, in, st, collector, result.stats, verdicts, z3);
     for (const auto& r : st.reveals) reveals.push_back(r);
     // (a program error raised where no project code is on the stack has no place to report
     // it: it stops its path as a gap below, never silently)
@@ -954,11 +964,11 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
                                         "the space, so it was not checked over it");
   // a part of the space (--space-part) that could not be cut as asked
   if (std::string note = in.space_part_note(); !note.empty()) configuration(Level::Note, std::move(note));
-  collector.settle_contingent(finals, options.solver_rlimit, result.stats);
+  collector.settle_contingent(finals, z3, options.solver_rlimit, result.stats);
   collector.settle_regions();
   collector.drop_last_batch_duplicates();
   collector.add_module_rows();
-  add_contracts(in, options, result);
+  add_contracts(in, options, z3, result);
   result.completeness =
       findings::assess_completeness(in, finals, [&](const ir::Loc& l) { return to_range(in, l); });
   // (a requirement the solver could not decide was not checked: never a bare "no issues found")

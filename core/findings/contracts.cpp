@@ -65,7 +65,7 @@ std::optional<std::string> lower_bound_text(solver::PathSolver& base, const sym:
 
 }  // namespace
 
-Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const RangeOf& range_of) {
+Contracts infer_contracts(const interp::Interpreter& in, solver::Context& z3, unsigned rlimit, const RangeOf& range_of) {
   Contracts out;
   const auto names = in.namer();
   std::set<std::pair<std::string, std::string>> seen;  // (module, signature and conditions)
@@ -134,7 +134,13 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
         when.push_back(step.text);
     for (const auto& w : when) same += "\nw " + w;
     if (!inferred.insert(same).second) continue;
-    solver::PathSolver s(rlimit);
+    // (the solvers of a contract with a nonlinear condition share a Z3 context of their own)
+    solver::Context mine;
+    solver::Context& context = solver::linear(base) &&
+                                       std::all_of(reqs.begin(), reqs.end(), [](const auto* r) { return solver::linear(r->cond); })
+                                   ? z3
+                                   : mine;
+    solver::PathSolver s(rlimit, context);
     for (const auto& b : base) s.add(b);
     for (const auto* r : reqs) s.add(r->cond);
     // works for no argument: the failure is the finding; the contract says where
@@ -143,7 +149,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       if (rp->definitely_false && !rp->advisory && !fails) fails = rp.get();
     // (else the first operation after which no input is left, as ShapeTracer locates it)
     if (!fails && s.check(nullptr) == solver::Sat::Unsat) {
-      solver::PathSolver t(rlimit, s);
+      solver::PathSolver t(rlimit, context);
       for (const auto& b : base) t.add(b);
       for (const auto* r : reqs) {
         t.add(r->cond);
@@ -282,7 +288,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       if (alternatives.size() < r->cond.children().size()) shown[r] = sym::Cond::any(alternatives);
     }
     std::set<const interp::Requirement*> dropped;  // (implied by the others, the shown ones included)
-    solver::PathSolver only_base(rlimit, s);
+    solver::PathSolver only_base(rlimit, context);
     for (const auto& b : base) only_base.add(b);
     for (const auto* r : kept) {
       if (gave_up) break;
@@ -298,7 +304,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
                                  .value_or(cond_of(r).str(shown_names)));
     // (the dims that the class's own assertions fix, `assert h == self.image_size`: its stated
     // contract, never a warning)
-    solver::PathSolver unstated(rlimit, s);
+    solver::PathSolver unstated(rlimit, context);
     for (const auto& b : base) unstated.add(b);
     for (const auto* r : reqs)
       if (r->rule != RuleId::AssertionFailed) unstated.add(r->cond);
@@ -308,7 +314,7 @@ Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const 
       k.fixed.push_back(name + " = " + std::to_string(v));
       if (!forced(unstated, id)) continue;
       // the first requirement after which it has one value left
-      solver::PathSolver t(rlimit, s);
+      solver::PathSolver t(rlimit, context);
       for (const auto& b : base) t.add(b);
       ir::Loc site = c.where;
       for (const auto* r : reqs) {

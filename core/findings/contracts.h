@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "findings/completeness.h"
+#include "solver/solver.h"
 
 namespace tenscan::findings {
 
@@ -25,6 +26,7 @@ struct Contracts {
   std::vector<FixedDim> fixed;
 };
 
-Contracts infer_contracts(const interp::Interpreter& in, unsigned rlimit, const RangeOf& range_of);
+/// (its solvers are made in `z3`, the analysis's Z3 context)
+Contracts infer_contracts(const interp::Interpreter& in, solver::Context& z3, unsigned rlimit, const RangeOf& range_of);
 
 }  // namespace tenscan::findings

@@ -5,12 +5,13 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <chrono>
 
 namespace tenscan::solver {
 
 struct PathSolver::Impl {
-  std::shared_ptr<z3::context> owned;  ///< (shared with the solvers made to share it)
+  std::shared_ptr<z3::context> owned;  ///< (shared with the other solvers of its Context)
   z3::context& ctx;
   z3::solver s;
   std::map<sym::SymId, z3::expr> ints;
@@ -174,8 +175,60 @@ struct PathSolver::Impl {
   }
 };
 
+namespace {
+bool linear(const sym::Expr& e);
+bool linear_atom(const sym::Expr& e) {
+  switch (e.atom_kind()) {
+    case sym::Expr::AtomKind::Symbol:
+    case sym::Expr::AtomKind::Opaque: return true;
+    case sym::Expr::AtomKind::FloorDiv:
+    case sym::Expr::AtomKind::Mod: {
+      auto [a, b] = e.atom_operands();
+      return b.as_const() && linear(a);
+    }
+    case sym::Expr::AtomKind::Min:
+    case sym::Expr::AtomKind::Max: {
+      auto [a, b] = e.atom_operands();
+      return linear(a) && linear(b);
+    }
+  }
+  return false;
+}
+// (the translation's test, Impl::expr and Impl::atom, without translating)
+bool linear(const sym::Expr& e) {
+  if (e.as_const()) return true;
+  if (e.is_atom()) return linear_atom(e);
+  for (const auto& t : e.terms())
+    if (t.factors.size() > 1 || !std::all_of(t.factors.begin(), t.factors.end(), linear_atom)) return false;
+  return true;
+}
+}  // namespace
+
+bool linear(const sym::Cond& c) {
+  switch (c.kind()) {
+    case sym::Cond::Kind::Eq:
+    case sym::Cond::Kind::Ne:
+    case sym::Cond::Kind::Le: return linear(c.poly());
+    case sym::Cond::Kind::Not:
+    case sym::Cond::Kind::And:
+    case sym::Cond::Kind::Or:
+      return std::all_of(c.children().begin(), c.children().end(), [](const sym::Cond& k) { return linear(k); });
+    default: return true;
+  }
+}
+
+bool linear(const std::vector<sym::Cond>& cs) {
+  return std::all_of(cs.begin(), cs.end(), [](const sym::Cond& c) { return linear(c); });
+}
+
+Context::Context() = default;
+Context::~Context() = default;
+
+PathSolver::PathSolver(unsigned rlimit, Context& context) {
+  if (!context.z3_) context.z3_ = std::make_shared<z3::context>();
+  impl_ = std::make_unique<Impl>(rlimit, context.z3_);
+}
 PathSolver::PathSolver(unsigned rlimit) : impl_(std::make_unique<Impl>(rlimit, std::make_shared<z3::context>())) {}
-PathSolver::PathSolver(unsigned rlimit, const PathSolver& context_of) : impl_(std::make_unique<Impl>(rlimit, context_of.impl_->owned)) {}
 PathSolver::~PathSolver() = default;
 
 void PathSolver::add(const sym::Cond& c) {

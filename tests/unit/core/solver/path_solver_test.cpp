@@ -79,17 +79,40 @@ TEST_CASE("a query that needs nonlinear reasoning is decided", "[solver]") {
   CHECK(t.can_hold(Cond::eq(sym(3), num(27)), nullptr) == Sat::Sat);
 }
 
-TEST_CASE("a solver made in another's context shares none of its assertions, and may outlive it", "[solver]") {
-  auto parent = std::make_unique<PathSolver>(kLimit);
-  parent->add(Cond::ge(sym(1), num(5)));
-  parent->add(Cond::eq(sym(1) * sym(2), num(10)));  // (the parent switched to the default solver)
-  PathSolver child(kLimit, *parent);
-  CHECK(child.can_hold(Cond::eq(sym(1), num(1)), nullptr) == Sat::Sat);
-  child.add(Cond::le(sym(1), num(3)));
-  CHECK(parent->can_hold(Cond::eq(sym(1), num(10)), nullptr) == Sat::Sat);
-  CHECK(parent->can_hold(Cond::eq(sym(1), num(3)), nullptr) == Sat::Unsat);
-  parent.reset();
+TEST_CASE("solvers in one context share none of their assertions, and outlive it and each other", "[solver]") {
+  auto context = std::make_unique<tenscan::solver::Context>();
+  auto first = std::make_unique<PathSolver>(kLimit, *context);
+  first->add(Cond::ge(sym(1), num(5)));
+  first->add(Cond::eq(sym(1) * sym(2), num(10)));  // (the first switched to the default solver)
+  PathSolver second(kLimit, *context);
+  context.reset();
+  CHECK(second.can_hold(Cond::eq(sym(1), num(1)), nullptr) == Sat::Sat);
+  second.add(Cond::le(sym(1), num(3)));
+  CHECK(first->can_hold(Cond::eq(sym(1), num(10)), nullptr) == Sat::Sat);
+  CHECK(first->can_hold(Cond::eq(sym(1), num(3)), nullptr) == Sat::Unsat);
+  first.reset();
   tenscan::solver::Model m;
-  REQUIRE(child.check(&m) == Sat::Sat);
+  REQUIRE(second.check(&m) == Sat::Sat);
   CHECK(m[1] <= 3);
+}
+
+TEST_CASE("a minimal core whose conditions switch to the default solver part-way names the right ones", "[solver]") {
+  // (the switch moves the solver into a context of its own: the tracking literals made
+  // before it must still name their conditions)
+  for (bool own_context : {true, false}) {
+    tenscan::solver::Context context;
+    auto s = own_context ? std::make_unique<PathSolver>(kLimit) : std::make_unique<PathSolver>(kLimit, context);
+    s->add(Cond::ge(sym(1), num(1)));
+    const std::vector<Cond> named = {
+        Cond::le(sym(1), num(5)),               // 0: linear, not in the core
+        Cond::eq(sym(1) * sym(2), num(12)),     // 1: nonlinear (the switch)
+        Cond::eq(sym(2), num(5)),               // 2: with 1, no integer x has 5x = 12
+        Cond::ge(sym(2), num(0)),               // 3: not in the core
+    };
+    auto core = s->minimal_core(named);
+    REQUIRE(core);
+    CHECK(*core == std::vector<std::size_t>{1, 2});
+    // and the solver goes on in its new context, without the core's conditions
+    CHECK(s->can_hold(Cond::eq(sym(1), num(7)), nullptr) == Sat::Sat);
+  }
 }
