@@ -256,6 +256,19 @@ Expr normalize(std::int64_t c, std::vector<PolyTerm> terms) {
   return finish_sorted(c, std::move(out));
 }
 
+/// normalize, for terms that may include constants (a quotient's term that the divisor was all of).
+Expr normalize_quotient(std::int64_t c, std::vector<PolyTerm> terms) {
+  for (auto it = terms.begin(); it != terms.end();) {
+    if (!it->atoms.empty()) {
+      ++it;
+      continue;
+    }
+    if (__builtin_add_overflow(c, it->coef, &c)) return make_opaque();
+    it = terms.erase(it);
+  }
+  return normalize(c, std::move(terms));
+}
+
 /// A polynomial view of any expression: an atom is the one-term polynomial 1*atom.
 class PolyView {
  public:
@@ -590,7 +603,29 @@ std::optional<Expr> exact_quotient(const Expr& a, const Expr& b) {
                         atom_less);
     q.push_back(std::move(r));
   }
-  return normalize(0, std::move(q));
+  return normalize_quotient(0, std::move(q));
+}
+
+// a as k*b + x, for a monomial b: k the quotient of the terms of a that b divides (as
+// exact_quotient), x the rest; nullopt when b divides none of them or all of them (exact).
+std::optional<std::pair<Expr, Expr>> split_multiple(const Expr& a, const Expr& b) {
+  PolyView va(a), vb(b);
+  if (vb.constant() != 0 || vb.terms().size() != 1) return std::nullopt;
+  const PolyTerm& d = vb.terms()[0];
+  std::vector<PolyTerm> q, rest;
+  for (const auto& t : va.terms()) {
+    if (t.coef % d.coef == 0 && !(d.coef == -1 && t.coef == std::numeric_limits<std::int64_t>::min()) &&
+        std::includes(t.atoms.begin(), t.atoms.end(), d.atoms.begin(), d.atoms.end(), atom_less)) {
+      PolyTerm r{t.coef / d.coef, {}};
+      std::set_difference(t.atoms.begin(), t.atoms.end(), d.atoms.begin(), d.atoms.end(), std::back_inserter(r.atoms),
+                          atom_less);
+      q.push_back(std::move(r));
+    } else {
+      rest.push_back(t);
+    }
+  }
+  if (q.empty() || (rest.empty() && va.constant() == 0)) return std::nullopt;
+  return std::pair{normalize_quotient(0, std::move(q)), normalize(va.constant(), std::move(rest))};
 }
 }  // namespace
 
@@ -631,6 +666,10 @@ Expr Expr::floordiv(const Expr& a, const Expr& b) {
     }
   } else if (auto q = exact_quotient(a, b)) {
     return *q;
+  } else if (auto split = split_multiple(a, b)) {
+    // (x + k*b) // b == x // b + k for every b != 0 (Python floors): a patch embedding's
+    // (H - p) // p + 1 is H // p, as its reshape to [B, C, (H // p) * (W // p)] requires
+    return split->first + floordiv(split->second, b);
   }
   return make_binary(Tag::FloorDiv, a, b);
 }
@@ -661,6 +700,8 @@ Expr Expr::mod(const Expr& a, const Expr& b) {
     }
   } else if (exact_quotient(a, b)) {
     return make_const(0);
+  } else if (auto split = split_multiple(a, b)) {
+    return mod(split->second, b);  // (x + k*b) % b == x % b
   }
   return make_binary(Tag::Mod, a, b);
 }

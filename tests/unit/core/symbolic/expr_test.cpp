@@ -194,9 +194,16 @@ TEST_CASE("floordiv and mod by a monomial that divides every term are exact", "[
   CHECK(Expr::floordiv(B * H, -H) == -B);
   CHECK(Expr::floordiv(B * B * H, B * H) == B);
   CHECK(Expr::floordiv(k(0), B) == Expr());
-  // not a multiple in every term (or of the coefficient), or a divisor that is not a monomial
-  CHECK(Expr::floordiv(B * H + k(1), H).atom_kind() == Expr::AtomKind::FloorDiv);
-  CHECK(Expr::mod(B * H + N, H).atom_kind() == Expr::AtomKind::Mod);
+  CHECK(Expr::floordiv(B * H + H, H) == B + k(1));  // (a constant quotient term is the constant)
+  CHECK(Expr::floordiv(B * H + H, H).eval(env({{kB, 2}, {kH, 3}})) == 3);
+  // the terms it divides come out: (x + k*b) // b == x // b + k, (x + k*b) % b == x % b
+  CHECK(Expr::floordiv(B * H + k(1), H) == B + Expr::floordiv(k(1), H));
+  CHECK(Expr::floordiv(N - H, H) + k(1) == Expr::floordiv(N, H));  // a patch embedding's (H - p) // p + 1
+  CHECK(Expr::floordiv(N + k(2) * H, -H) == Expr::floordiv(N, -H) - k(2));
+  CHECK(Expr::mod(B * H + N, H) == Expr::mod(N, H));
+  // not a multiple in any term (or of the coefficient), or a divisor that is not a monomial
+  CHECK(Expr::floordiv(N + k(1), H).atom_kind() == Expr::AtomKind::FloorDiv);
+  CHECK(Expr::mod(N + B, H).atom_kind() == Expr::AtomKind::Mod);
   CHECK(Expr::mod(k(3) * B * H, k(2) * H).atom_kind() == Expr::AtomKind::Mod);
   CHECK(Expr::floordiv(B * H, H + k(1)).atom_kind() == Expr::AtomKind::FloorDiv);
   CHECK(Expr::floordiv(B * H, B * N).atom_kind() == Expr::AtomKind::FloorDiv);
@@ -206,6 +213,14 @@ TEST_CASE("floordiv and mod by a monomial that divides every term are exact", "[
       auto at = env({{kB, b}, {kH, h}});
       CHECK(Expr::floordiv(k(6) * B * H, k(2) * H).eval(at) == Expr::floordiv(k(6 * b * h), k(2 * h)).as_const());
       CHECK(Expr::mod(k(6) * B * H, k(2) * H).eval(at) == Expr::mod(k(6 * b * h), k(2 * h)).as_const());
+      // (and with a rest the divisor does not divide)
+      for (std::int64_t c : {-5, -1, 0, 4}) {
+        Expr e = k(3) * B * H + B + k(c);
+        std::int64_t v = 3 * b * h + b + c;
+        CHECK(Expr::floordiv(e, H).eval(at) == Expr::floordiv(k(v), k(h)).as_const());
+        CHECK(Expr::mod(e, H).eval(at) == Expr::mod(k(v), k(h)).as_const());
+        CHECK(Expr::floordiv(e, -H).eval(at) == Expr::floordiv(k(v), k(-h)).as_const());
+      }
     }
   }
 }
