@@ -585,30 +585,10 @@ Expr operator-(const Expr& a) {
 }
 
 namespace {
-/// a / b when b is a monomial (k * m, m a product of atoms) dividing every term of a exactly,
-/// e.g. (32*B*T*V) / V = 32*B*T: then a // b and a % b need no division at all (for b != 0,
-/// which Python checks before dividing). reshape(-1, V) of a product of sizes is this case.
-std::optional<Expr> exact_quotient(const Expr& a, const Expr& b) {
-  PolyView va(a), vb(b);
-  if (va.constant() != 0 || vb.constant() != 0 || vb.terms().size() != 1) return std::nullopt;
-  const PolyTerm& d = vb.terms()[0];
-  std::vector<PolyTerm> q;
-  q.reserve(va.terms().size());
-  for (const auto& t : va.terms()) {
-    if (t.coef % d.coef != 0 || (d.coef == -1 && t.coef == std::numeric_limits<std::int64_t>::min())) return std::nullopt;
-    if (!std::includes(t.atoms.begin(), t.atoms.end(), d.atoms.begin(), d.atoms.end(), atom_less))
-      return std::nullopt;
-    PolyTerm r{t.coef / d.coef, {}};
-    std::set_difference(t.atoms.begin(), t.atoms.end(), d.atoms.begin(), d.atoms.end(), std::back_inserter(r.atoms),
-                        atom_less);
-    q.push_back(std::move(r));
-  }
-  return normalize_quotient(0, std::move(q));
-}
-
-// a as k*b + x, for a monomial b: k the quotient of the terms of a that b divides (as
-// exact_quotient), x the rest; nullopt when b divides none of them or all of them (exact).
-std::optional<std::pair<Expr, Expr>> split_multiple(const Expr& a, const Expr& b) {
+// a as k*b + x for a monomial b: k the quotient of the terms of a that b divides (each a
+// multiple of b's coefficient that has b's atoms), x the other terms and the constant; nullopt
+// when b is not a monomial.
+std::optional<std::pair<Expr, Expr>> divide_terms(const Expr& a, const Expr& b) {
   PolyView va(a), vb(b);
   if (vb.constant() != 0 || vb.terms().size() != 1) return std::nullopt;
   const PolyTerm& d = vb.terms()[0];
@@ -624,8 +604,23 @@ std::optional<std::pair<Expr, Expr>> split_multiple(const Expr& a, const Expr& b
       rest.push_back(t);
     }
   }
-  if (q.empty() || (rest.empty() && va.constant() == 0)) return std::nullopt;
   return std::pair{normalize_quotient(0, std::move(q)), normalize(va.constant(), std::move(rest))};
+}
+
+/// a / b when b is a monomial (k * m, m a product of atoms) dividing every term of a exactly,
+/// e.g. (32*B*T*V) / V = 32*B*T: then a // b and a % b need no division at all (for b != 0,
+/// which Python checks before dividing). reshape(-1, V) of a product of sizes is this case.
+std::optional<Expr> exact_quotient(const Expr& a, const Expr& b) {
+  auto d = divide_terms(a, b);
+  if (!d || d->second.as_const() != 0) return std::nullopt;
+  return d->first;
+}
+
+// divide_terms when b divides some of the terms of a, not all of them (nor a constant).
+std::optional<std::pair<Expr, Expr>> split_multiple(const Expr& a, const Expr& b) {
+  auto d = divide_terms(a, b);
+  if (!d || d->first.as_const() == 0 || d->second.as_const() == 0) return std::nullopt;
+  return d;
 }
 }  // namespace
 
