@@ -530,6 +530,11 @@ class Tensor:
     def transpose_(self, dim0, dim1):
         return _in_place(self, _t.transpose(self, dim0, dim1))
 
+    def swapaxes(self, axis0, axis1):
+        return _t.transpose(self, axis0, axis1)
+
+    swapdims = swapaxes
+
     def swapaxes_(self, axis0, axis1):
         return _in_place(self, _t.transpose(self, axis0, axis1))
 
@@ -1469,6 +1474,13 @@ def flatten(input, start_dim=0, end_dim=-1):
 
 def transpose(input, dim0, dim1):
     return _t.transpose(input, dim0, dim1)
+
+
+def swapaxes(input, axis0, axis1):
+    return _t.transpose(input, axis0, axis1)
+
+
+swapdims = swapaxes
 
 
 def t(input):

@@ -1394,6 +1394,15 @@ class ModuleList(Module):
         self._layers.extend(modules)
         return self
 
+    def __iadd__(self, modules):
+        return self.extend(modules)
+
+    def __add__(self, other):
+        # (a new ModuleList of both, as PyTorch 1.13's: any iterable of modules on the right)
+        combined = ModuleList(self._layers)
+        combined.extend(other)
+        return combined
+
     def insert(self, index, module):
         self._layers.insert(index, module)
 
@@ -1571,6 +1580,8 @@ class KLDivLoss(_Loss):
         return F.kl_div(input, target, reduction=self.reduction)
 
 
-# submodules that `import torch` makes reachable as torch.nn.parallel / torch.nn.utils
+# submodules that `import torch` makes reachable as torch.nn.parallel / torch.nn.utils /
+# torch.nn.parameter
 from torch.nn import parallel
+from torch.nn import parameter
 from torch.nn import utils
