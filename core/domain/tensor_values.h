@@ -77,8 +77,9 @@ struct Affine {
 std::uint64_t view_tag(int kind, std::int64_t dim, std::int64_t start, std::int64_t length, std::int64_t rank);
 
 struct TensorValues {
-  /// Parts kept along the partitioned dimension at most.
-  static constexpr std::size_t kMaxParts = 8;
+  /// Parts kept along the partitioned dimension at most (a stochastic-depth schedule,
+  /// torch.linspace(0, rate, depth), keeps each block's rate for up to this many blocks).
+  static constexpr std::size_t kMaxParts = 64;
 
   struct Part {
     std::int64_t size = -1;  ///< its extent along `axis` (-1: the whole tensor, not split)

@@ -407,7 +407,10 @@ Outs item(Interpreter& in, State&& st, Args& a) {
     return p.ret(Value::integer(in.fresh_symbol(p.st, "item", "an integer read from a tensor's data", lo, hi,
                                                 interp::SymKind::Data)));
   }
-  // a float of the data: finite for the shape analysis (domain/float_range.h)
+  // one number the values analysis knows (torch.full, an element of torch.linspace): that
+  // number; else a float of the data, finite for the shape analysis (domain/float_range.h)
+  if (const domain::FloatRange v = t->values.range(); !v.nan && v.lo == v.hi && std::isfinite(v.lo))
+    return p.ret(Value::floating(domain::FloatRange::point(v.lo)));
   return p.ret(Value::floating(domain::FloatRange::finite()));
 }
 

@@ -389,6 +389,47 @@ Outs values(Interpreter& in, State&& st, Args& a) {
   return p.ret(in.new_tensor(p.st, r));
 }
 
+// _tenscan.linspace(t, start, end[, endpoint]): the 1-D tensor t (its shape already made,
+// [steps]) holding `steps` evenly spaced values from start to end, computed as PyTorch does;
+// with `endpoint`, as NumPy does (end included unless it is False). With known numbers and at most kMaxParts steps, each element is its own
+// part, its exact value (a stochastic-depth schedule, `[x.item() for x in torch.linspace(0,
+// rate, depth)]`, gives each block its own rate: the first one 0, a drop path that is off);
+// otherwise the values lie between the two ends.
+Outs linspace(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "linspace");
+  const TensorVal* t = p.tensor(0);
+  if (!t || !t->shape || t->shape->size() != 1) return p.ret(p.arg(0) ? *p.arg(0) : Value::none());
+  const F lo = p.arg(1) ? operand_range(in, p.st, *p.arg(1)) : F::top();
+  const F hi = p.arg(2) ? operand_range(in, p.st, *p.arg(2)) : F::top();
+  const std::optional<bool> numpy_endpoint = p.bool_arg(3);
+  const bool endpoint = numpy_endpoint.value_or(true);
+  TensorVal r = *t;
+  const auto steps = (*t->shape)[0].as_const();
+  auto known = [](const F& x) { return !x.nan && x.lo == x.hi && std::isfinite(x.lo); };
+  if (known(lo) && known(hi) && steps && *steps >= 1 &&
+      static_cast<std::size_t>(*steps) <= domain::TensorValues::kMaxParts) {
+    // (PyTorch's kernel: from the start for the first half, from the end for the rest; NumPy:
+    // i * step + start, the last one the end itself)
+    const double start = lo.lo, end = hi.lo;
+    const std::int64_t n = *steps, div = endpoint ? n - 1 : n;
+    const double step = div > 0 ? (end - start) / static_cast<double>(div) : 0.0;
+    std::vector<domain::TensorValues> parts;
+    for (std::int64_t i = 0; i < n; ++i) {
+      const auto x = static_cast<double>(i);
+      double v = numpy_endpoint ? (endpoint && n > 1 && i == n - 1 ? end : x * step + start)
+                 : i < n / 2    ? start + step * x
+                                : end - step * static_cast<double>(n - 1 - i);
+      if (r.dtype == interp::DType::Float32) v = static_cast<float>(v);
+      parts.push_back(filled(F::point(v)));
+    }
+    r.values = domain::TensorValues::concat(parts, std::vector<std::int64_t>(static_cast<std::size_t>(n), 1), 0);
+  } else if (!lo.empty() && !hi.empty() && !lo.nan && !hi.nan) {
+    // (every value between the ends' extremes, both ends reached)
+    r.values = filled(F::between(std::min(lo.lo, hi.lo), std::max(lo.hi, hi.hi)).with_reached(true, true, true));
+  }
+  return p.ret(in.new_tensor(p.st, r));
+}
+
 // _tenscan.gathered(batch, sample): the minibatch `batch` (its shape already made) holding
 // rows like `sample`: the sample's values, their parts and forms (renamed for this minibatch:
 // equalities between the columns of one row hold in every row, and two minibatches are
@@ -407,6 +448,7 @@ Outs gathered(Interpreter& in, State&& st, Args& a) {
 const PrimRow kRows[] = {
     {"pointwise", pointwise},
     {"values", values},
+    {"linspace", linspace},
     {"gathered", gathered},
 };
 

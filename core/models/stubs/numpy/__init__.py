@@ -640,7 +640,8 @@ def arange(start, stop=None, step=1, dtype=None, like=None):
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
-    return _new((num,), dtype)
+    _t.require(num >= 0, "hparam/invalid-value", "Number of samples, ", num, ", must be non-negative.")
+    return ndarray(_tensor=_t.linspace(_new((num,), dtype), start, stop, endpoint))
 
 
 def _leaf_is_array(obj):

@@ -1351,7 +1351,8 @@ def arange(start, end=None, step=1, out=None, dtype=None, layout=None, device=No
 
 
 def linspace(start, end, steps, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    return _new((steps,), dtype)
+    _t.require(steps >= 0, "hparam/invalid-value", "linspace: number of steps must be non-negative")
+    return _trainable(_t.linspace(_new((steps,), dtype), start, end), requires_grad)
 
 
 def eye(n, m=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):

@@ -109,8 +109,11 @@ TEST_CASE("tensor values: partitions keep a constant column apart and merge when
   CHECK_FALSE(same.partitioned());
   // beyond kMaxParts: smashed
   std::vector<TensorValues> many;
-  for (int i = 0; i < 12; ++i) many.push_back(TensorValues::of(FloatRange::point(i)));
-  CHECK_FALSE(TensorValues::concat(many, std::vector<std::int64_t>(12, 1), 0).partitioned());
+  const int n = static_cast<int>(TensorValues::kMaxParts) + 1;
+  for (int i = 0; i < n; ++i) many.push_back(TensorValues::of(FloatRange::point(i)));
+  CHECK_FALSE(TensorValues::concat(many, std::vector<std::int64_t>(static_cast<std::size_t>(n), 1), 0).partitioned());
+  many.pop_back();
+  CHECK(TensorValues::concat(many, std::vector<std::int64_t>(static_cast<std::size_t>(n - 1), 1), 0).partitioned());
   // an unknown extent: one part
   CHECK_FALSE(TensorValues::concat({var(1, relu), TensorValues::of(FloatRange::point(1.0))}, {-1, 1}, 1).partitioned());
   // joins of paths split alike keep the parts; split differently, one part

@@ -526,7 +526,11 @@ TEST_CASE("primitives/item", "[models][primitives]") {
   static const Batch batch({
       {"torch.randn(1).item()", "a finite float"},
       {"torch.randn(1, 1, 1).item()", "a finite float"},
-      {"torch.tensor(2.0).item()", "a finite float"},
+      {"torch.tensor(2.0).item()", "2.0"},  // (one number the values analysis knows)
+      {"torch.full((1,), 0.5).item()", "0.5"},
+      {"torch.linspace(0, 0.2, 5)[1].item()", "0.05000000074505806"},  // (as float32 stores it)
+      {"torch.linspace(0, 0.2, 5)[4].item()", "0.20000000298023224"},
+      {"torch.linspace(0, 1, 200)[3].item()", "a finite float"},  // (more steps than parts kept)
       {"float(torch.randn(1))", "a finite float"},
       {"torch.randn(2).item()", "!shape/size-mismatch"},
       {"torch.randn(2, 3).sum(0).item()", "!shape/size-mismatch"},
@@ -1067,6 +1071,27 @@ TEST_CASE("primitives/limits and itertools: machine limits are numbers, itertool
   CHECK(r.reveal_at(11) == "[(1, 3), (2, 0)]");
   CHECK(r.reveal_at(13) == "itertools.count() + 1");  // a count that never ends: some step
   CHECK(r.findings() == std::vector<std::string>{"hparam/invalid-value@15"});  // Invalid integer data type 'f'.
+}
+
+TEST_CASE("primitives/linspace: each step's value as the library computes it, a drop-path schedule's rates",
+          "[models][primitives]") {
+  // values as torch 1.13 (float32, from both ends) and NumPy 1.24 (float64, i * step + start) give them
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "import torch\n"
+      "tenscan_reveal([x.item() for x in torch.linspace(0, 0.2, 5)])\n"
+      "tenscan_reveal(np.linspace(0, 0.5, 6).tolist())\n"
+      "tenscan_reveal(np.linspace(0, 1, 4, endpoint=False).tolist())\n"
+      "tenscan_reveal(torch.linspace(0, 0.1, 200)[3].item())\n"
+      "dpr = np.linspace(0, 0.3, 4).tolist()\n"
+      "tenscan_reveal([p > 0 for p in dpr])\n"
+      "torch.linspace(0, 1, -1)\n");
+  CHECK(r.reveal_at(3) == "[0.0, 0.05000000074505806, 0.10000000149011612, 0.15000000596046448, 0.20000000298023224]");
+  CHECK(r.reveal_at(4) == "[0.0, 0.1, 0.2, 0.30000000000000004, 0.4, 0.5]");
+  CHECK(r.reveal_at(5) == "[0.0, 0.25, 0.5, 0.75]");
+  CHECK(r.reveal_at(6) == "a finite float");  // (more steps than the parts kept: between the ends)
+  CHECK(r.reveal_at(8) == "[False, True, True, True]");  // (the first block's drop path is off)
+  CHECK(r.findings() == std::vector<std::string>{"hparam/invalid-value@9"});  // number of steps must be non-negative
 }
 
 TEST_CASE("primitives/argparse: a default computed at run time is that default, on one path", "[models][primitives]") {
