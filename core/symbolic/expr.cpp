@@ -585,9 +585,14 @@ Expr operator-(const Expr& a) {
 }
 
 namespace {
-// a as k*b + x for a monomial b: k the quotient of the terms of a that b divides (each a
-// multiple of b's coefficient that has b's atoms), x the other terms and the constant; nullopt
-// when b is not a monomial.
+// a as k*b + x for a monomial b (c * m, m a product of atoms): k the quotient of the terms of
+// a that b divides (each a multiple of c that has m's atoms), x the other terms and the
+// constant; nullopt when b is not a monomial. When x is 0 the division is exact, e.g.
+// (32*B*T*V) / V = 32*B*T: a // b and a % b need no division at all (for b != 0, which Python
+// checks before dividing; reshape(-1, V) of a product of sizes is this case). Otherwise
+// (x + k*b) // b == x // b + k and (x + k*b) % b == x % b for every b != 0 (Python floors): a
+// patch embedding's (H - p) // p + 1 is H // p, as its reshape to [B, C, (H // p) * (W // p)]
+// requires.
 std::optional<std::pair<Expr, Expr>> divide_terms(const Expr& a, const Expr& b) {
   PolyView va(a), vb(b);
   if (vb.constant() != 0 || vb.terms().size() != 1) return std::nullopt;
@@ -605,22 +610,6 @@ std::optional<std::pair<Expr, Expr>> divide_terms(const Expr& a, const Expr& b) 
     }
   }
   return std::pair{normalize_quotient(0, std::move(q)), normalize(va.constant(), std::move(rest))};
-}
-
-/// a / b when b is a monomial (k * m, m a product of atoms) dividing every term of a exactly,
-/// e.g. (32*B*T*V) / V = 32*B*T: then a // b and a % b need no division at all (for b != 0,
-/// which Python checks before dividing). reshape(-1, V) of a product of sizes is this case.
-std::optional<Expr> exact_quotient(const Expr& a, const Expr& b) {
-  auto d = divide_terms(a, b);
-  if (!d || d->second.as_const() != 0) return std::nullopt;
-  return d->first;
-}
-
-// divide_terms when b divides some of the terms of a, not all of them (nor a constant).
-std::optional<std::pair<Expr, Expr>> split_multiple(const Expr& a, const Expr& b) {
-  auto d = divide_terms(a, b);
-  if (!d || d->first.as_const() == 0 || d->second.as_const() == 0) return std::nullopt;
-  return d;
 }
 }  // namespace
 
@@ -659,12 +648,9 @@ Expr Expr::floordiv(const Expr& a, const Expr& b) {
           return floordiv(ExprBuilder::wrap(n.lhs), make_const(m));
       }
     }
-  } else if (auto q = exact_quotient(a, b)) {
-    return *q;
-  } else if (auto split = split_multiple(a, b)) {
-    // (x + k*b) // b == x // b + k for every b != 0 (Python floors): a patch embedding's
-    // (H - p) // p + 1 is H // p, as its reshape to [B, C, (H // p) * (W // p)] requires
-    return split->first + floordiv(split->second, b);
+  } else if (auto d = divide_terms(a, b)) {
+    if (d->second.as_const() == 0) return d->first;                            // exact
+    if (d->first.as_const() != 0) return d->first + floordiv(d->second, b);  // (x + k*b) // b
   }
   return make_binary(Tag::FloorDiv, a, b);
 }
@@ -693,10 +679,9 @@ Expr Expr::mod(const Expr& a, const Expr& b) {
       }
       return make_binary(Tag::Mod, r, b);
     }
-  } else if (exact_quotient(a, b)) {
-    return make_const(0);
-  } else if (auto split = split_multiple(a, b)) {
-    return mod(split->second, b);  // (x + k*b) % b == x % b
+  } else if (auto d = divide_terms(a, b)) {
+    if (d->second.as_const() == 0) return make_const(0);    // exact
+    if (d->first.as_const() != 0) return mod(d->second, b);  // (x + k*b) % b == x % b
   }
   return make_binary(Tag::Mod, a, b);
 }
