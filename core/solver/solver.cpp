@@ -10,6 +10,51 @@
 
 namespace tenscan::solver {
 
+namespace {
+bool linear(const sym::Expr& e);
+bool linear_atom(const sym::Expr& e) {
+  switch (e.atom_kind()) {
+    case sym::Expr::AtomKind::Symbol:
+    case sym::Expr::AtomKind::Opaque: return true;
+    case sym::Expr::AtomKind::FloorDiv:
+    case sym::Expr::AtomKind::Mod: {
+      auto [a, b] = e.atom_operands();
+      return b.as_const() && linear(a);
+    }
+    case sym::Expr::AtomKind::Min:
+    case sym::Expr::AtomKind::Max: {
+      auto [a, b] = e.atom_operands();
+      return linear(a) && linear(b);
+    }
+  }
+  return false;
+}
+bool linear(const sym::Expr& e) {
+  if (e.as_const()) return true;
+  if (e.is_atom()) return linear_atom(e);
+  for (const auto& t : e.terms())
+    if (t.factors.size() > 1 || !std::all_of(t.factors.begin(), t.factors.end(), linear_atom)) return false;
+  return true;
+}
+}  // namespace
+
+bool linear(const sym::Cond& c) {
+  switch (c.kind()) {
+    case sym::Cond::Kind::Eq:
+    case sym::Cond::Kind::Ne:
+    case sym::Cond::Kind::Le: return linear(c.poly());
+    case sym::Cond::Kind::Not:
+    case sym::Cond::Kind::And:
+    case sym::Cond::Kind::Or:
+      return std::all_of(c.children().begin(), c.children().end(), [](const sym::Cond& k) { return linear(k); });
+    default: return true;
+  }
+}
+
+bool linear(const std::vector<sym::Cond>& cs) {
+  return std::all_of(cs.begin(), cs.end(), [](const sym::Cond& c) { return linear(c); });
+}
+
 struct PathSolver::Impl {
   std::shared_ptr<z3::context> owned;  ///< (shared with the other solvers of its Context)
   z3::context& ctx;
@@ -93,12 +138,10 @@ struct PathSolver::Impl {
       case sym::Expr::AtomKind::Symbol: return var(e.atom_symbol());
       case sym::Expr::AtomKind::FloorDiv: {
         auto [a, b] = e.atom_operands();
-        nonlinear |= !b.as_const();
         return z3::expr(ctx, Z3_mk_div(ctx, expr(a), expr(b)));
       }
       case sym::Expr::AtomKind::Mod: {
         auto [a, b] = e.atom_operands();
-        nonlinear |= !b.as_const();
         return z3::mod(expr(a), expr(b));
       }
       case sym::Expr::AtomKind::Min: {
@@ -122,12 +165,17 @@ struct PathSolver::Impl {
     if (e.is_atom()) return atom(e);
     z3::expr sum = ctx.int_val(0);
     for (const auto& t : e.terms()) {
-      nonlinear |= t.factors.size() > 1;
       z3::expr term = ctx.int_val(static_cast<int64_t>(t.coef));
       for (const auto& f : t.factors) term = term * atom(f);
       sum = sum + term;
     }
     return sum.simplify();
+  }
+
+  /// `c` as an assertion: translated, and the solver marked nonlinear when it is (`linear`).
+  z3::expr assertion(const sym::Cond& c) {
+    nonlinear = nonlinear || !linear(c);
+    return cond(c);
   }
 
   z3::expr cond(const sym::Cond& c) {
@@ -175,52 +223,6 @@ struct PathSolver::Impl {
   }
 };
 
-namespace {
-bool linear(const sym::Expr& e);
-bool linear_atom(const sym::Expr& e) {
-  switch (e.atom_kind()) {
-    case sym::Expr::AtomKind::Symbol:
-    case sym::Expr::AtomKind::Opaque: return true;
-    case sym::Expr::AtomKind::FloorDiv:
-    case sym::Expr::AtomKind::Mod: {
-      auto [a, b] = e.atom_operands();
-      return b.as_const() && linear(a);
-    }
-    case sym::Expr::AtomKind::Min:
-    case sym::Expr::AtomKind::Max: {
-      auto [a, b] = e.atom_operands();
-      return linear(a) && linear(b);
-    }
-  }
-  return false;
-}
-// (the translation's test, Impl::expr and Impl::atom, without translating)
-bool linear(const sym::Expr& e) {
-  if (e.as_const()) return true;
-  if (e.is_atom()) return linear_atom(e);
-  for (const auto& t : e.terms())
-    if (t.factors.size() > 1 || !std::all_of(t.factors.begin(), t.factors.end(), linear_atom)) return false;
-  return true;
-}
-}  // namespace
-
-bool linear(const sym::Cond& c) {
-  switch (c.kind()) {
-    case sym::Cond::Kind::Eq:
-    case sym::Cond::Kind::Ne:
-    case sym::Cond::Kind::Le: return linear(c.poly());
-    case sym::Cond::Kind::Not:
-    case sym::Cond::Kind::And:
-    case sym::Cond::Kind::Or:
-      return std::all_of(c.children().begin(), c.children().end(), [](const sym::Cond& k) { return linear(k); });
-    default: return true;
-  }
-}
-
-bool linear(const std::vector<sym::Cond>& cs) {
-  return std::all_of(cs.begin(), cs.end(), [](const sym::Cond& c) { return linear(c); });
-}
-
 Context::Context() = default;
 Context::~Context() = default;
 
@@ -233,7 +235,7 @@ PathSolver::~PathSolver() = default;
 
 void PathSolver::add(const sym::Cond& c) {
   try {
-    impl_->add(impl_->cond(c));
+    impl_->add(impl_->assertion(c));
   } catch (const z3::exception&) {
     // a condition Z3 rejects is dropped (sound for finding errors: fewer assumptions)
   }
@@ -267,7 +269,7 @@ std::optional<std::vector<std::size_t>> PathSolver::minimal_core(const std::vect
     std::vector<z3::expr> track;
     for (std::size_t i = 0; i < named.size(); ++i) {
       track.push_back(m.ctx.bool_const(("core" + std::to_string(i)).c_str()));
-      m.add(z3::implies(track.back(), m.cond(named[i])));
+      m.add(z3::implies(track.back(), m.assertion(named[i])));
     }
     auto unsat_with = [&](const std::vector<std::size_t>& keep) {
       z3::expr_vector a(m.ctx);
