@@ -391,10 +391,10 @@ Outs values(Interpreter& in, State&& st, Args& a) {
 
 // _tenscan.linspace(t, start, end[, endpoint]): the 1-D tensor t (its shape already made,
 // [steps]) holding `steps` evenly spaced values from start to end, computed as PyTorch does;
-// with `endpoint`, as NumPy does (end included unless it is False). With known numbers and at most kMaxParts steps, each element is its own
-// part, its exact value (a stochastic-depth schedule, `[x.item() for x in torch.linspace(0,
-// rate, depth)]`, gives each block its own rate: the first one 0, a drop path that is off);
-// otherwise the values lie between the two ends.
+// with `endpoint`, as NumPy does (end included unless it is False). With known numbers and at
+// most kMaxParts steps, each element is its own part, its exact value (a stochastic-depth
+// schedule, `[x.item() for x in torch.linspace(0, rate, depth)]`, gives each block its own
+// rate: the first one 0, a drop path that is off); otherwise the values lie between the ends.
 Outs linspace(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "linspace");
   const TensorVal* t = p.tensor(0);
