@@ -143,18 +143,26 @@ Contracts infer_contracts(const interp::Interpreter& in, solver::Context& z3, un
     solver::PathSolver s(rlimit, context);
     for (const auto& b : base) s.add(b);
     for (const auto* r : reqs) s.add(r->cond);
-    // works for no argument: the failure is the finding; the contract says where
+    // works for no argument: the failure is the finding; the contract says where, at the
+    // first operation after which no input is left, as ShapeTracer locates it (one that fails
+    // for every value, or the one whose requirement leaves none with those before it: a
+    // reshape that fails unless the batch is empty, before a layer that fails for any batch)
     const interp::Requirement* fails = nullptr;
-    for (const auto& rp : c.reqs)
-      if (rp->definitely_false && !rp->advisory && !fails) fails = rp.get();
-    // (else the first operation after which no input is left, as ShapeTracer locates it)
-    if (!fails && s.check(nullptr) == solver::Sat::Unsat) {
+    const bool fails_somewhere = std::any_of(c.reqs.begin(), c.reqs.end(), [](const auto& rp) {
+      return rp->definitely_false && !rp->advisory;
+    });
+    if (fails_somewhere || s.check(nullptr) == solver::Sat::Unsat) {
       solver::PathSolver t(rlimit, context);
       for (const auto& b : base) t.add(b);
-      for (const auto* r : reqs) {
-        t.add(r->cond);
+      for (const auto& rp : c.reqs) {
+        if (rp->definitely_false && !rp->advisory) {
+          fails = rp.get();
+          break;
+        }
+        if (std::find(reqs.begin(), reqs.end(), rp.get()) == reqs.end()) continue;
+        t.add(rp->cond);
         if (t.check(nullptr) == solver::Sat::Unsat) {
-          fails = r;
+          fails = rp.get();
           break;
         }
       }

@@ -15,6 +15,7 @@ const char* stop_reason_text(StopReason r) {
     case StopReason::LoopCap: return "the loop unrolling cap";
     case StopReason::GuessedRank: return "the rank module mode took for the forward's argument (its first layer takes any)";
     case StopReason::CheckBudget: return "module mode's budget for one model's check";
+    case StopReason::TrialBudget: return "a trial iteration's split budget";
   }
   return "a budget";
 }

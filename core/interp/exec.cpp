@@ -115,6 +115,12 @@ States Interpreter::branch(State&& st, const Value& cond, const ir::Loc& loc, co
       continue;
     }
     std::string text = cond_expr ? source_text(module_of_file(cond_expr->loc.file), cond_expr->loc) : "";
+    if (forks_ >= trial_fork_limit_) {
+      // (a trial iteration that is no summary: given up, see trial_iteration)
+      stop(o.st, StopReason::TrialBudget, loc);
+      true_states.push_back(std::move(o.st));
+      continue;
+    }
     if (++forks_ > options_.max_paths * 64 || forks_ > check_fork_limit_) {
       // the whole analysis (or module mode's check of one model) has split too often: follow
       // the true side only and count the other as not analysed (never as valid)

@@ -531,6 +531,8 @@ class Interpreter {
   std::size_t decision_modules_ = 0;  ///< the modules decision_names_ was built from
   std::unordered_map<const ir::Stmt*, int> fixpoints_;  ///< summary_fixpoint runs per loop
   int trials_ = 0;  ///< trial iterations in progress (trial_iteration)
+  /// While a trial iteration runs: the split count past which it is given up (trial_iteration).
+  long trial_fork_limit_ = std::numeric_limits<long>::max();
   bool summarise_set(const ir::Stmt* s, States& live, States& exited, const std::vector<Value>& items,
                      std::size_t from, sym::SymId young);
   /// `grown` receives the places (in l's terms) where l holds a float that h's does not

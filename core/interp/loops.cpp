@@ -18,6 +18,10 @@ namespace tenscan::interp {
 
 namespace {
 
+// The splits a trial iteration may make (trial_iteration): summarise_set compares at most 64
+// paths, and an iteration of a training loop splits a few times.
+constexpr long kTrialSplits = 128;
+
 // The names a for loop's target binds (`for i, (x, y) in ...`).
 void target_slots(const ir::Expr* t, std::vector<const ir::Expr*>& out) {
   if (!t) return;
@@ -112,9 +116,15 @@ std::optional<States> Interpreter::trial_iteration(const ir::Stmt* s, const Stat
   States trial, trial_exited;
   trial.push_back(std::move(trial_state));
   std::size_t reported = result_.findings.size();
+  // A trial that splits into more paths than a summary can be made of is given up as soon as
+  // it does (its paths stop, and an unrolled loop costs less than the rest of the trial would:
+  // a stage loop of a Swin Transformer building its blocks of unknown width split 1,643 times).
+  const long outer_limit = trial_fork_limit_;
+  trial_fork_limit_ = std::min(outer_limit, forks_ + kTrialSplits);
   ++trials_;
   run_loop_body(s, trial, trial_exited, *var);
   --trials_;
+  trial_fork_limit_ = outer_limit;
   if (covered) {
     // (an inner loop's paths that ended as covered: finished, their requirements checked)
     auto done = std::partition(trial_exited.begin(), trial_exited.end(), [](const State& q) { return q.flow != Flow::Covered; });

@@ -217,7 +217,10 @@ struct Frame {
 
 /// Why a path stopped before the end of the program (see Flow::Dead), in the terms the
 /// incomplete-analysis summary uses.
-enum class StopReason : std::uint8_t { None, WorkBudget, TimeBudget, PathBudget, LoopCap, GuessedRank, CheckBudget };
+enum class StopReason : std::uint8_t {
+  None, WorkBudget, TimeBudget, PathBudget, LoopCap, GuessedRank, CheckBudget,
+  TrialBudget,  ///< a trial iteration split too often to be a summary: the trial is dropped (loops.cpp)
+};
 const char* stop_reason_text(StopReason r);
 
 /// sys.modules of a path: shared between paths and copied on write. Paths seldom import

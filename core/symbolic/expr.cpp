@@ -666,17 +666,34 @@ Expr Expr::mod(const Expr& a, const Expr& b) {
       PolyView v(a);
       std::vector<PolyTerm> reduced;
       reduced.reserve(v.terms().size());
+      bool inner = false;  // a factor y % d1 with d1 a multiple of d
       for (const auto& t : v.terms())
-        if (std::int64_t k = py_mod(t.coef, d); k != 0) reduced.push_back(PolyTerm{k, t.atoms});
+        if (std::int64_t k = py_mod(t.coef, d); k != 0) {
+          reduced.push_back(PolyTerm{k, t.atoms});
+          inner = inner || std::any_of(t.atoms.begin(), t.atoms.end(), [d](const Expr& x) {
+                    return x.node()->tag == Tag::Mod && is_const_positive(x.node()->rhs) && x.node()->rhs->value % d == 0;
+                  });
+        }
       std::int64_t c = py_mod(v.constant(), d);
       if (reduced.empty()) return make_const(c);
+      // y % d1 == y - d1*(y // d1) is y plus a multiple of d, in any product of ints: modulo d
+      // the factor is y. A padding to a multiple of d, (d - x % d) % d, reduces to ((d-1)*x) % d
+      // and then x + ((d-1)*x) % d to 0 modulo d, as it should.
+      if (inner) {
+        Expr sum = make_const(c);
+        for (const auto& t : reduced) {
+          Expr m = make_const(t.coef);
+          for (const auto& x : t.atoms) {
+            const ExprNode& n = *x.node();
+            m = m * (n.tag == Tag::Mod && is_const_positive(n.rhs) && n.rhs->value % d == 0 ? ExprBuilder::wrap(n.lhs) : x);
+          }
+          sum = sum + m;
+        }
+        return mod(sum, b);
+      }
       Expr r = finish_sorted(c, std::move(reduced));
       const ExprNode& n = *r.node();
-      if (n.tag == Tag::Mod && is_const_positive(n.rhs)) {
-        std::int64_t d1 = n.rhs->value;
-        if (d1 % d == 0) return mod(ExprBuilder::wrap(n.lhs), b);  // (x % (k*d)) % d == x % d
-        if (d1 <= d) return r;                                     // 0 <= x % d1 < d1 <= d
-      }
+      if (n.tag == Tag::Mod && is_const_positive(n.rhs) && n.rhs->value <= d) return r;  // 0 <= x % d1 < d1 <= d
       return make_binary(Tag::Mod, r, b);
     }
   } else if (auto d = divide_terms(a, b)) {
@@ -891,12 +908,62 @@ i128 floor_div128(i128 n, i128 d) {
   return q;
 }
 
+bool has_mod(const ExprNode& n) {
+  switch (n.tag) {
+    case Tag::Mod:
+      return true;
+    case Tag::FloorDiv:
+    case Tag::Min:
+    case Tag::Max:
+      return has_mod(*n.lhs) || has_mod(*n.rhs);
+    case Tag::Poly:
+      return std::any_of(n.terms.begin(), n.terms.end(), [](const PolyTerm& t) {
+        return std::any_of(t.atoms.begin(), t.atoms.end(), [](const Expr& a) { return has_mod(*a.node()); });
+      });
+    default:
+      return false;
+  }
+}
+
+/// e with every x % d (d a positive constant) written x - d*(x // d), its operands first, each
+/// division rebuilt (and so simplified again): the same value, in terms where a padding to a
+/// multiple of d cancels against its quotient by d ((x + ((d-1)*x) % d) // d * d is the
+/// padded x itself, which the forms with % do not show).
+Expr expand_mods(const Expr& e) {
+  const ExprNode& n = *e.node();
+  switch (n.tag) {
+    case Tag::FloorDiv:
+    case Tag::Mod:
+    case Tag::Min:
+    case Tag::Max: {
+      Expr l = expand_mods(ExprBuilder::wrap(n.lhs)), r = expand_mods(ExprBuilder::wrap(n.rhs));
+      if (n.tag == Tag::Mod) return is_const_positive(n.rhs) ? l - r * Expr::floordiv(l, r) : Expr::mod(l, r);
+      return n.tag == Tag::FloorDiv ? Expr::floordiv(l, r) : n.tag == Tag::Min ? Expr::min(l, r) : Expr::max(l, r);
+    }
+    case Tag::Poly: {
+      Expr sum = make_const(n.value);
+      for (const auto& t : n.terms) {
+        Expr m = make_const(t.coef);
+        for (const auto& a : t.atoms) m = m * expand_mods(a);
+        sum = sum + m;
+      }
+      return sum;
+    }
+    default:
+      return e;
+  }
+}
+
 /// The normalised comparison `p op 0` (op one of Eq, Ne, Le).
 Cond make_cmp(Kind kind, const Expr& p) {
-  if (auto c = p.as_const()) {
-    bool v = kind == Kind::Eq ? *c == 0 : kind == Kind::Ne ? *c != 0 : *c <= 0;
+  auto decided = [kind](std::int64_t c) {
+    bool v = kind == Kind::Eq ? c == 0 : kind == Kind::Ne ? c != 0 : c <= 0;
     return v ? true_cond() : false_cond();
-  }
+  };
+  if (auto c = p.as_const()) return decided(*c);
+  // (a remainder's terms may cancel once written as quotients; kept as they are otherwise)
+  if (has_mod(*p.node()))
+    if (auto c = expand_mods(p).as_const()) return decided(*c);
   PolyView v(p);
   std::uint64_t g = 0;
   for (const auto& t : v.terms()) g = std::gcd(g, magnitude(t.coef));

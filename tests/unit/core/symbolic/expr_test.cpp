@@ -225,6 +225,36 @@ TEST_CASE("floordiv and mod by a monomial that divides every term are exact", "[
   }
 }
 
+TEST_CASE("a remainder by a multiple of the divisor is its operand modulo the divisor", "[symbolic][expr]") {
+  // (y % d1) is y plus a multiple of d1, so of d when d divides d1, in any product
+  CHECK(Expr::mod(k(3) * Expr::mod(H, k(7)) + k(1), k(7)) == Expr::mod(k(3) * H + k(1), k(7)));
+  CHECK(Expr::mod(B * Expr::mod(H, k(14)), k(7)) == Expr::mod(B * H, k(7)));
+  CHECK(Expr::mod(Expr::mod(H, k(3)) + B, k(7)).atom_operands().first == Expr::mod(H, k(3)) + B);  // 3: not a multiple
+  // the padding to a multiple of 7 of a window partition: (7 - H % 7) % 7, then H + it
+  Expr pad = Expr::mod(k(7) - Expr::mod(H, k(7)), k(7));
+  CHECK(pad == Expr::mod(k(6) * H, k(7)));
+  CHECK(Expr::mod(H + pad, k(7)) == Expr());
+  for (std::int64_t h = -15; h <= 15; ++h) {
+    INFO("H=" << h);
+    CHECK(pad.eval(env({{kH, h}})) == ((7 - (h % 7 + 7) % 7) % 7));
+    CHECK((H + pad).eval(env({{kH, h}})).value() % 7 == 0);
+  }
+}
+
+TEST_CASE("comparisons whose remainders cancel as quotients are decided", "[symbolic][cond]") {
+  // the padded size, split into windows and put back: [B, P // 7, 7, ...] holds B*P*C elements
+  Expr padded = H + Expr::mod(k(7) - Expr::mod(H, k(7)), k(7));
+  Expr windows = Expr::floordiv(padded, k(7)) * k(7);
+  CHECK(Cond::eq(windows, padded).kind() == Cond::Kind::True);
+  CHECK(Cond::eq(B * windows * W, B * padded * W).kind() == Cond::Kind::True);
+  CHECK(Cond::ne(windows, padded).kind() == Cond::Kind::False);
+  CHECK(Cond::le(windows, padded).kind() == Cond::Kind::True);
+  // not equal for every H: left to the solver
+  Expr unpadded = Expr::floordiv(H, k(7)) * k(7);
+  CHECK(Cond::eq(unpadded, H).kind() == Cond::Kind::Eq);
+  CHECK(Cond::eq(Expr::mod(H, k(7)), k(0)).kind() == Cond::Kind::Eq);
+}
+
 TEST_CASE("symbolic floordiv and mod agree with Python on concrete values", "[symbolic][expr]") {
   // (a*B + c) // d and % d, evaluated at B = b, against the constant fold of the same numbers.
   for (std::int64_t a : {-6, -4, -3, 2, 4, 6}) {
