@@ -16,6 +16,9 @@ const char* stop_reason_text(StopReason r) {
     case StopReason::GuessedRank: return "the rank module mode took for the forward's argument (its first layer takes any)";
     case StopReason::CheckBudget: return "module mode's budget for one model's check";
     case StopReason::TrialBudget: return "a trial iteration's split budget";
+    case StopReason::NotMadeUp:
+      return "a constructor argument module mode does not make up (a callable, a list, a string: the class is checked "
+             "where the file builds it, or as a \"models\" entry of tenscan.json declares it)";
   }
   return "a budget";
 }

@@ -319,7 +319,6 @@ class Interpreter {
   /// The shape declared for argument `name` of the forward being checked, if any.
   [[nodiscard]] const ModelDecl::Input* declared_input(const std::string& name) const;
   /// The checks that raised although what they checked was checked all the same: covered.
-  void settle_module_raises(States& out) const;
   /// A new argument of the forward being checked, `prefix` before its dims' names (TensorVal::
   /// module_input); and that prefix.
   /// The same on every path of one class's check: argument `position` of its forward.
@@ -459,8 +458,16 @@ class Interpreter {
     ir::Loc where;
   };
   [[nodiscard]] const std::vector<Gap>& gaps() const { return gaps_; }
+  /// The gaps one check with made-up arguments recorded (its budgets), and its notes of them,
+  /// kept apart until it is known whether another check covers the class (settle_module_raises).
+  struct CheckGaps {
+    ObjId cls = kNoObj;
+    std::vector<Gap> gaps;
+    std::vector<Notification> notes;
+  };
 
  private:
+  void settle_module_raises(States& out, std::vector<CheckGaps>& made_up_gaps);
   friend struct Exec;
   friend struct Eval;
 
@@ -655,7 +662,9 @@ class Interpreter {
   std::vector<std::string> module_inputs_;  // (module mode) the forward arguments' prefixes
   sym::SymId class_symbols_from_ = 0;       // the first symbol of the class being checked
   std::map<const std::string*, std::pair<std::shared_ptr<const std::string>, ObjId>> module_shapes_, module_ranks_;
-  std::set<ObjId> forwarded_classes_;       // module mode: classes whose forward returned in a check
+  /// Module mode: classes whose forward returned in a check, each with the checks (their
+  /// classes or builders) it returned in.
+  std::map<ObjId, std::set<ObjId>> forwarded_classes_;
   std::size_t class_path_from_ = 0;         // the first path step of its check
   const ir::Code* checking_builder_ = nullptr;  // the model builder being checked (not a class)
   const ModelDecl* checking_decl_ = nullptr;    // the declaration it is checked as (tenscan.json)

@@ -223,6 +223,7 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
             ir::Loc{entry->top->loc.file, 1, 1});
   States out;
   std::set<std::string> checked_names;
+  std::vector<CheckGaps> made_up_gaps;
   for (auto& st : after_body) {
     auto targets = st.normal() ? module_targets(st, entry, globals) : std::vector<std::pair<ir::Loc, ObjId>>{};
     if (targets.empty()) {
@@ -256,6 +257,7 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
         std::optional<Value> maker;
         if (checking_decl_ && !checking_decl_->args.empty() && !(maker = declared_maker(copy, d, globals, loc))) continue;
         const char* how = maker ? "check_declared" : is_class ? "check" : "check_builder";
+        const std::size_t gaps_before = gaps_.size(), notes_before = result_.notifications.size();
         for (auto& [s, mod] : import_module(std::move(copy), "_tenscan_modules", nullptr, 0)) {
           if (!s.normal() || !mod.is_obj()) {
             out.push_back(std::move(s));
@@ -272,6 +274,15 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
             for (auto& [s3, r] : call(std::move(s2), check, std::move(args))) out.push_back(std::move(s3));
           }
         }
+        if (is_class && d < 0) {
+          CheckGaps c{target, {gaps_.begin() + static_cast<std::ptrdiff_t>(gaps_before), gaps_.end()}, {}};
+          gaps_.resize(gaps_before);
+          auto& notes = result_.notifications;
+          auto budget_note = [](const Notification& n) { return n.kind == Notification::Kind::Budget; };
+          std::copy_if(notes.begin() + static_cast<std::ptrdiff_t>(notes_before), notes.end(), std::back_inserter(c.notes), budget_note);
+          notes.erase(std::remove_if(notes.begin() + static_cast<std::ptrdiff_t>(notes_before), notes.end(), budget_note), notes.end());
+          if (!c.gaps.empty() || !c.notes.empty()) made_up_gaps.push_back(std::move(c));
+        }
       }
     }
     checking_decl_ = nullptr;
@@ -283,7 +294,7 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
       add_gap("tenscan.json declares " + d.model + " for " + d.file + ", which defines no model of that name (a class "
                   "with a forward of its own, or a function that returns a model): the declaration was not used",
               ir::Loc{entry->top->loc.file, 1, 1});
-  settle_module_raises(out);
+  settle_module_raises(out, made_up_gaps);
   return out;
 }
 
@@ -354,21 +365,38 @@ std::optional<Value> Interpreter::declared_maker(State& st, int d, ObjId globals
   return std::nullopt;
 }
 
-void Interpreter::settle_module_raises(States& out) const {
+void Interpreter::settle_module_raises(States& out, std::vector<CheckGaps>& made_up_gaps) {
   // A check that raised is a class module mode could not check (a note; the verdict
   // incomplete), unless the class was checked all the same: it rejected the input or arguments
   // it raised for (its own `raise`, when another of its paths returned), or the arguments it
   // guessed were wrong and another check (a model builder's, a model's that contains it) ran
-  // its forward to the end, as the file configures it.
-  std::set<ObjId> returned, built = forwarded_classes_;
+  // its forward to the end, as the file configures it. So is one that stopped at an argument
+  // module mode does not make up (StopReason::NotMadeUp), or on its budgets (MNASNet's made-up
+  // width multiplier splits every layer on a float comparison), when another check built the
+  // class: the budgets it ran out of are then not the file's gaps.
+  std::set<ObjId> returned, built, built_elsewhere;
+  for (const auto& [cls, checks] : forwarded_classes_) {
+    built.insert(cls);
+    if (std::any_of(checks.begin(), checks.end(), [cls](ObjId check) { return check != cls; })) built_elsewhere.insert(cls);
+  }
   for (const auto& c : checked_) {
     returned.insert(c.cls);
     built.insert(c.model_cls);
+    if (c.model_cls != c.cls) built_elsewhere.insert(c.model_cls);
   }
+  auto budget = [](StopReason r) {
+    return r == StopReason::NotMadeUp || r == StopReason::CheckBudget || r == StopReason::PathBudget;
+  };
   for (auto& st : out)
-    if (st.flow == Flow::Raise && st.module_check &&
-        ((st.raised.user_raise && returned.count(st.module_check)) || built.count(st.module_check)))
+    if (st.module_check &&
+        ((st.flow == Flow::Raise && ((st.raised.user_raise && returned.count(st.module_check)) || built.count(st.module_check))) ||
+         (st.flow == Flow::Dead && st.module_decl < 0 && budget(st.stopped) && built_elsewhere.count(st.module_check))))
       st.flow = Flow::Covered;
+  for (auto& c : made_up_gaps)
+    if (!built_elsewhere.count(c.cls)) {
+      for (auto& g : c.gaps) add_gap(std::move(g.what), g.where);
+      for (auto& n : c.notes) result_.notifications.push_back(std::move(n));
+    }
 }
 
 void Interpreter::module_checked(const State& st, const Value& cls, const std::vector<std::string>& params,

@@ -189,7 +189,7 @@ void Interpreter::module_enter(State& st, const Value& self, const std::vector<V
 void Interpreter::module_exit(State& st, const Value& self, const Value& result) {
   // (module mode: a class whose forward returned inside another's check was checked there)
   if (st.module_check && self.is_obj())
-    if (ObjId c = class_of(st, self)) forwarded_classes_.insert(c);
+    if (ObjId c = class_of(st, self)) forwarded_classes_[c].insert(st.module_check);
   if (!options_.trace_modules || !self.is_obj()) return;
   // (a call an exception left, and the program caught, has its entry still here: pass it)
   while (!st.module_calls.empty() && st.module_calls.back().first != self.obj) st.module_calls.pop_back();

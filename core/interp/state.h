@@ -220,6 +220,7 @@ struct Frame {
 enum class StopReason : std::uint8_t {
   None, WorkBudget, TimeBudget, PathBudget, LoopCap, GuessedRank, CheckBudget,
   TrialBudget,  ///< a trial iteration split too often to be a summary: the trial is dropped (loops.cpp)
+  NotMadeUp,    ///< module mode: a constructor argument of a kind no made-up value stands for
 };
 const char* stop_reason_text(StopReason r);
 

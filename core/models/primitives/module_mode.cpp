@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 
 #include "models/prim.h"
 
@@ -182,12 +183,57 @@ Outs check_returned(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), Value::none());
 }
 
-// _tenscan.constructor_argument(name): a size >= 1 for a constructor's argument without a
-// default, named after it
+// What module mode makes up for a constructor's argument by its annotation: a size (an `int`,
+// or no annotation), a float or a bool of unknown value, or nothing (a callable, a list, a
+// string, a module: no value stands for all of them).
+enum class MadeUp : std::uint8_t { Size, Float, Bool, Nothing };
+
+MadeUp made_up_kind(std::string t) {
+  std::erase(t, ' ');
+  for (const char* opt : {"Optional[", "typing.Optional["})
+    if (t.starts_with(opt) && t.ends_with("]")) t = t.substr(std::strlen(opt), t.size() - std::strlen(opt) - 1);
+  for (const char* none : {"|None", "None|"}) {
+    if (t.ends_with(none) && none[0] == '|') t.resize(t.size() - std::strlen(none));
+    else if (t.starts_with(none) && none[0] == 'N') t = t.substr(std::strlen(none));
+  }
+  if (t.empty() || t == "int") return MadeUp::Size;
+  if (t == "float") return MadeUp::Float;
+  if (t == "bool") return MadeUp::Bool;
+  return MadeUp::Nothing;
+}
+
+// _tenscan.constructor_argument(name, init): what a constructor's argument without a default
+// stands for in a check of its class (MadeUp): a size >= 1 named after it, an unknown float or
+// bool; an argument of another annotation stops the check (StopReason::NotMadeUp): the class is
+// checked where the file builds it, or as tenscan.json's "models" declares it.
 Outs constructor_argument(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "constructor_argument");
-  sym::Expr s = in.constructor_argument(p.st, p.str_arg(0).value_or("n"));
-  return p.ret(Value::integer(s));
+  const std::string name = p.str_arg(0).value_or("n");
+  std::string annotation;
+  if (const interp::Function* fn = a.pos.size() >= 2 ? function_of(p.st, a.pos[1]) : nullptr)
+    for (const auto& param : fn->code->params)
+      if (param.name == name) annotation = param.annotation;
+  switch (made_up_kind(annotation)) {
+    case MadeUp::Size:
+      return p.ret(Value::integer(in.constructor_argument(p.st, name)));
+    case MadeUp::Float:
+      return p.ret(Value::floating(domain::FloatRange::finite()));
+    case MadeUp::Bool:
+      return p.ret(Value::boolean(sym::Cond::boolean_symbol(
+          in.fresh_bool_symbol(name, "a constructor argument module mode made up", interp::SymKind::Input))));
+    case MadeUp::Nothing:
+      break;
+  }
+  // (reported at the class; dropped, with the stop, when another check builds it)
+  const interp::ObjId cls = p.st.module_check;
+  const ir::Loc at = cls ? p.st.heap.get(cls).alloc_site : in.site();
+  in.note(Notification::Kind::Budget, at,
+          "module mode did not check " + (cls ? p.st.heap.get(cls).name : std::string("this class")) +
+              " on its own: its constructor's `" + name + ": " + annotation +
+              "` has no default, and no made-up value stands for every one (a size stands for an int); a model "
+              "builder of the file that builds it, or a \"models\" entry of tenscan.json, checks it");
+  in.stop(p.st, interp::StopReason::NotMadeUp, at);
+  return p.ret(Value::none());
 }
 
 // _tenscan.module_checked(what, names, inputs, output, model): the forward of the model that

@@ -10,7 +10,7 @@ import torch.nn as _nn
 
 
 def check(cls):
-    sizes = [_t.constructor_argument(name) for name in _t.required_parameters(cls.__init__)]
+    sizes = [_t.constructor_argument(name, cls.__init__) for name in _t.required_parameters(cls.__init__)]
     _check_forward(cls, cls(*sizes))
 
 
