@@ -611,6 +611,33 @@ std::optional<std::pair<Expr, Expr>> divide_terms(const Expr& a, const Expr& b) 
   }
   return std::pair{normalize_quotient(0, std::move(q)), normalize(va.constant(), std::move(rest))};
 }
+// a / b when b divides a exactly as polynomials (a == q*b for a polynomial q), by division by
+// leading terms; nullopt otherwise (or past a few steps). A view of a tensor whose size is a
+// product of sums, [B, -1, h + 1, w + 1], divides its element count, expanded into a sum, by
+// B*(h + 1)*(w + 1), expanded too: no monomial divides it, the product does.
+std::optional<Expr> exact_quotient_by(const Expr& a, const Expr& b) {
+  constexpr int kMaxSteps = 16;
+  PolyView vb(b);
+  if (vb.terms().empty()) return std::nullopt;
+  const PolyTerm& lead_b = vb.terms()[0];
+  Expr q = make_const(0), r = a;
+  for (int step = 0; step < kMaxSteps; ++step) {
+    PolyView vr(r);
+    if (vr.terms().empty()) return vr.constant() == 0 ? std::optional<Expr>(q) : std::nullopt;
+    const PolyTerm& lead_r = vr.terms()[0];
+    if (lead_r.coef % lead_b.coef != 0 ||
+        !std::includes(lead_r.atoms.begin(), lead_r.atoms.end(), lead_b.atoms.begin(), lead_b.atoms.end(), atom_less))
+      return std::nullopt;
+    PolyTerm t{lead_r.coef / lead_b.coef, {}};
+    std::set_difference(lead_r.atoms.begin(), lead_r.atoms.end(), lead_b.atoms.begin(), lead_b.atoms.end(),
+                        std::back_inserter(t.atoms), atom_less);
+    Expr m = normalize_quotient(0, {t});
+    q = q + m;
+    r = r - m * b;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Expr Expr::floordiv(const Expr& a, const Expr& b) {
@@ -651,6 +678,8 @@ Expr Expr::floordiv(const Expr& a, const Expr& b) {
   } else if (auto d = divide_terms(a, b)) {
     if (d->second.as_const() == 0) return d->first;                            // exact
     if (d->first.as_const() != 0) return d->first + floordiv(d->second, b);  // (x + k*b) // b
+  } else if (auto q = exact_quotient_by(a, b)) {
+    return *q;
   }
   return make_binary(Tag::FloorDiv, a, b);
 }
@@ -699,6 +728,8 @@ Expr Expr::mod(const Expr& a, const Expr& b) {
   } else if (auto d = divide_terms(a, b)) {
     if (d->second.as_const() == 0) return make_const(0);    // exact
     if (d->first.as_const() != 0) return mod(d->second, b);  // (x + k*b) % b == x % b
+  } else if (exact_quotient_by(a, b)) {
+    return make_const(0);
   }
   return make_binary(Tag::Mod, a, b);
 }

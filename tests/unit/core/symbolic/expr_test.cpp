@@ -225,6 +225,27 @@ TEST_CASE("floordiv and mod by a monomial that divides every term are exact", "[
   }
 }
 
+TEST_CASE("floordiv and mod by a polynomial that divides exactly", "[symbolic][expr]") {
+  // the element count of [B, 2*N, h + 1, w + 1], expanded, by B*(h + 1)*(w + 1), expanded
+  Expr h = Expr::floordiv(H - k(1), k(2)), w = Expr::floordiv(W - k(1), k(2));
+  Expr spatial = B * (h + k(1)) * (w + k(1));
+  Expr numel = k(2) * N * spatial;
+  CHECK(Expr::floordiv(numel, spatial) == k(2) * N);
+  CHECK(Expr::mod(numel, spatial) == Expr());
+  CHECK(Expr::floordiv((N + k(1)) * (N + k(2)), N + k(2)) == N + k(1));
+  CHECK(Expr::floordiv(N * N - k(1), N + k(1)) == N - k(1));
+  // not a multiple: an atom, as before
+  CHECK(Expr::floordiv(numel + k(1), spatial).atom_kind() == Expr::AtomKind::FloorDiv);
+  CHECK(Expr::mod(N * N, N + k(1)).atom_kind() == Expr::AtomKind::Mod);
+  CHECK(Expr::floordiv(k(3) * N + k(1), k(2) * N + k(2)).atom_kind() == Expr::AtomKind::FloorDiv);
+  for (std::int64_t n : {-3, 1, 4})
+    for (std::int64_t hh : {1, 2, 7}) {
+      auto at = env({{kB, 2}, {kN, n}, {kH, hh}, {kW, 5}});
+      INFO("N=" << n << " H=" << hh);
+      CHECK(Expr::floordiv(numel, spatial).eval(at) == Expr::floordiv(k(*numel.eval(at)), k(*spatial.eval(at))).as_const());
+    }
+}
+
 TEST_CASE("a remainder by a multiple of the divisor is its operand modulo the divisor", "[symbolic][expr]") {
   // (y % d1) is y plus a multiple of d1, so of d when d divides d1, in any product
   CHECK(Expr::mod(k(3) * Expr::mod(H, k(7)) + k(1), k(7)) == Expr::mod(k(3) * H + k(1), k(7)));
