@@ -125,6 +125,7 @@ struct CheckedForward {
   sym::SymId symbols_from = 0;              ///< the symbols of this class's check: ids from here
   std::vector<PathStep> path;               ///< the decisions of its check (a constructor's branches;
                                             ///< not the file body's, which every class shares)
+  bool made_up = false;                     ///< a class's check on arguments module mode made up
 };
 
 /// C3 linearisation (Python's MRO): the merge of the bases' MROs and the bases list, nullopt
@@ -468,6 +469,9 @@ class Interpreter {
 
  private:
   void settle_module_raises(States& out, std::vector<CheckGaps>& made_up_gaps);
+  /// Whether a check other than the class's own ran its forward to the end (a builder's, a
+  /// model's that contains it).
+  [[nodiscard]] bool built_by_another_check(ObjId cls) const;
   friend struct Exec;
   friend struct Eval;
 

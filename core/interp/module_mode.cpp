@@ -231,6 +231,10 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
       continue;
     }
     const auto names = symbol_names_;
+    // (the model builders first: a class one of them built and ran needs its check with made-up
+    // arguments only for the contract beyond the file's configurations, and gets a small budget)
+    std::stable_partition(targets.begin(), targets.end(),
+                          [&](const auto& t) { return st.heap.get(t.second).kind != OKind::Class; });
     for (const auto& [loc, target] : targets) {
       const bool is_class = st.heap.get(target).kind == OKind::Class;
       const ir::Code* builder = is_class ? nullptr : builder_code(st, target, entry);
@@ -246,8 +250,9 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
         check_key_ = {loc.file, loc.line, loc.col, d};
         class_symbols_from_ = class_symbols_.try_emplace(check_key_, static_cast<sym::SymId>(symbols_.size())).first->second;
         // (its share of the budgets: a tenth of the work, an eighth of the splits)
-        check_work_limit_ = work_done() + options_.max_statements / 10;
-        check_fork_limit_ = forks_ + static_cast<long>(options_.max_paths) * 8;
+        const bool covered = is_class && d < 0 && built_by_another_check(target);
+        check_work_limit_ = work_done() + options_.max_statements / (covered ? 100 : 10);
+        check_fork_limit_ = forks_ + static_cast<long>(options_.max_paths) * (covered ? 1 : 8);
         State copy = st;
         copy.module_check = target;
         copy.module_decl = d;
@@ -365,6 +370,12 @@ std::optional<Value> Interpreter::declared_maker(State& st, int d, ObjId globals
   return std::nullopt;
 }
 
+bool Interpreter::built_by_another_check(ObjId cls) const {
+  if (auto it = forwarded_classes_.find(cls); it != forwarded_classes_.end())
+    if (std::any_of(it->second.begin(), it->second.end(), [cls](ObjId check) { return check != cls; })) return true;
+  return std::any_of(checked_.begin(), checked_.end(), [cls](const CheckedForward& c) { return c.model_cls == cls && c.cls != cls; });
+}
+
 void Interpreter::settle_module_raises(States& out, std::vector<CheckGaps>& made_up_gaps) {
   // A check that raised is a class module mode could not check (a note; the verdict
   // incomplete), unless the class was checked all the same: it rejected the input or arguments
@@ -375,18 +386,26 @@ void Interpreter::settle_module_raises(States& out, std::vector<CheckGaps>& made
   // width multiplier splits every layer on a float comparison), when another check built the
   // class: the budgets it ran out of are then not the file's gaps.
   std::set<ObjId> returned, built, built_elsewhere;
-  for (const auto& [cls, checks] : forwarded_classes_) {
-    built.insert(cls);
-    if (std::any_of(checks.begin(), checks.end(), [cls](ObjId check) { return check != cls; })) built_elsewhere.insert(cls);
-  }
+  for (const auto& [cls, checks] : forwarded_classes_) built.insert(cls);
   for (const auto& c : checked_) {
     returned.insert(c.cls);
     built.insert(c.model_cls);
-    if (c.model_cls != c.cls) built_elsewhere.insert(c.model_cls);
   }
+  for (ObjId cls : built)
+    if (built_by_another_check(cls)) built_elsewhere.insert(cls);
   auto budget = [](StopReason r) {
     return r == StopReason::NotMadeUp || r == StopReason::CheckBudget || r == StopReason::PathBudget;
   };
+  // (a check with made-up arguments cut short whose class another check covers: its paths that
+  // got through are a part of the class's made-up configurations, not a contract of it)
+  std::set<ObjId> cut_short;
+  for (const auto& st : out)
+    if (st.module_check && st.flow == Flow::Dead && st.module_decl < 0 && budget(st.stopped)) cut_short.insert(st.module_check);
+  for (const auto& c : made_up_gaps)
+    if (!c.gaps.empty()) cut_short.insert(c.cls);
+  std::erase_if(checked_, [&](const CheckedForward& c) {
+    return c.made_up && cut_short.count(c.cls) && built_elsewhere.count(c.cls);
+  });
   for (auto& st : out)
     if (st.module_check &&
         ((st.flow == Flow::Raise && ((st.raised.user_raise && returned.count(st.module_check)) || built.count(st.module_check))) ||
@@ -414,6 +433,7 @@ void Interpreter::module_checked(const State& st, const Value& cls, const std::v
   }
   if (checking_decl_ && !checking_decl_->args.empty())  // (as declared: `ResNet(BasicBlock, [2, 2, 2, 2])`)
     c.module = checking_decl_->model + "(" + checking_decl_->args + ")";
+  c.made_up = !checking_builder_ && !checking_decl_;
   c.params = params;
   for (const auto& v : inputs) {
     const TensorVal* t = tensor_of(st, v);
