@@ -2,6 +2,7 @@
 #include "findings/contracts.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "solver/solver.h"
@@ -69,6 +70,7 @@ Contracts infer_contracts(const interp::Interpreter& in, solver::Context& z3, un
   Contracts out;
   const auto names = in.namer();
   std::set<std::pair<std::string, std::string>> seen;  // (module, signature and conditions)
+  std::map<std::pair<std::string, std::string>, std::size_t> same_contract;  // (module, contract) -> its index
   std::set<std::string> inferred;                       // what each inference was made from
   // the decisions every path of a class took: the others tell its contracts apart
   std::map<interp::ObjId, std::vector<interp::PathStep>> common;
@@ -364,10 +366,17 @@ Contracts infer_contracts(const interp::Interpreter& in, solver::Context& z3, un
       }
     }
     k.when = std::move(when);
+    // (paths that give the same contract are one contract, whatever decisions they took: only
+    // the decisions they all took are said, e.g. none for a stochastic depth's `p == 0.0`)
     std::string key = k.signature;
-    for (const auto& x : k.conditions) key += "\n" + x;
-    for (const auto& x : k.when) key += "\n" + x;
-    if (seen.insert({k.module, key}).second) out.contracts.push_back(std::move(k));
+    for (const auto* list : {&k.conditions, &k.fixed, &k.examples})
+      for (const auto& x : *list) key += "\n" + x;
+    if (auto [it, fresh] = same_contract.try_emplace({k.module, key}, out.contracts.size()); !fresh) {
+      auto& first = out.contracts[it->second].when;
+      std::erase_if(first, [&](const std::string& w) { return std::find(k.when.begin(), k.when.end(), w) == k.when.end(); });
+      continue;
+    }
+    out.contracts.push_back(std::move(k));
   }
   std::stable_sort(out.contracts.begin(), out.contracts.end(), [](const auto& a, const auto& b) {
     return std::tie(a.where.line, a.where.col) < std::tie(b.where.line, b.where.col);
