@@ -943,7 +943,8 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
                                " as tenscan.json declares it: an uncaught " + findings::exception_text(in, st)
                   : st.module_check
                       ? "module mode could not check this class to the end: an uncaught " + findings::exception_text(in, st) +
-                            " (a constructor argument without a default is taken as a size, a forward argument as a tensor; "
+                            " (a constructor argument without a default is taken as a size, or a float or bool by its "
+                              "annotation, a forward argument as a tensor; "
                               "\"models\" in tenscan.json declares how it is built and called)"
                       : "tenscan's models fall short here, and the path stopped: an uncaught " + findings::exception_text(in, st);
       if (where) n.location = *where;
