@@ -249,7 +249,8 @@ States Interpreter::check_modules(States after_body, const ir::Module* entry, Ob
         // (the same check from another of the body's paths: the same arguments, the same dims)
         check_key_ = {loc.file, loc.line, loc.col, d};
         class_symbols_from_ = class_symbols_.try_emplace(check_key_, static_cast<sym::SymId>(symbols_.size())).first->second;
-        // (its share of the budgets: a tenth of the work, an eighth of the splits)
+        // (its share of the budgets: a tenth of the work and eight times the path budget in
+        // splits; a hundredth and one time for a class a builder already ran)
         const bool covered = is_class && d < 0 && built_by_another_check(target);
         check_work_limit_ = work_done() + options_.max_statements / (covered ? 100 : 10);
         check_fork_limit_ = forks_ + static_cast<long>(options_.max_paths) * (covered ? 1 : 8);
