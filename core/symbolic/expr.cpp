@@ -625,7 +625,7 @@ std::optional<Expr> exact_quotient_by(const Expr& a, const Expr& b) {
     PolyView vr(r);
     if (vr.terms().empty()) return vr.constant() == 0 ? std::optional<Expr>(q) : std::nullopt;
     const PolyTerm& lead_r = vr.terms()[0];
-    if (lead_r.coef % lead_b.coef != 0 ||
+    if ((lead_b.coef == -1 && lead_r.coef == std::numeric_limits<std::int64_t>::min()) || lead_r.coef % lead_b.coef != 0 ||
         !std::includes(lead_r.atoms.begin(), lead_r.atoms.end(), lead_b.atoms.begin(), lead_b.atoms.end(), atom_less))
       return std::nullopt;
     PolyTerm t{lead_r.coef / lead_b.coef, {}};

@@ -238,6 +238,7 @@ TEST_CASE("floordiv and mod by a polynomial that divides exactly", "[symbolic][e
   CHECK(Expr::floordiv(numel + k(1), spatial).atom_kind() == Expr::AtomKind::FloorDiv);
   CHECK(Expr::mod(N * N, N + k(1)).atom_kind() == Expr::AtomKind::Mod);
   CHECK(Expr::floordiv(k(3) * N + k(1), k(2) * N + k(2)).atom_kind() == Expr::AtomKind::FloorDiv);
+  CHECK(Expr::floordiv(k(kMin) * N * H, -(N * H) + k(1)).atom_kind() == Expr::AtomKind::FloorDiv);  // (no overflow)
   for (std::int64_t n : {-3, 1, 4})
     for (std::int64_t hh : {1, 2, 7}) {
       auto at = env({{kB, 2}, {kN, n}, {kH, hh}, {kW, 5}});
