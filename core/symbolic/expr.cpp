@@ -585,6 +585,19 @@ Expr operator-(const Expr& a) {
 }
 
 namespace {
+// c + the sum of the terms, each atom replaced by atom(it): the same polynomial over other atoms
+// (renormalised: terms whose new atoms coincide merge, and those that cancel drop out).
+template <typename F>
+Expr map_atoms(std::int64_t c, std::span<const PolyTerm> terms, const F& atom) {
+  Expr sum = make_const(c);
+  for (const auto& t : terms) {
+    Expr m = make_const(t.coef);
+    for (const auto& x : t.atoms) m = m * atom(x);
+    sum = sum + m;
+  }
+  return sum;
+}
+
 // a as k*b + x for a monomial b (c * m, m a product of atoms): k the quotient of the terms of
 // a that b divides (each a multiple of c that has m's atoms), x the other terms and the
 // constant; nullopt when b is not a monomial. When x is 0 the division is exact, e.g.
@@ -693,33 +706,25 @@ Expr Expr::mod(const Expr& a, const Expr& b) {
     if (d > 0) {
       // Reduce every coefficient modulo d: (sum k_i*m_i + c) % d == (sum (k_i%d)*m_i + c%d) % d.
       PolyView v(a);
+      // (a factor y % d1 with d1 a multiple of d)
+      auto multiple = [d](const Expr& x) {
+        return x.node()->tag == Tag::Mod && is_const_positive(x.node()->rhs) && x.node()->rhs->value % d == 0;
+      };
       std::vector<PolyTerm> reduced;
       reduced.reserve(v.terms().size());
-      bool inner = false;  // a factor y % d1 with d1 a multiple of d
+      bool inner = false;
       for (const auto& t : v.terms())
         if (std::int64_t k = py_mod(t.coef, d); k != 0) {
           reduced.push_back(PolyTerm{k, t.atoms});
-          inner = inner || std::any_of(t.atoms.begin(), t.atoms.end(), [d](const Expr& x) {
-                    return x.node()->tag == Tag::Mod && is_const_positive(x.node()->rhs) && x.node()->rhs->value % d == 0;
-                  });
+          inner = inner || std::any_of(t.atoms.begin(), t.atoms.end(), multiple);
         }
       std::int64_t c = py_mod(v.constant(), d);
       if (reduced.empty()) return make_const(c);
       // y % d1 == y - d1*(y // d1) is y plus a multiple of d, in any product of ints: modulo d
       // the factor is y. A padding to a multiple of d, (d - x % d) % d, reduces to ((d-1)*x) % d
       // and then x + ((d-1)*x) % d to 0 modulo d, as it should.
-      if (inner) {
-        Expr sum = make_const(c);
-        for (const auto& t : reduced) {
-          Expr m = make_const(t.coef);
-          for (const auto& x : t.atoms) {
-            const ExprNode& n = *x.node();
-            m = m * (n.tag == Tag::Mod && is_const_positive(n.rhs) && n.rhs->value % d == 0 ? ExprBuilder::wrap(n.lhs) : x);
-          }
-          sum = sum + m;
-        }
-        return mod(sum, b);
-      }
+      if (inner)
+        return mod(map_atoms(c, reduced, [&](const Expr& x) { return multiple(x) ? ExprBuilder::wrap(x.node()->lhs) : x; }), b);
       Expr r = finish_sorted(c, std::move(reduced));
       const ExprNode& n = *r.node();
       if (n.tag == Tag::Mod && is_const_positive(n.rhs) && n.rhs->value <= d) return r;  // 0 <= x % d1 < d1 <= d
@@ -971,15 +976,8 @@ Expr expand_mods(const Expr& e) {
       if (n.tag == Tag::Mod) return is_const_positive(n.rhs) ? l - r * Expr::floordiv(l, r) : Expr::mod(l, r);
       return n.tag == Tag::FloorDiv ? Expr::floordiv(l, r) : n.tag == Tag::Min ? Expr::min(l, r) : Expr::max(l, r);
     }
-    case Tag::Poly: {
-      Expr sum = make_const(n.value);
-      for (const auto& t : n.terms) {
-        Expr m = make_const(t.coef);
-        for (const auto& a : t.atoms) m = m * expand_mods(a);
-        sum = sum + m;
-      }
-      return sum;
-    }
+    case Tag::Poly:
+      return map_atoms(n.value, n.terms, expand_mods);
     default:
       return e;
   }

@@ -192,10 +192,8 @@ MadeUp made_up_kind(std::string t) {
   std::erase(t, ' ');
   for (const char* opt : {"Optional[", "typing.Optional["})
     if (t.starts_with(opt) && t.ends_with("]")) t = t.substr(std::strlen(opt), t.size() - std::strlen(opt) - 1);
-  for (const char* none : {"|None", "None|"}) {
-    if (t.ends_with(none) && none[0] == '|') t.resize(t.size() - std::strlen(none));
-    else if (t.starts_with(none) && none[0] == 'N') t = t.substr(std::strlen(none));
-  }
+  if (t.ends_with("|None")) t.resize(t.size() - std::strlen("|None"));
+  else if (t.starts_with("None|")) t.erase(0, std::strlen("None|"));
   if (t.empty() || t == "int") return MadeUp::Size;
   if (t == "float") return MadeUp::Float;
   if (t == "bool") return MadeUp::Bool;

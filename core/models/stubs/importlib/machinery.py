@@ -3,7 +3,6 @@
 # analyses the Python source without its native code, as it analyses it on a machine without
 # CUDA (torch.cuda.is_available() is False), and the program goes on as it does where the
 # extension is not built. Whether a Python source is found is not known.
-import builtins as _b
 import _tenscan as _t
 
 SOURCE_SUFFIXES = [".py"]
