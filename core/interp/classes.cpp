@@ -125,7 +125,7 @@ Outs Interpreter::finish_class(State&& st, ObjId cls, const std::vector<Value>& 
       }
       cur = std::move(next);
     }
-    for (auto& c : cur) named.push_back(std::move(c));
+    append(named, std::move(cur));
   }
   made = std::move(named);
   // __init_subclass__ of the nearest base that defines it (an implicit classmethod)

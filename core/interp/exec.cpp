@@ -61,7 +61,7 @@ Outs then(Outs&& in, F&& f) {
       continue;
     }
     Outs r = f(std::move(o.st), std::move(o.v));
-    for (auto& x : r) res.push_back(std::move(x));
+    append(res, std::move(r));
   }
   return res;
 }
@@ -225,7 +225,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             }
             cur = std::move(after);
           }
-          for (auto& c : cur) next.push_back(std::move(c));
+          append(next, std::move(cur));
         }
       }
       states = std::move(next);
@@ -323,7 +323,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         else false_states.push_back(std::move(st));  // abnormal ones pass through the else arm untouched
       exec_block(s->body, true_states);
       exec_block(s->orelse, false_states);
-      for (auto& st : false_states) true_states.push_back(std::move(st));
+      append(true_states, std::move(false_states));
       // the two arms of an `if` in the project's code join (see merge_states)
       if (in_project(s->loc.file)) forget_dead(true_states, s, false);
       merge_states(true_states, in_project(s->loc.file));
@@ -414,7 +414,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         }
         // loop exits normally: the else clause runs
         exec_block(s->orelse, cond_false);
-        for (auto& st : cond_false) exited.push_back(std::move(st));
+        append(exited, std::move(cond_false));
         if (cond_true.empty()) break;
         if (++iterations > cap && endless && user_loop && !widen_known) {
           widen_known = true;
@@ -444,7 +444,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           exited.push_back(std::move(st));
         }
       }
-      for (auto& st : exited) next.push_back(std::move(st));
+      append(next, std::move(exited));
       if (user_loop) {
         loop_exit(next, execution);
         forget_dead(next, s, false);
@@ -526,7 +526,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                   for (auto& l : live) (summarise_loop(s, l, items, idx, loop_symbols, exited) ? summarised : rest).push_back(std::move(l));
                   live = std::move(rest);
                   if (user_loop && !live.empty() && summarise_set(s, live, exited, items, idx, loop_symbols)) {
-                    for (auto& l : live) summarised.push_back(std::move(l));
+                    append(summarised, std::move(live));
                     live.clear();
                   }
                   if ((represented = live.empty())) break;
@@ -555,14 +555,14 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               for (auto& l : live) stop(l, StopReason::LoopCap, s->loc);
             }
             represented = represented || !summarised.empty();
-            for (auto& l : summarised) live.push_back(std::move(l));
+            append(live, std::move(summarised));
             if (before && (summary || capped)) widen_loop_exits(*before, live, exited, count, items.size());
             else if (before && represented)  // (ran twice: the first item, then the representative)
               widen_loop_exits(*before, live, exited, sym::Expr::constant(static_cast<std::int64_t>(items.size())), 2);
             // the loop ran to completion: else clause
             exec_block(s->orelse, live);
-            for (auto& l : live) next.push_back(std::move(l));
-            for (auto& e : exited) next.push_back(std::move(e));
+            append(next, std::move(live));
+            append(next, std::move(exited));
           }
         }
       }
@@ -704,8 +704,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
       States normal, other;
       for (auto& st : after) (st.normal() ? normal : other).push_back(std::move(st));
       exec_block(s->orelse, normal);
-      for (auto& st : other) normal.push_back(std::move(st));
-      for (auto& st : handled_states) normal.push_back(std::move(st));
+      append(normal, std::move(other));
+      append(normal, std::move(handled_states));
       if (!s->finalbody.empty()) {
         for (auto& st : normal) {
           Flow saved = st.flow;
@@ -810,7 +810,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
               } else {
                 reraise.push_back(std::move(o.st));
               }
-              for (auto& t : keep) left.push_back(std::move(t));
+              append(left, std::move(keep));
               for (auto& t : reraise) {
                 t.flow = Flow::Raise;
                 t.raised = raised;
@@ -820,7 +820,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           }
           cur = std::move(left);
         }
-        for (auto& c : cur) next.push_back(std::move(c));
+        append(next, std::move(cur));
       }
       states = std::move(next);
       break;
@@ -854,7 +854,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           // (a path whose own branches rested on such values, inside the test or before it,
           // does not make it certain either)
           const bool decided = passes.empty();
-          for (auto& t : passes) next.push_back(std::move(t));
+          append(next, std::move(passes));
           const ir::Module* m = module_of_file(s->loc.file);
           for (auto& f : fails) {
             const bool certain = decided && !f.contingent;
@@ -1176,7 +1176,7 @@ States Interpreter::assign(const ir::Expr* target, State&& st, const Value& v) {
           }
           cur = std::move(after);
         }
-        for (auto& c : cur) res.push_back(std::move(c));
+        append(res, std::move(cur));
       }
       return res;
     }
@@ -1193,6 +1193,22 @@ std::vector<std::pair<State, std::vector<Value>>> Interpreter::eval_list(const s
   std::vector<std::pair<State, std::vector<Value>>> cur;
   cur.emplace_back(std::move(st), std::vector<Value>{});
   for (const ir::Expr* e : es) {
+    if (cur.size() == 1 && cur[0].first.normal() && e->kind != ir::ExprKind::Starred) {
+      // (one path, as usual: its state and values stay where they are unless the argument splits it)
+      Outs outs = eval(e, std::move(cur[0].first));
+      if (outs.size() == 1) {
+        cur[0].first = std::move(outs[0].st);
+        cur[0].second.push_back(std::move(outs[0].v));
+        continue;
+      }
+      std::vector<Value> vals = std::move(cur[0].second);
+      cur.clear();
+      for (auto& o : outs) {
+        cur.emplace_back(std::move(o.st), vals);
+        cur.back().second.push_back(std::move(o.v));
+      }
+      continue;
+    }
     std::vector<std::pair<State, std::vector<Value>>> next;
     for (auto& [s, vals] : cur) {
       if (!s.normal()) {

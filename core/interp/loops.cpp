@@ -218,10 +218,10 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, State& st, const std::vector
   if (!std::all_of(trial.begin(), trial.end(), exact)) {
     if (!in_project(s->loc.file) || !summarise_widened(s, st, items, from, young, std::move(trial), targets, covered))
       return false;
-    for (auto& q : inner) covered.push_back(std::move(q));
+    append(covered, std::move(inner));
     return true;
   }
-  for (auto& q : inner) covered.push_back(std::move(q));
+  append(covered, std::move(inner));
   // fixpoint: the remaining iterations are covered; the loop variable ends with the last item
   for (const ir::Expr* t : targets) store_name(st, t, items.back());
   return true;
@@ -278,7 +278,7 @@ bool Interpreter::summarise_set(const ir::Stmt* s, States& live, States& exited,
     }
   }
   for (auto& l : live) at_end(l);
-  for (auto& q : covered) exited.push_back(std::move(q));
+  append(exited, std::move(covered));
   return true;
 }
 
@@ -312,7 +312,7 @@ bool Interpreter::summarise_widened(const ir::Stmt* s, State& st, const std::vec
     if (!repeats_requirements(w, post, young) || !covers(w, post)) return false;
   }
   st = std::move(w);
-  for (auto& q : inner) covered.push_back(std::move(q));
+  append(covered, std::move(inner));
   return true;
 }
 

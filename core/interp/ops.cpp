@@ -604,7 +604,7 @@ Outs Interpreter::then_truth(Outs&& outs) {
   for (auto& o : outs) {
     if (o.st.normal() && o.v.kind != VKind::Bool) {
       Outs t = truth(std::move(o.st), o.v);
-      for (auto& x : t) res.push_back(std::move(x));
+      append(res, std::move(t));
     } else {
       res.push_back(std::move(o));
     }

@@ -331,6 +331,18 @@ struct Out {
 using Outs = std::vector<Out>;
 using States = std::vector<State>;
 
+/// Moves every element of `src` to the end of `dst` (outcomes and paths are large: when `dst` is
+/// empty, as it usually is, the vector itself is taken and no element moves).
+template <class T>
+void append(std::vector<T>& dst, std::vector<T>&& src) {
+  if (dst.empty()) {
+    dst = std::move(src);
+    return;
+  }
+  dst.reserve(dst.size() + src.size());
+  for (auto& x : src) dst.push_back(std::move(x));
+}
+
 /// A number as a float on path `st`: a float's range, an int's by its interval (every int is
 /// finite as a float: float() raises where it would not be), a boolean's [0, 1].
 domain::FloatRange as_float(const State& st, const Value& v);

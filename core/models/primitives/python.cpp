@@ -78,7 +78,30 @@ Outs function_parameters(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), list);
 }
 
+// _tenscan.attrs_of(obj, cls, with_unknown=False): [(name, value)] of obj's own attributes, in
+// the order they were set, whose value is an instance of cls (or, with_unknown, a value tenscan
+// cannot see): `[(k, v) for k, v in vars(obj).items() if isinstance(v, cls)]` in one step, and
+// without handing out a copy of the attribute dict (which would make every attribute the
+// object lacks possibly set through it: Module.children() walks every layer of a model).
+Outs attrs_of(Interpreter& in, State&& st, Args& a) {
+  if (a.pos.size() < 2 || !a.pos[0].is_obj() || !a.pos[1].is_obj() ||
+      st.heap.get(a.pos[0].obj).kind != interp::OKind::Instance)
+    return interp::one(std::move(st), Value::unknown("vars()"));
+  const bool with_unknown = a.pos.size() > 2 && a.pos[2].kind == interp::VKind::Bool && a.pos[2].b.is_true();
+  std::vector<std::pair<std::string, Value>> found;
+  for (const auto& [k, v] : st.heap.get(a.pos[0].obj).attrs) {
+    if (k.rfind("__tenscan_", 0) == 0 || v.kind == interp::VKind::Undef) continue;
+    if ((with_unknown && v.is_unknown()) || in.isinstance(st, v, a.pos[1].obj)) found.emplace_back(k, v);
+  }
+  std::vector<Value> out;
+  out.reserve(found.size());
+  for (auto& [k, v] : found) out.push_back(in.new_tuple(st, {Value::str(k), v}));
+  Value list = in.new_list(st, std::move(out));
+  return interp::one(std::move(st), list);
+}
+
 const PrimRow kRows[] = {
+    {"attrs_of", attrs_of},
     {"exec_names", exec_names},
     {"function_parameters", function_parameters},
     {"import_module", import_module},

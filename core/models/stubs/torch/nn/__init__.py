@@ -65,11 +65,7 @@ class Module:
         raise NotImplementedError("Module [" + _b.type(self).__name__ + "] is missing the required \"forward\" function")
 
     def _children(self):
-        out = []
-        for k, v in _b.vars(self).items():
-            if _b.isinstance(v, Module):
-                out.append((k, v))
-        return out
+        return _t.attrs_of(self, Module)
 
     def children(self):
         return [m for _, m in self._children()]
@@ -91,21 +87,17 @@ class Module:
         return out
 
     def parameters(self, recurse=True):
-        out = []
-        for k, v in _b.vars(self).items():
-            if _b.isinstance(v, Parameter):
-                out.append(v)
-            elif _b.isinstance(v, Module) and recurse:
-                out.extend(v.parameters())
+        # (its own first, then its children's, as torch's named_modules order gives them)
+        out = [v for _, v in _t.attrs_of(self, Parameter)]
+        if recurse:
+            for m in self.children():
+                out.extend(m.parameters())
         return _b.iter(out)  # a generator in PyTorch: next() works
 
     def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
         # the module's own parameters first, then its children's under their dotted names
         # ("fc1.weight"), as torch's named_modules order gives them
-        out = []
-        for k, v in _b.vars(self).items():
-            if _b.isinstance(v, Parameter):
-                out.append((prefix + "." + k if prefix else k, v))
+        out = [(prefix + "." + k if prefix else k, v) for k, v in _t.attrs_of(self, Parameter)]
         if recurse:
             for name, m in self.named_children():
                 out.extend(m.named_parameters(prefix + "." + name if prefix else name))
@@ -148,9 +140,8 @@ class Module:
         return self
 
     def _cast(self, dtype):
-        for k, v in _b.vars(self).items():
-            if _b.isinstance(v, Parameter):
-                _b.setattr(self, k, Parameter(_t.with_dtype(v, dtype)))
+        for k, v in _t.attrs_of(self, Parameter):
+            _b.setattr(self, k, Parameter(_t.with_dtype(v, dtype)))
         for m in self.children():
             m._cast(dtype)
         return self
@@ -1329,7 +1320,7 @@ class Sequential(Module):
     def _layers(self):
         # (a layer tenscan cannot see, an unmodelled library's, is one too: PyTorch's
         # add_module takes modules only)
-        return [v for v in _b.vars(self).values() if _b.isinstance(v, Module) or _t.is_unknown(v)]
+        return [v for _, v in _t.attrs_of(self, Module, True)]
 
     def forward(self, input):
         for m in self._layers():
