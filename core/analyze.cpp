@@ -831,7 +831,7 @@ RuleId python_rule(const Interpreter& in, const State& st) {
       {"ValueError", RuleId::ValueError},      {"LookupError", RuleId::LookupError},
       {"AssertionError", RuleId::AssertionFailed},
   };
-  if (interp::ObjId cls = in.class_of(st, st.raised.exc))
+  if (interp::ObjId cls = in.class_of(st, st.raised->exc))
     for (interp::ObjId c : st.heap.get(cls).mro)
       for (const auto& [name, rule] : kRules)
         if (st.heap.get(c).name == name) return rule;
@@ -906,32 +906,32 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   for (auto& st : finals) {
     collector.on_path(static_cast<std::size_t>(&st - finals.data()), st.contingent);
     classify(options, in, st, collector, result.stats, verdicts, z3);
-    for (const auto& r : st.reveals) reveals.push_back(r);
+    for (const auto& r : *st.reveals) reveals.push_back(r);
     // (a program error raised where no project code is on the stack has no place to report
     // it: it stops its path as a gap below, never silently)
-    if (st.flow == interp::Flow::Raise && st.raised.exc.is_obj() && st.raised.program_error && !st.module_check &&
-        to_range(in, st.raised.site)) {
+    if (st.flow == interp::Flow::Raise && st.raised->exc.is_obj() && st.raised->program_error && !st.module_check &&
+        to_range(in, st.raised->site)) {
       // the program's own certain failure, as Python raises it: a finding (a warning when the
       // path that reaches it depends on a value tenscan does not know: settle_contingent)
       interp::Requirement r;
       r.cond = sym::Cond::truth(false);
       r.rule = python_rule(in, st);
       r.msg = findings::exception_text(in, st);
-      r.site = st.raised.site;
-      r.function = st.raised.function;
+      r.site = st.raised->site;
+      r.function = st.raised->function;
       r.path = st.path;
       collector.report(r, nullptr);
       continue;
     }
-    if (st.flow == interp::Flow::Raise && st.raised.exc.is_obj()) {
+    if (st.flow == interp::Flow::Raise && st.raised->exc.is_obj()) {
       // an exception that escaped the program: from the user's code it is the script's own
       // check; from tenscan's models (a TypeError from a stub, a NameError of a builtin it
       // lacks, an attribute a library model does not have) it is a gap in them, and what the
       // path would have run next was not checked
-      auto where = to_range(in, st.raised.site);
+      auto where = to_range(in, st.raised->site);
       // (module mode: a class built from made-up constructor arguments, called on made-up
       // tensors; what it raises says the guess was wrong, not the program)
-      const bool user_raise = st.raised.user_raise && !st.module_check;
+      const bool user_raise = st.raised->user_raise && !st.module_check;
       if (!user_raise) ++result.stats.unsupported[findings::exception_text(in, st)];
       Notification n;
       n.kind = user_raise ? Notification::Kind::ScriptExit : Notification::Kind::Unsupported;
@@ -985,8 +985,8 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
   // sys.exit(1)): say why; if every path does, the analysis had nothing to run
   std::size_t failed_exits = 0;
   for (auto& st : finals) {
-    if (st.flow != interp::Flow::Exit || !st.raised.exc.is_obj()) continue;
-    const auto& attrs = st.heap.get(st.raised.exc.obj).attrs;
+    if (st.flow != interp::Flow::Exit || !st.raised->exc.is_obj()) continue;
+    const auto& attrs = st.heap.get(st.raised->exc.obj).attrs;
     auto code = attrs.find("code");
     bool error_status = code != attrs.end() && !code->second.is_none() && code->second.const_int().value_or(1) != 0;
     if (!error_status) continue;
@@ -996,7 +996,7 @@ AnalysisResult analyze_on_this_thread(const SourceProvider& sources, const std::
     n.kind = Notification::Kind::ScriptExit;
     n.level = Level::Warning;
     n.message = "the script exits with an error status" + (msg.empty() ? std::string() : ": " + msg);
-    if (auto where = to_range(in, st.raised.site)) n.location = *where;
+    if (auto where = to_range(in, st.raised->site)) n.location = *where;
     bool dup = false;
     for (const auto& e : result.notifications) dup = dup || (e.message == n.message && e.location == n.location);
     if (!dup) result.notifications.push_back(std::move(n));

@@ -19,7 +19,7 @@ namespace {
 // head covers).
 bool completed(const State& st) {
   return st.flow == Flow::Normal || st.flow == Flow::Exit || st.flow == Flow::Return || st.flow == Flow::Covered ||
-         (st.flow == Flow::Raise && !st.module_check && (st.raised.user_raise || st.raised.program_error));
+         (st.flow == Flow::Raise && !st.module_check && (st.raised->user_raise || st.raised->program_error));
 }
 
 // One statement's lines, and whether it has the property a run collects.
@@ -54,16 +54,16 @@ std::vector<Completeness::Lines> runs(std::vector<Line> lines, bool wanted) {
 }  // namespace
 
 std::string exception_message(const State& st) {
-  if (!st.raised.exc.is_obj()) return {};
-  const auto& attrs = st.heap.get(st.raised.exc.obj).attrs;
+  if (!st.raised->exc.is_obj()) return {};
+  const auto& attrs = st.heap.get(st.raised->exc.obj).attrs;
   auto it = attrs.find("message");
   return it != attrs.end() && it->second.const_str() ? *it->second.const_str() : std::string();
 }
 
 std::string exception_text(const interp::Interpreter& in, const State& st) {
-  if (!st.raised.exc.is_obj()) return "exception";
+  if (!st.raised->exc.is_obj()) return "exception";
   std::string msg = exception_message(st);
-  return in.type_name(st, st.raised.exc) + (msg.empty() ? "" : ": " + msg);
+  return in.type_name(st, st.raised->exc) + (msg.empty() ? "" : ": " + msg);
 }
 
 Completeness assess_completeness(const interp::Interpreter& in, const interp::States& finals, const RangeOf& range_of) {
@@ -81,15 +81,15 @@ Completeness assess_completeness(const interp::Interpreter& in, const interp::St
       continue;
     }
     ++c.paths_stopped;
-    cov.add_remainder(st.unwound, reached);
+    cov.add_remainder(*st.unwound, reached);
     std::string what;
     std::optional<SourceRange> where;
     if (st.flow == Flow::Dead) {
       what = interp::stop_reason_text(st.stopped);
-      where = range_of(st.stop_site);
+      where = range_of(*st.stop_site);
     } else {
       what = "an uncaught " + exception_text(in, st);
-      where = range_of(st.raised.site);
+      where = range_of(st.raised->site);
     }
     Completeness::Cause cause{what, where.value_or(SourceRange{}), 0};
     auto key = std::make_pair(what, std::make_pair(cause.location.path, cause.location.line));

@@ -255,7 +255,7 @@ Outs b_id(Interpreter&, State&& st, Args& a) {
 }
 
 Outs b_reveal(Interpreter& in, State&& st, Args& a) {
-  st.reveals.push_back({in.site(), in.show(st, arg(a, 0))});
+  st.reveals.mut().push_back({in.site(), in.show(st, arg(a, 0))});
   return none(std::move(st));
 }
 

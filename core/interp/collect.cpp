@@ -64,10 +64,10 @@ int reclaim(State& st, const Heap& base) {
     refs_of(f.handling.exc, reach);
   }
   refs_of(st.ret, reach);
-  refs_of(st.raised.exc, reach);
+  refs_of(st.raised->exc, reach);
   reach(st.tensor_cls);
   for (const auto& [name, id] : st.modules) reach(id);
-  for (const auto& j : st.joined_lookups) {
+  for (const auto& j : *st.joined_lookups) {
     reach(j.dict);
     refs_of(j.value, reach);
   }

@@ -83,7 +83,7 @@ bool same_ids(const State& a, const State& b, Recorder& rec, std::size_t& work) 
     return equivalent_at(a, x, b, y, 0) || rec.record(x, y, w);
   };
   if (a.flow == Flow::Return && !leaf(a.ret, b.ret, kRet)) return false;
-  if (a.flow == Flow::Raise && !equivalent(a, a.raised.exc, b, b.raised.exc)) return false;
+  if (a.flow == Flow::Raise && !equivalent(a, a.raised->exc, b, b.raised->exc)) return false;
   for (std::size_t i = 0; i < a.frames.size(); ++i) {
     const auto& fa = a.frames[i];
     const auto& fb = b.frames[i];
@@ -196,7 +196,7 @@ class Isomorphism {
     const bool same_table = a_.modules == b_.modules;  // (mostly one shared table: no name comparisons)
     for (auto ia = a_.modules.begin(), ib = b_.modules.begin(); ia != a_.modules.end(); ++ia, ++ib)
       if ((!same_table && ia->first != ib->first) || !obj(ia->second, ib->second)) return false;
-    if (!leaf(a_.ret, b_.ret, kRet) || !value(a_.raised.exc, b_.raised.exc)) return false;
+    if (!leaf(a_.ret, b_.ret, kRet) || !value(a_.raised->exc, b_.raised->exc)) return false;
     for (std::size_t i = 0; i < a_.frames.size(); ++i) {
       const Frame& fa = a_.frames[i];
       const Frame& fb = b_.frames[i];
@@ -470,7 +470,7 @@ bool equivalent(const State& a, const Value& x, const State& b, const Value& y) 
 void assign_at(State& st, const Place& p, const Value& v) {
   switch (p.in) {
     case Place::In::Ret: st.ret = v; return;
-    case Place::In::Exc: st.raised.exc = v; return;
+    case Place::In::Exc: st.raised.mut().exc = v; return;
     case Place::In::Slot: st.frames[p.where].slots[p.index] = v; return;
     case Place::In::Item: st.heap.mut(static_cast<ObjId>(p.where)).items[p.index] = v; return;
     case Place::In::Entry: st.heap.mut(static_cast<ObjId>(p.where)).entries[p.index].value = v; return;

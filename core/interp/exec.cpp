@@ -668,7 +668,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             const Value& t = tv[0].v;
             auto check = [&](const Value& cls) {
               if (cls.is_unknown()) return true;  // an exception type tenscan does not know
-              return cls.is_obj() && probe.heap.get(cls.obj).kind == OKind::Class && isinstance(probe, st.raised.exc, cls.obj);
+              return cls.is_obj() && probe.heap.get(cls.obj).kind == OKind::Class && isinstance(probe, st.raised->exc, cls.obj);
             };
             if (const auto* seq = sequence_of(probe, t)) {
               for (const auto& c : *seq) matches = matches || check(c);
@@ -680,8 +680,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           handled = true;
           Raised caught = std::move(probe.raised);
           const Value exc = caught.exc;
-          probe.raised = {};
-          probe.unwound.clear();
+          probe.raised.reset();
+          probe.unwound.reset();
           Raised outer = probe.frame().handling;
           probe.frame().handling = std::move(caught);
           States hs;
@@ -764,7 +764,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                 }
                 Value bound = found ? e.v : (mgr.is_unknown() ? Value::unknown(*mgr.s + ".__enter__()") : mgr);
                 // the manager whose __exit__ an exception from the body goes to
-                e.st.exits.push_back(mgr.is_obj() ? mgr : Value::none());
+                e.st.exits.mut().push_back(mgr.is_obj() ? mgr : Value::none());
                 if (item.target) {
                   for (auto& r : assign(item.target, std::move(e.st), bound)) after.push_back(std::move(r));
                 } else {
@@ -782,13 +782,13 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         for (std::size_t k = 0; k < s->with_items.size(); ++k) {
           States left;
           for (auto& c : cur) {
-            if (c.exits.empty()) {  // (it never entered this item: an exception on the way in)
+            if (c.exits->empty()) {  // (it never entered this item: an exception on the way in)
               left.push_back(std::move(c));
               continue;
             }
-            Value mgr = c.exits.back();
-            c.exits.pop_back();
-            if (c.flow != Flow::Raise || !mgr.is_obj() || !c.raised.exc.is_obj()) {
+            Value mgr = c.exits->back();
+            c.exits.mut().pop_back();
+            if (c.flow != Flow::Raise || !mgr.is_obj() || !c.raised->exc.is_obj()) {
               left.push_back(std::move(c));
               continue;
             }
@@ -861,7 +861,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             Outs raised = certain ? raise_program_error(std::move(f), "AssertionError", why ? *why : "")
                                   : raise(std::move(f), "AssertionError", why ? *why : "");
             for (auto& r : raised) {
-              if (!certain) r.st.raised.user_raise = m && !m->is_stub;
+              if (!certain) r.st.raised.mut().user_raise = m && !m->is_stub;
               next.push_back(std::move(r.st));
             }
           }

@@ -918,7 +918,7 @@ Outs Interpreter::raise_program_error(State&& st, const std::string& exc_class, 
   // gap of the model or a consequence of one)
   const bool project = !st.frames.empty() && st.frame().module && !st.frame().module->is_stub;
   Outs r = raise(std::move(st), exc_class, message);
-  r[0].st.raised.program_error = project;
+  r[0].st.raised.mut().program_error = project;
   return r;
 }
 
@@ -2178,7 +2178,7 @@ void Interpreter::bind_body_names(State& st, ObjId ns, const ir::Code& code) {
 }
 
 void Interpreter::leave_frame(State& st) {
-  if ((st.flow == Flow::Raise || st.flow == Flow::Dead) && st.frame().at) st.unwound.push_back(st.frame().at);
+  if ((st.flow == Flow::Raise || st.flow == Flow::Dead) && st.frame().at) st.unwound.mut().push_back(st.frame().at);
   st.frames.pop_back();
 }
 

@@ -284,9 +284,9 @@ void Interpreter::merge_states(States& states, bool join, const std::string& wha
       Coverage::unite(o.covered_sound, s.covered_sound);
       o.certain_error = o.certain_error && s.certain_error;
       o.contingent = o.contingent || s.contingent;
-      for (const ir::Stmt* u : s.unwound)
-        if (std::find(o.unwound.begin(), o.unwound.end(), u) == o.unwound.end()) o.unwound.push_back(u);
-      unite_reveals(o.reveals, s.reveals);
+      for (const ir::Stmt* u : *s.unwound)
+        if (std::find(o.unwound->begin(), o.unwound->end(), u) == o.unwound->end()) o.unwound.mut().push_back(u);
+      if (!s.reveals->empty()) unite_reveals(o.reveals.mut(), *s.reveals);
       ++result_.stats.paths_merged;
       merged = true;
       break;

@@ -409,7 +409,7 @@ void Interpreter::settle_module_raises(States& out, std::vector<CheckGaps>& made
   });
   for (auto& st : out)
     if (st.module_check &&
-        ((st.flow == Flow::Raise && ((st.raised.user_raise && returned.count(st.module_check)) || built.count(st.module_check))) ||
+        ((st.flow == Flow::Raise && ((st.raised->user_raise && returned.count(st.module_check)) || built.count(st.module_check))) ||
          (st.flow == Flow::Dead && st.module_decl < 0 && budget(st.stopped) && built_elsewhere.count(st.module_check))))
       st.flow = Flow::Covered;
   for (auto& c : made_up_gaps)

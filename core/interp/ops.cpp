@@ -745,7 +745,7 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         for (const auto& e : o.entries)
           if (auto k = as_int_expr(e.key); k && k->as_const()) keys.emplace_back(*k->as_const(), e.value);
         if (keys.empty() || keys.size() > kMaxKeys) return one(std::move(st), Value::unknown("dict value"));
-        for (const auto& m : st.joined_lookups)
+        for (const auto& m : *st.joined_lookups)
           if (m.dict == obj.obj && m.version == st.heap.ptr(obj.obj) && m.key == *ie) return one(std::move(st), m.value);
         Outs res;
         sym::Cond none_of = sym::Cond::truth(true);
@@ -761,7 +761,7 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
           joined = join_values(*hit, vals);
         }
         if (joined) {
-          hit->joined_lookups.push_back({obj.obj, hit->heap.ptr(obj.obj), *ie, *joined});
+          hit->joined_lookups.mut().push_back({obj.obj, hit->heap.ptr(obj.obj), *ie, *joined});
           if (assume(*hit, !none_of)) res.emplace_back(std::move(*hit), *joined);
         } else {
           for (const auto& [k, v] : keys) {

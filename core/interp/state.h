@@ -249,6 +249,43 @@ class ModuleTable {
   std::shared_ptr<Map> map_;
 };
 
+/// A member of State that most paths never set, held behind a pointer: every expression's
+/// outcome moves its path's State, and an empty Rare moves as one pointer. Reading one never set
+/// gives T{}; writing goes through mut() (or assigns a whole T).
+template <class T>
+class Rare {
+ public:
+  Rare() = default;
+  Rare(const Rare& o) : p_(o.p_ ? std::make_unique<T>(*o.p_) : nullptr) {}
+  Rare(Rare&&) noexcept = default;
+  Rare& operator=(const Rare& o) {
+    if (this != &o) p_ = o.p_ ? std::make_unique<T>(*o.p_) : nullptr;
+    return *this;
+  }
+  Rare& operator=(Rare&&) noexcept = default;
+  Rare& operator=(T v) {
+    if (p_) *p_ = std::move(v);
+    else p_ = std::make_unique<T>(std::move(v));
+    return *this;
+  }
+  ~Rare() = default;
+  const T& operator*() const { return p_ ? *p_ : empty(); }
+  const T* operator->() const { return &**this; }
+  operator const T&() const { return **this; }  // NOLINT(google-explicit-constructor)
+  T& mut() {
+    if (!p_) p_ = std::make_unique<T>();
+    return *p_;
+  }
+  void reset() { p_.reset(); }
+
+ private:
+  static const T& empty() {
+    static const T e{};
+    return e;
+  }
+  std::unique_ptr<T> p_;
+};
+
 struct State {
   Heap heap;
   std::vector<Frame> frames;
@@ -256,12 +293,12 @@ struct State {
   ObjId tensor_cls = kNoObj;             ///< torch.Tensor, once the torch stub registered it
   Flow flow = Flow::Normal;
   Value ret;   ///< Flow::Return
-  Raised raised;  ///< Flow::Raise (and Flow::Exit: the SystemExit)
+  Rare<Raised> raised;  ///< Flow::Raise (and Flow::Exit: the SystemExit)
   /// The context managers of the with statements the path is inside, innermost last, whose
   /// __exit__ an exception leaving the statement's body goes to (none: a manager without one)
-  std::vector<Value> exits;
+  Rare<std::vector<Value>> exits;
   StopReason stopped = StopReason::None;  ///< Flow::Dead: what stopped it
-  ir::Loc stop_site;                      ///< Flow::Dead: where
+  Rare<ir::Loc> stop_site;                      ///< Flow::Dead: where
   /// The project statements this path executed (bit i: ir::Stmt::cov == i).
   std::vector<std::uint64_t> covered;
   /// ... of which it executed before its first certain error: after one, an operation on the
@@ -276,13 +313,13 @@ struct State {
   bool contingent = false;
   /// Raise or Dead: the statement each frame was executing when the flow left it, innermost
   /// first (what the path did not get to run; see Coverage::add_remainder).
-  std::vector<const ir::Stmt*> unwound;
+  Rare<std::vector<const ir::Stmt*>> unwound;
   // constraints
   sym::RangeEnv ranges;
   std::vector<sym::Cond> hard;
   Requirements reqs;                       ///< undecided and definitely-false requirements, in order
   std::vector<PathStep> path;              ///< decisions in the project's code, in order
-  std::vector<Reveal> reveals;
+  Rare<std::vector<Reveal>> reveals;
   /// Lookups of a dict with a symbolic key that gave one joined value (Interpreter::getitem):
   /// the same lookup in the unchanged dict gives the same value again.
   struct JoinedLookup {
@@ -291,7 +328,7 @@ struct State {
     sym::Expr key;
     Value value;
   };
-  std::vector<JoinedLookup> joined_lookups;
+  Rare<std::vector<JoinedLookup>> joined_lookups;
   /// While the body of a DataLoader loop runs on the last, smaller minibatch: the index of its
   /// description (Interpreter::last_batch); -1 otherwise.
   int last_batch = -1;

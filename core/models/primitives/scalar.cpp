@@ -109,7 +109,7 @@ Outs math_fn(Interpreter& in, State&& st, Args& a) {
       // the program's own failure (the argument is its value): a finding at its call
       Outs out = in.raise(std::move(st), m->name == std::string("exp") ? "OverflowError" : "ValueError",
                           m->name == std::string("exp") ? "math range error" : "math domain error");
-      out[0].st.raised.program_error = true;
+      out[0].st.raised.mut().program_error = true;
       return out;
     }
     return interp::one(std::move(st), Value::floating(F::point(m->fn(*c))));
