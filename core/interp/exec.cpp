@@ -582,7 +582,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
         if (pass_abnormal(st)) continue;
         if (!s->value) {
           st.flow = Flow::Return;
-          st.ret = Value::none();
+          st.ret.reset();
           next.push_back(std::move(st));
           continue;
         }

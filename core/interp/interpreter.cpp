@@ -1472,7 +1472,7 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
       rv = s.ret;
       s.flow = Flow::Normal;
     }
-    s.ret = Value::none();
+    s.ret.reset();
     leave_frame(s);
     if (gen && s.normal()) {
       // an eager generator: iterating it yields what the body yielded

@@ -319,7 +319,7 @@ void Interpreter::merge_outs(Outs& outs, const std::string& what) {
   for (auto& st : states) {
     Value v = std::move(st.ret);
     st.flow = Flow::Normal;
-    st.ret = Value::none();
+    st.ret.reset();
     merged.emplace_back(std::move(st), std::move(v));
   }
   outs = std::move(merged);

@@ -292,7 +292,7 @@ struct State {
   ModuleTable modules;                   ///< sys.modules
   ObjId tensor_cls = kNoObj;             ///< torch.Tensor, once the torch stub registered it
   Flow flow = Flow::Normal;
-  Value ret;   ///< Flow::Return
+  Rare<Value> ret;  ///< Flow::Return
   Rare<Raised> raised;  ///< Flow::Raise (and Flow::Exit: the SystemExit)
   /// The context managers of the with statements the path is inside, innermost last, whose
   /// __exit__ an exception leaving the statement's body goes to (none: a manager without one)

@@ -1,5 +1,6 @@
 #include "python/logical_lines.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -74,7 +75,15 @@ std::optional<NestingError> broken_logical_line(TSNode root, std::string_view so
       depth = 0;
       stack.push_back({n, false, true});
     }
-    for (std::uint32_t i = children; i > 0; --i) stack.push_back({ts_node_child(n, i - 1), lines_of_their_own, false});
+    // (children in order through a cursor, then pushed last first: ts_node_child(n, i) walks
+    // from the first child, and a module has hundreds)
+    const std::size_t first = stack.size();
+    TSTreeCursor cursor = ts_tree_cursor_new(n);
+    if (ts_tree_cursor_goto_first_child(&cursor)) do
+        stack.push_back({ts_tree_cursor_current_node(&cursor), lines_of_their_own, false});
+      while (ts_tree_cursor_goto_next_sibling(&cursor));
+    ts_tree_cursor_delete(&cursor);
+    std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first), stack.end());
   }
   return std::nullopt;
 }
