@@ -1,0 +1,96 @@
+# Keras's symbolic tensors and the shape helpers its layers share. A KerasTensor (what
+# keras.Input and a layer called on one return) carries the same payload as a torch tensor, so
+# the shape primitives apply to it; its first dimension is the batch, which Keras leaves
+# unknown (None) and tenscan makes a symbol. Messages print it as None, as Keras does.
+import builtins as _b
+import _tenscan as _t
+
+
+class KerasTensor:
+    def __init__(self, _tensor=None, name=None):
+        _t.set_tensor(self, _tensor)
+        self.name = name
+
+    @property
+    def shape(self):
+        return _b.tuple(_t.shape(self))
+
+    @property
+    def ndim(self):
+        return _t.ndim(self)
+
+    @property
+    def dtype(self):
+        return _t.dtype(self)
+
+    def __repr__(self):
+        return "<KerasTensor shape=" + _b.str(self.shape) + ">"
+
+
+def batch_symbol():
+    return _t.symbol("batch", 1)
+
+
+def symbolic(shape, dtype="float32"):
+    """A KerasTensor of `shape` (its first dimension the batch)."""
+    return KerasTensor(_tensor=_t.new(_b.tuple(shape), dtype))
+
+
+def shape_of(x):
+    """The shape of what a layer or a model is given: a KerasTensor, an array, a tf tensor or a
+    nested list of numbers (None when tenscan cannot see it)."""
+    if _t.is_tensor(x):
+        return _b.tuple(_t.shape(x))
+    return None
+
+
+def shape_text(shape, batched=True):
+    """Message parts that print a shape as Keras does: (None, 28, 28), the batch as None (an
+    unbatched dataset element's shape has no batch axis: printed as it is)."""
+    parts = ["(None" if batched else "("]
+    first = batched
+    for d in (shape[1:] if batched else shape):
+        if first or not batched:
+            parts.append(", " if first else "")
+        parts.append(d)
+        first = True
+    parts.append(",)" if _b.len(shape) == 1 and not batched else ")")
+    return parts
+
+
+def snake_case(name):
+    """Keras's default layer names (to_snake_case): "Dense" -> "dense", "MaxPooling2D" ->
+    "max_pooling2d", "SimpleRNN" -> "simple_rnn"."""
+    # a capital that starts a word of lower-case letters or digits, after any character
+    first = ""
+    n = _b.len(name)
+    for i in _b.range(n):
+        c = name[i]
+        if i > 0 and c.isupper() and i + 1 < n and (name[i + 1].islower() or name[i + 1].isdigit()):
+            first += "_"
+        first += c
+    # then a capital right after a lower-case letter
+    out = ""
+    for i in _b.range(_b.len(first)):
+        c = first[i]
+        if i > 0 and c.isupper() and first[i - 1].islower():
+            out += "_"
+        out += c
+    return out.lower()
+
+
+_NAMES = {}
+
+
+def unique_name(base):
+    """Keras numbers the layers of a kind per session: dense, dense_1, dense_2, ..."""
+    n = _NAMES.get(base, 0)
+    _NAMES[base] = n + 1
+    return base if n == 0 else base + "_" + _b.str(n)
+
+
+def ints(x, n):
+    """An int or a tuple of ints, as n ints (kernel_size=3 is (3, 3))."""
+    if _b.isinstance(x, (tuple, list)):
+        return _b.tuple(x)
+    return _b.tuple([x] * n)

@@ -1,0 +1,544 @@
+# keras.layers: each layer checks what it is called on as Keras's InputSpec does (the rank, and
+# once built the size of the axis its weights were made for) and computes its output's shape.
+# A layer builds on its first call, as Keras's do: a Sequential given an input shape calls its
+# layers at construction, one without builds on the data fit() gives it.
+import builtins as _b
+import _tenscan as _t
+from keras import _tensors as _k
+
+
+def _incompatible(layer, *parts):
+    return ["Input 0 of layer \"", layer.name, "\" is incompatible with the layer: "] + _b.list(parts)
+
+
+class Layer:
+    def __init__(self, name=None, input_shape=None, input_dim=None, batch_input_shape=None, dtype=None,
+                 trainable=True, **kwargs):
+        self.name = name if name is not None else _k.unique_name(_k.snake_case(_b.type(self).__name__))
+        self.built = False
+        self.trainable = trainable
+        if input_shape is not None:
+            self._given_input = _b.tuple(input_shape) if _b.isinstance(input_shape, (tuple, list)) else (input_shape,)
+        elif batch_input_shape is not None:
+            self._given_input = _b.tuple(batch_input_shape)[1:]
+        elif input_dim is not None:
+            self._given_input = (input_dim,)
+        else:
+            self._given_input = None
+
+    # InputSpec: (min_ndim, ndim, {axis: size}) once built
+    _min_ndim = None
+    _ndim = None
+
+    def _rank_ok(self, shape):
+        r = _b.len(shape)
+        if self._ndim is not None and r != self._ndim:
+            return _t.require(False, "shape/rank", *_incompatible(
+                self, "expected ndim=", self._ndim, ", found ndim=", r, ". Full shape received: ", *_k.shape_text(shape)))
+        if self._min_ndim is not None and r < self._min_ndim:
+            return _t.require(False, "shape/rank", *_incompatible(
+                self, "expected min_ndim=", self._min_ndim, ", found ndim=", r, ". Full shape received: ", *_k.shape_text(shape)))
+        return True
+
+    def _axis_ok(self, shape, axis, size, features=False):
+        # (a Dense layer's features are a matrix product's inner dimension; others, channels)
+        text = _incompatible(self, "expected axis ", axis, " of input shape to have value ", size,
+                             ", but received input with shape ", *_k.shape_text(shape))
+        if features:
+            return _t.require(shape[axis] == size, "shape/matmul-inner-dim", *text)
+        return _t.require(shape[axis] == size, "shape/channels", *text)
+
+    def build(self, shape):
+        pass
+
+    def check(self, shape):
+        return True
+
+    def output_shape_for(self, shape):
+        return shape
+
+    def __call__(self, inputs, *args, **kwargs):
+        shape = _k.shape_of(inputs)
+        if shape is None:
+            return _t.unknown(self.name + "()")
+        if not self._rank_ok(shape):
+            return _t.unknown(self.name + "()")
+        if not self.built:
+            self.build(shape)
+            self.built = True
+        elif not self.check(shape):
+            return _t.unknown(self.name + "()")
+        out = self.output_shape_for(shape)
+        if out is None:
+            return _t.unknown(self.name + "()")
+        return _k.symbolic(out)
+
+    def get_config(self):
+        return {"name": self.name}
+
+    def count_params(self):
+        return _t.unknown("count_params()")
+
+
+class InputLayer(Layer):
+    def __init__(self, input_shape=None, batch_size=None, dtype=None, shape=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self._given_input = _b.tuple(shape if shape is not None else input_shape)
+
+
+def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=None, tensor=None, batch_shape=None, **kwargs):
+    if batch_shape is not None:
+        dims = _b.tuple(batch_shape)
+    else:
+        dims = (batch_size if batch_size is not None else _k.batch_symbol(),) + _b.tuple(shape if shape is not None else ())
+    return _k.symbolic(dims, dtype if _b.isinstance(dtype, str) else "float32")
+
+
+class Dense(Layer):
+    _min_ndim = 2
+
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, kernel_constraint=None, bias_constraint=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        _t.require(units > 0, "hparam/invalid-value",
+                   "Received an invalid value for `units`, expected a positive integer. Received: units=", units)
+        self.units = units
+        self.activation = activation
+
+    def build(self, shape):
+        self._in = shape[-1]
+
+    def check(self, shape):
+        return self._axis_ok(shape, -1, self._in, True)
+
+    def output_shape_for(self, shape):
+        return shape[:-1] + (self.units,)
+
+
+def _conv_length(n, kernel, stride, padding, dilation, layer):
+    # Keras's conv_output_length
+    if padding == "same":
+        return (n + stride - 1) // stride
+    extent = dilation * (kernel - 1) + 1
+    out = (n - extent) // stride + 1
+    if not _t.require(n >= extent, "shape/nonpositive-output",
+                      "Negative dimension size caused by subtracting ", extent, " from ", n, " in layer \"",
+                      layer.name, "\""):
+        return None
+    return out
+
+
+class _Conv(Layer):
+    _rank = 2
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1,
+                 groups=1, activation=None, use_bias=True, **kwargs):
+        Layer.__init__(self, **kwargs)
+        _t.require(filters > 0, "hparam/invalid-value",
+                   "Invalid value for argument `filters`. Expected a strictly positive value. Received filters=", filters)
+        self.filters = filters
+        self.kernel_size = _k.ints(kernel_size, self._rank)
+        self.strides = _k.ints(strides, self._rank)
+        self.dilation_rate = _k.ints(dilation_rate, self._rank)
+        self.padding = padding.lower() if _b.isinstance(padding, str) else padding
+        self.data_format = data_format or "channels_last"
+        self.groups = groups
+        self._min_ndim = self._rank + 2
+
+    def _channel_axis(self):
+        return 1 if self.data_format == "channels_first" else -1
+
+    def build(self, shape):
+        self._in = shape[self._channel_axis()]
+
+    def check(self, shape):
+        return self._axis_ok(shape, self._channel_axis(), self._in)
+
+    def _spatial(self, shape):
+        return _b.list(shape[2:]) if self.data_format == "channels_first" else _b.list(shape[1:-1])
+
+    def output_shape_for(self, shape):
+        spatial = self._spatial(shape)
+        out = []
+        for i in _b.range(self._rank):
+            n = _conv_length(spatial[-self._rank + i], self.kernel_size[i], self.strides[i], self.padding,
+                             self.dilation_rate[i], self)
+            if n is None:
+                return None
+            out.append(n)
+        lead = _b.tuple(shape[:-(self._rank + 1)]) if self.data_format != "channels_first" else _b.tuple(shape[:-(self._rank + 1)])
+        if self.data_format == "channels_first":
+            return lead + (self.filters,) + _b.tuple(out)
+        return lead + _b.tuple(out) + (self.filters,)
+
+
+class Conv1D(_Conv):
+    _rank = 1
+
+
+class Conv2D(_Conv):
+    _rank = 2
+
+
+class Conv3D(_Conv):
+    _rank = 3
+
+
+Convolution1D = Conv1D
+Convolution2D = Conv2D
+
+
+class _Pool(Layer):
+    _rank = 2
+
+    def __init__(self, pool_size=2, strides=None, padding="valid", data_format=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.pool_size = _k.ints(pool_size, self._rank)
+        self.strides = _k.ints(strides, self._rank) if strides is not None else self.pool_size
+        self.padding = padding.lower() if _b.isinstance(padding, str) else padding
+        self.data_format = data_format or "channels_last"
+        self._ndim = self._rank + 2
+
+    def output_shape_for(self, shape):
+        first = self.data_format == "channels_first"
+        spatial = _b.list(shape[2:]) if first else _b.list(shape[1:-1])
+        out = []
+        for i in _b.range(self._rank):
+            n = _conv_length(spatial[i], self.pool_size[i], self.strides[i], self.padding, 1, self)
+            if n is None:
+                return None
+            out.append(n)
+        if first:
+            return (shape[0], shape[1]) + _b.tuple(out)
+        return (shape[0],) + _b.tuple(out) + (shape[-1],)
+
+
+class MaxPooling1D(_Pool):
+    _rank = 1
+
+
+class MaxPooling2D(_Pool):
+    _rank = 2
+
+
+class MaxPooling3D(_Pool):
+    _rank = 3
+
+
+class AveragePooling1D(_Pool):
+    _rank = 1
+
+
+class AveragePooling2D(_Pool):
+    _rank = 2
+
+
+MaxPool1D = MaxPooling1D
+MaxPool2D = MaxPooling2D
+AvgPool2D = AveragePooling2D
+
+
+class _GlobalPool(Layer):
+    _rank = 2
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.data_format = data_format or "channels_last"
+        self.keepdims = keepdims
+        self._ndim = self._rank + 2
+
+    def output_shape_for(self, shape):
+        c = shape[1] if self.data_format == "channels_first" else shape[-1]
+        if self.keepdims:
+            ones = (1,) * self._rank
+            return (shape[0], c) + ones if self.data_format == "channels_first" else (shape[0],) + ones + (c,)
+        return (shape[0], c)
+
+
+class GlobalAveragePooling1D(_GlobalPool):
+    _rank = 1
+
+
+class GlobalAveragePooling2D(_GlobalPool):
+    _rank = 2
+
+
+class GlobalMaxPooling1D(_GlobalPool):
+    _rank = 1
+
+
+class GlobalMaxPooling2D(_GlobalPool):
+    _rank = 2
+
+
+class Flatten(Layer):
+    def __init__(self, data_format=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+
+    def output_shape_for(self, shape):
+        n = 1
+        for d in shape[1:]:
+            n = n * d
+        return (shape[0], n)
+
+
+class Reshape(Layer):
+    def __init__(self, target_shape, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.target_shape = _b.tuple(target_shape)
+
+    def output_shape_for(self, shape):
+        n = 1
+        for d in shape[1:]:
+            n = n * d
+        known = 1
+        unknown = 0
+        for d in self.target_shape:
+            if d == -1:
+                unknown += 1
+            else:
+                known = known * d
+        text = ["total size of new array must be unchanged, input_shape = ", _b.list(shape[1:]),
+                ", output_shape = ", _b.list(self.target_shape)]
+        if unknown == 0:
+            if not _t.require(n == known, "shape/reshape-numel", *text):
+                return None
+            return (shape[0],) + self.target_shape
+        if not _t.require(n % known == 0, "shape/reshape-numel", *text):
+            return None
+        return (shape[0],) + _b.tuple([n // known if d == -1 else d for d in self.target_shape])
+
+
+class Permute(Layer):
+    def __init__(self, dims, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.dims = _b.tuple(dims)
+
+    def output_shape_for(self, shape):
+        _t.require(_b.len(self.dims) == _b.len(shape) - 1, "shape/rank", "Permute: dims ", _b.list(self.dims),
+                   " do not match an input of rank ", _b.len(shape))
+        return (shape[0],) + _b.tuple([shape[d] for d in self.dims])
+
+
+class RepeatVector(Layer):
+    _ndim = 2
+
+    def __init__(self, n, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.n = n
+
+    def output_shape_for(self, shape):
+        return (shape[0], self.n, shape[1])
+
+
+class Dropout(Layer):
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        _t.require(rate >= 0, "hparam/invalid-value",
+                   "Invalid value received for argument `rate`. Expected a float value between 0 and 1. Received: rate=", rate)
+        _t.require(rate <= 1, "hparam/invalid-value",
+                   "Invalid value received for argument `rate`. Expected a float value between 0 and 1. Received: rate=", rate)
+        self.rate = rate
+
+
+class SpatialDropout2D(Dropout):
+    _ndim = 4
+
+
+class Activation(Layer):
+    def __init__(self, activation, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.activation = activation
+
+
+class ReLU(Layer):
+    pass
+
+
+class LeakyReLU(Layer):
+    pass
+
+
+class Softmax(Layer):
+    pass
+
+
+class BatchNormalization(Layer):
+    def __init__(self, axis=-1, momentum=0.99, epsilon=0.001, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.axis = axis
+
+    def build(self, shape):
+        self._in = shape[self.axis]
+
+    def check(self, shape):
+        return self._axis_ok(shape, self.axis, self._in)
+
+
+class LayerNormalization(BatchNormalization):
+    pass
+
+
+class Embedding(Layer):
+    def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", mask_zero=False, input_length=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        _t.require(input_dim > 0, "hparam/invalid-value", "Both `input_dim` and `output_dim` should be positive, Received input_dim = ",
+                   input_dim, " and output_dim = ", output_dim)
+        self.input_dim = input_dim
+        self.output_dim = output_dim
+        if self._given_input is None and input_length is not None:
+            self._given_input = (input_length,)
+
+    def output_shape_for(self, shape):
+        return shape + (self.output_dim,)
+
+
+class _RNN(Layer):
+    _ndim = 3
+
+    def __init__(self, units, activation="tanh", return_sequences=False, return_state=False, go_backwards=False,
+                 stateful=False, dropout=0.0, recurrent_dropout=0.0, **kwargs):
+        Layer.__init__(self, **kwargs)
+        _t.require(units > 0, "hparam/invalid-value", "Received an invalid value for argument `units`, expected a positive integer, got ", units)
+        self.units = units
+        self.return_sequences = return_sequences
+        self.return_state = return_state
+
+    def build(self, shape):
+        self._in = shape[-1]
+
+    def check(self, shape):
+        return self._axis_ok(shape, -1, self._in)
+
+    def output_shape_for(self, shape):
+        if self.return_sequences:
+            return (shape[0], shape[1], self.units)
+        return (shape[0], self.units)
+
+    def __call__(self, inputs, *args, **kwargs):
+        out = Layer.__call__(self, inputs)
+        if not self.return_state or not _t.is_tensor(out):
+            return out
+        shape = _k.shape_of(inputs)
+        state = _k.symbolic((shape[0], self.units))
+        if _b.isinstance(self, LSTM):
+            return [out, state, _k.symbolic((shape[0], self.units))]
+        return [out, state]
+
+
+class SimpleRNN(_RNN):
+    pass
+
+
+class GRU(_RNN):
+    pass
+
+
+class LSTM(_RNN):
+    pass
+
+
+class Bidirectional(Layer):
+    def __init__(self, layer, merge_mode="concat", backward_layer=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.layer = layer
+        self.merge_mode = merge_mode
+
+    def __call__(self, inputs, *args, **kwargs):
+        out = self.layer(inputs)
+        if not _t.is_tensor(out) or self.merge_mode != "concat":
+            return out
+        shape = _k.shape_of(out)
+        return _k.symbolic(shape[:-1] + (2 * shape[-1],))
+
+
+class TimeDistributed(Layer):
+    def __init__(self, layer, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.layer = layer
+        self._min_ndim = 3
+
+    def output_shape_for(self, shape):
+        inner = self.layer(_k.symbolic((shape[0],) + _b.tuple(shape[2:])))
+        if not _t.is_tensor(inner):
+            return None
+        return (shape[0], shape[1]) + _b.tuple(_k.shape_of(inner)[1:])
+
+
+class _Merge(Layer):
+    def __call__(self, inputs, *args, **kwargs):
+        shapes = [_k.shape_of(x) for x in inputs]
+        for s in shapes:
+            if s is None:
+                return _t.unknown(self.name + "()")
+        out = self._merge(shapes)
+        # (a merge that fails raises in Keras: nothing after it is checked)
+        return _k.symbolic(out) if out is not None else _t.unknown(self.name + "()")
+
+    def _merge(self, shapes):
+        first = shapes[0]
+        for s in shapes[1:]:
+            ok = _b.len(s) == _b.len(first)
+            if ok:
+                for i in _b.range(1, _b.len(s)):
+                    ok = ok and s[i] == first[i]
+            if not _t.require(ok, "shape/broadcast", "Inputs have incompatible shapes. Received shapes ",
+                              *(_k.shape_text(first) + [" and "] + _k.shape_text(s))):
+                return None
+        return first
+
+
+class Add(_Merge):
+    pass
+
+
+class Subtract(_Merge):
+    pass
+
+
+class Multiply(_Merge):
+    pass
+
+
+class Average(_Merge):
+    pass
+
+
+class Maximum(_Merge):
+    pass
+
+
+class Concatenate(_Merge):
+    def __init__(self, axis=-1, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.axis = axis
+
+    def _merge(self, shapes):
+        first = shapes[0]
+        r = _b.len(first)
+        axis = self.axis % r if r > 0 else 0
+        total = 0
+        for s in shapes:
+            ok = _b.len(s) == r
+            if ok:
+                for i in _b.range(1, r):
+                    ok = ok and (i == axis or s[i] == first[i])
+            if not _t.require(ok, "shape/concat",
+                              "A `Concatenate` layer requires inputs with matching shapes except for the concatenation axis. Received: input_shape=",
+                              *(["["] + _k.shape_text(first) + [", "] + _k.shape_text(s) + ["]"])):
+                return None
+            total = total + s[axis]
+        return _b.tuple([total if i == axis else first[i] for i in _b.range(r)])
+
+
+def add(inputs, **kwargs):
+    return Add(**kwargs)(inputs)
+
+
+def concatenate(inputs, axis=-1, **kwargs):
+    return Concatenate(axis=axis, **kwargs)(inputs)
+
+
+def multiply(inputs, **kwargs):
+    return Multiply(**kwargs)(inputs)

@@ -1,0 +1,122 @@
+# keras.losses: the target each loss takes, checked by Model.fit/evaluate against the model's
+# output (y first, the output second, as Keras's messages put them).
+import builtins as _b
+import _tenscan as _t
+from keras import _tensors as _k
+
+
+class Loss:
+    _kind = None
+
+    def __init__(self, from_logits=False, reduction="auto", name=None, **kwargs):
+        self.from_logits = from_logits
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        yt, yp = _k.shape_of(y_true), _k.shape_of(y_pred)
+        if yt is not None and yp is not None:
+            check_target(self, yt, yp)
+        return _t.unknown("the loss")
+
+
+class CategoricalCrossentropy(Loss):
+    _kind = "categorical"
+
+
+class SparseCategoricalCrossentropy(Loss):
+    _kind = "sparse"
+
+
+class BinaryCrossentropy(Loss):
+    _kind = "elementwise"
+
+
+class MeanSquaredError(Loss):
+    _kind = "elementwise"
+
+
+class MeanAbsoluteError(Loss):
+    _kind = "elementwise"
+
+
+class Huber(Loss):
+    _kind = "elementwise"
+
+
+_BY_NAME = {
+    "categorical_crossentropy": "categorical", "sparse_categorical_crossentropy": "sparse",
+    "binary_crossentropy": "elementwise", "mse": "elementwise", "mean_squared_error": "elementwise",
+    "mae": "elementwise", "mean_absolute_error": "elementwise", "huber": "elementwise",
+    "kl_divergence": "categorical", "kld": "categorical", "hinge": "elementwise", "squared_hinge": "elementwise",
+}
+
+
+def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    return CategoricalCrossentropy()(y_true, y_pred)
+
+
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, axis=-1, ignore_class=None):
+    return SparseCategoricalCrossentropy()(y_true, y_pred)
+
+
+def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    return BinaryCrossentropy()(y_true, y_pred)
+
+
+def mean_squared_error(y_true, y_pred):
+    return MeanSquaredError()(y_true, y_pred)
+
+
+mse = mean_squared_error
+MSE = mean_squared_error
+
+
+def _kind_of(loss):
+    if _b.isinstance(loss, str):
+        return _BY_NAME.get(loss.lower())
+    if _b.isinstance(loss, Loss):
+        return loss._kind
+    if loss is categorical_crossentropy:
+        return "categorical"
+    if loss is sparse_categorical_crossentropy:
+        return "sparse"
+    if loss is binary_crossentropy or loss is mean_squared_error:
+        return "elementwise"
+    return None
+
+
+def check_target(loss, y, out):
+    """y's shape (the targets) against out's (the model's output) under `loss`."""
+    kind = _kind_of(loss)
+    if kind is None or _b.len(out) == 0:
+        return True
+    if _b.len(y) == _b.len(out) - 1:
+        y = y + (1,)  # (Keras expands a rank-1 target to a column)
+    if kind == "categorical":
+        # one-hot targets: exactly the output's shape
+        same = _b.len(y) == _b.len(out)
+        if same:
+            for i in _b.range(1, _b.len(y)):
+                same = same and y[i] == out[i]
+        return _t.require(same, "shape/loss-target", "Shapes ", *(_k.shape_text(y) + [" and "] + _k.shape_text(out)),
+                          " are incompatible")
+    if kind == "sparse":
+        # class indices: the output's shape without its class axis (or with a 1 there)
+        ok = _b.len(y) == _b.len(out) and y[-1] == 1
+        if ok:
+            for i in _b.range(1, _b.len(y) - 1):
+                ok = ok and y[i] == out[i]
+        return _t.require(ok, "shape/loss-target", "logits and labels must have the same first dimension, got logits shape ",
+                          *(_k.shape_text(out) + [" and labels shape "] + _k.shape_text(y)),
+                          " (sparse categorical cross-entropy takes class indices, not one-hot rows)")
+    # elementwise: broadcastable
+    n = _b.min(_b.len(y), _b.len(out))
+    ok = True
+    for i in _b.range(1, n + 1):
+        a, b = y[-i], out[-i]
+        if i < _b.len(y) and i < _b.len(out):
+            ok = ok and (a == b or a == 1 or b == 1)
+    return _t.require(ok, "shape/loss-target", "Incompatible shapes: ", *(_k.shape_text(y) + [" vs. "] + _k.shape_text(out)))
+
+
+def get(identifier):
+    return identifier

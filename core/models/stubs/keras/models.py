@@ -1,0 +1,252 @@
+# keras.models: Sequential, the functional Model(inputs, outputs) and a subclassed Model's call,
+# with what compile/fit/evaluate/predict/train_on_batch check before training: the data against
+# the model's input, x against y (the number of samples), and y against the output under the
+# loss (keras.losses).
+import builtins as _b
+import _tenscan as _t
+from keras import _tensors as _k
+from keras import losses as _losses
+from keras.layers import Layer, Input
+
+
+class History:
+    def __init__(self):
+        self.history = {"loss": [_t.unknown("the loss")], "val_loss": [_t.unknown("the loss")],
+                        "accuracy": [_t.unknown("the accuracy")], "val_accuracy": [_t.unknown("the accuracy")]}
+        self.epoch = []
+
+
+def _batch_of(x):
+    s = _k.shape_of(x)
+    return s[0] if s is not None and _b.len(s) > 0 else None
+
+
+class Model(Layer):
+    def __init__(self, inputs=None, outputs=None, name=None, **kwargs):
+        Layer.__init__(self, name=name if name is not None else _k.unique_name(_k.snake_case(_b.type(self).__name__) if _b.type(self) is not Model else "model"))
+        self._inputs = inputs
+        self._outputs = outputs
+        self._loss = None
+        self._seq = None  # Sequential: its layers
+
+    # -- what the model does to a batch ----------------------------------------------------
+    def _input_shapes(self):
+        if self._inputs is None:
+            return None
+        ins = self._inputs if _b.isinstance(self._inputs, (list, tuple)) else [self._inputs]
+        return [_k.shape_of(i) for i in ins]
+
+    def _run(self, x, batched=True):
+        """The model's output on data x (an array, a KerasTensor, a list of them), checked as
+        Keras checks a functional model's inputs; None when tenscan cannot follow it."""
+        shapes = self._input_shapes()
+        if shapes is not None:
+            xs = x if _b.isinstance(x, (list, tuple)) else [x]
+            for i in _b.range(_b.min(_b.len(xs), _b.len(shapes))):
+                got = _k.shape_of(xs[i])
+                want = shapes[i]
+                if got is None or want is None:
+                    continue
+                same = _b.len(got) == _b.len(want)
+                if same:
+                    for j in _b.range(1, _b.len(got)):
+                        same = same and got[j] == want[j]
+                text = (["Input ", i, " of layer \"", self.name, "\" is incompatible with the layer: expected shape="] +
+                        _k.shape_text(want) + [", found shape="] + _k.shape_text(got, batched))
+                if _b.len(got) != _b.len(want):
+                    _t.require(False, "shape/rank", *text)
+                    return None
+                if not _t.require(same, "shape/channels", *text):
+                    return None
+            # the outputs, of the data's batch (the model was built for any)
+            batch = _k.shape_of(xs[0])[0] if _k.shape_of(xs[0]) is not None and batched else None
+            outs = self._outputs if _b.isinstance(self._outputs, (list, tuple)) else [self._outputs]
+            outs = [_k.symbolic((batch,) + _b.tuple(_k.shape_of(o)[1:])) if batch is not None and _k.shape_of(o) is not None
+                    else o for o in outs]
+            return outs[0] if _b.len(outs) == 1 else outs
+        # a subclassed model: its call on a symbolic batch like the data
+        s = _k.shape_of(x)
+        if s is None:
+            return None
+        return self.call(_k.symbolic((_k.batch_symbol(),) + _b.tuple(s[1:])))
+
+    def __call__(self, inputs, *args, **kwargs):
+        out = self._run(inputs)
+        return out if out is not None else _t.unknown(self.name + "()")
+
+    def call(self, inputs, training=None, mask=None):
+        return _t.unknown(self.name + ".call()")
+
+    @property
+    def output_shape(self):
+        out = self._outputs
+        return _k.shape_of(out) if out is not None and not _b.isinstance(out, (list, tuple)) else None
+
+    @property
+    def input_shape(self):
+        shapes = self._input_shapes()
+        return shapes[0] if shapes is not None and _b.len(shapes) == 1 else shapes
+
+    @property
+    def inputs(self):
+        return self._inputs if _b.isinstance(self._inputs, list) else [self._inputs]
+
+    @property
+    def outputs(self):
+        return self._outputs if _b.isinstance(self._outputs, list) else [self._outputs]
+
+    # -- training --------------------------------------------------------------------------
+    def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
+                run_eagerly=None, steps_per_execution=None, jit_compile=None, **kwargs):
+        self._loss = loss
+        self.optimizer = optimizer
+
+    def _check(self, x, y, where):
+        """x through the model, y against the output under the loss: the model's output."""
+        if x is None:
+            return None
+        batched = True
+        if _b.hasattr(x, "_element") and _b.hasattr(x, "_batched"):
+            # a tf.data.Dataset: its element is the batch (and holds the targets)
+            e = x._element
+            batched = x._batched
+            if _b.isinstance(e, tuple) and _b.len(e) >= 2:
+                x, y = e[0], e[1]
+            else:
+                x = e
+            if not batched:
+                self._run(x, False)  # (Keras sees one sample where it wants a batch)
+                return None
+            return self._check(x, y, where)
+        nx, ny = _batch_of(x), _batch_of(y) if y is not None else None
+        if nx is not None and ny is not None:
+            _t.require(nx == ny, "shape/size-mismatch", "Data cardinality is ambiguous: x sizes: ", nx,
+                       ", y sizes: ", ny, ". Make sure all arrays contain the same number of samples.")
+        out = self._run(x)
+        if out is None or y is None or self._loss is None:
+            return out
+        yo = _k.shape_of(y)
+        oo = _k.shape_of(out)
+        if yo is not None and oo is not None:
+            _losses.check_target(self._loss, yo, oo)
+        return out
+
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
+            validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
+            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1, **kwargs):
+        _t.require(batch_size is None or batch_size > 0, "hparam/invalid-value",
+                   "batch_size must be a positive integer, but got ", batch_size)
+        self._check(x, y, "fit")
+        if validation_data is not None and _b.isinstance(validation_data, (tuple, list)) and _b.len(validation_data) >= 2:
+            self._check(validation_data[0], validation_data[1], "fit")
+        return History()
+
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, reset_metrics=True, return_dict=False):
+        self._check(x, y, "train_on_batch")
+        return _t.unknown("the loss")
+
+    def test_on_batch(self, x, y=None, sample_weight=None, reset_metrics=True, return_dict=False):
+        self._check(x, y, "test_on_batch")
+        return _t.unknown("the loss")
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
+                 callbacks=None, return_dict=False, **kwargs):
+        self._check(x, y, "evaluate")
+        return [_t.unknown("the loss"), _t.unknown("the accuracy")]
+
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, **kwargs):
+        import numpy as _np
+        out = self._check(x, None, "predict")
+        s = _k.shape_of(out) if out is not None else None
+        n = _batch_of(x)
+        if s is None or n is None:
+            return _t.unknown("predict()")
+        return _np.zeros((n,) + _b.tuple(s[1:]), dtype="float32")
+
+    def predict_on_batch(self, x):
+        return self.predict(x)
+
+    def summary(self, *args, **kwargs):
+        pass
+
+    def save(self, *args, **kwargs):
+        pass
+
+    def save_weights(self, *args, **kwargs):
+        pass
+
+    def load_weights(self, *args, **kwargs):
+        pass
+
+    @property
+    def trainable_variables(self):
+        return _t.unknown("trainable_variables")
+
+    @property
+    def trainable_weights(self):
+        return _t.unknown("trainable_weights")
+
+    def get_weights(self):
+        return _t.unknown("get_weights()")
+
+    def set_weights(self, weights):
+        pass
+
+    def count_params(self):
+        return _t.unknown("count_params()")
+
+
+class Sequential(Model):
+    def __init__(self, layers=None, name=None, **kwargs):
+        Model.__init__(self, name=name if name is not None else _k.unique_name("sequential"))
+        self._seq = []
+        self._last = None  # the output so far, once an input shape is known
+        for layer in layers or []:
+            self.add(layer)
+
+    @property
+    def layers(self):
+        return _b.list(self._seq)
+
+    def add(self, layer):
+        if _b.isinstance(layer, _k.KerasTensor):  # keras.Input(...) as the first "layer"
+            self._inputs = layer
+            self._last = layer
+            return
+        self._seq.append(layer)
+        if self._last is None and self._inputs is None and _b.isinstance(layer, Layer) and layer._given_input is not None:
+            self._inputs = Input(shape=layer._given_input)
+            self._last = self._inputs
+        if self._last is not None:
+            self._last = layer(self._last)
+            self._outputs = self._last if _t.is_tensor(self._last) else None
+            if self._outputs is None:
+                self._inputs = None  # (tenscan lost the output: no check of what follows)
+
+    def pop(self):
+        self._seq.pop()
+
+    def build(self, input_shape=None):
+        if input_shape is not None and self._inputs is None:
+            shape = _b.tuple(input_shape)
+            self._deferred(_k.symbolic(shape))
+
+    def _deferred(self, x):
+        # a Sequential without an input shape builds on the first data it is given
+        self._inputs = _k.symbolic((_k.batch_symbol(),) + _b.tuple(_k.shape_of(x)[1:]))
+        out = self._inputs
+        for layer in self._seq:
+            out = layer(out)
+            if not _t.is_tensor(out):
+                self._inputs = None
+                return
+        self._outputs = out
+
+    def _run(self, x, batched=True):
+        if self._inputs is None and _k.shape_of(x) is not None and _b.len(self._seq) > 0:
+            self._deferred(x)
+            if self._inputs is None:
+                return None
+        if self._inputs is None:
+            return None
+        return Model._run(self, x, batched)

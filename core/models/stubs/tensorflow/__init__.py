@@ -1,0 +1,19 @@
+# tensorflow: tf.Tensor over the same shape payload as torch's, TensorFlow's shape-changing ops
+# with the checks (and the wording) of their kernels, tf.nn's losses, tf.data and tf.keras (the
+# keras stub). Each op checks its operands in TensorFlow's words before the shared primitive
+# computes the result, so a fault reads as TensorFlow reports it.
+import builtins as _b
+import _tenscan as _t
+from tensorflow import keras
+from tensorflow import nn
+from tensorflow import data
+from tensorflow import random
+from tensorflow import math
+from tensorflow._core import (Tensor, TensorShape, DType, float16, float32, float64, int8, int32, int64, uint8, bool,
+                              string, convert_to_tensor, constant, zeros, ones, zeros_like, ones_like, fill, cast,
+                              reshape, matmul, transpose, concat, stack, unstack, split, squeeze, expand_dims, tile,
+                              one_hot, reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod, argmax, argmin,
+                              shape, rank, size, add, subtract, multiply, divide, maximum, minimum, sqrt, exp, square,
+                              abs, range, Variable, identity, where, clip_by_value, GradientTape, function, print)
+
+newaxis = None

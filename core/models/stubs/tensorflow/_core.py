@@ -1,0 +1,592 @@
+# tf.Tensor and TensorFlow's core ops. A Tensor carries the same payload as torch's (a shape and
+# a dtype, _tenscan.set_tensor), so the shape primitives compute results; each op first checks
+# its operands as TensorFlow's kernel does, in its words ("Input to reshape is a tensor with 784
+# values, but the requested shape has 100").
+import builtins as _b
+import _tenscan as _t
+
+float16 = "float16"
+float32 = "float32"
+float64 = "float64"
+int8 = "int8"
+int32 = "int32"
+int64 = "int64"
+uint8 = "uint8"
+bool = "bool"
+string = "string"
+
+
+class DType:
+    def __init__(self, name):
+        self.name = name
+
+
+def dtype_name(d, default=None):
+    if d is None:
+        return default
+    if _b.isinstance(d, str):
+        return d
+    if _b.isinstance(d, DType):
+        return d.name
+    return _t.dtype_in((), d) or default
+
+
+class TensorShape(tuple):
+    def as_list(self):
+        return _b.list(self)
+
+    @property
+    def rank(self):
+        return _b.len(self)
+
+    @property
+    def ndims(self):
+        return _b.len(self)
+
+    def num_elements(self):
+        n = 1
+        for d in self:
+            n = n * d
+        return n
+
+    def is_compatible_with(self, other):
+        return _t.unknown("is_compatible_with()")
+
+
+class Tensor:
+    def __init__(self, _tensor=None):
+        _t.set_tensor(self, _tensor)
+
+    @property
+    def shape(self):
+        return TensorShape(_t.shape(self))
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def ndim(self):
+        return _t.ndim(self)
+
+    @property
+    def dtype(self):
+        return DType(_t.dtype(self))
+
+    def set_shape(self, shape):
+        # a static shape the program states: the tensor must have it
+        s = _b.tuple(_t.shape(self))
+        _t.require(_b.len(s) == _b.len(shape), "shape/rank", "Shapes ", dims_text(s), " and ", dims_text(shape),
+                   " are incompatible")
+        for i in _b.range(_b.min(_b.len(s), _b.len(shape))):
+            if shape[i] is not None:
+                _t.require(s[i] == shape[i], "shape/size-mismatch", "Shapes ", dims_text(s), " and ",
+                           dims_text(shape), " are incompatible")
+
+    def numpy(self):
+        import numpy as _np
+        return _np.asarray(self)
+
+    def __getitem__(self, index):
+        return wrap(_t.index(self, index, "numpy"))
+
+    def __len__(self):
+        return _b.tuple(_t.shape(self))[0]
+
+    def __add__(self, other):
+        return _bin(self, other, "+")
+
+    def __radd__(self, other):
+        return _bin(other, self, "+")
+
+    def __sub__(self, other):
+        return _bin(self, other, "-")
+
+    def __rsub__(self, other):
+        return _bin(other, self, "-")
+
+    def __mul__(self, other):
+        return _bin(self, other, "*")
+
+    def __rmul__(self, other):
+        return _bin(other, self, "*")
+
+    def __truediv__(self, other):
+        return _bin(self, other, "/")
+
+    def __rtruediv__(self, other):
+        return _bin(other, self, "/")
+
+    def __pow__(self, other):
+        return _bin(self, other, "**")
+
+    def __matmul__(self, other):
+        return matmul(self, other)
+
+    def __neg__(self):
+        return _bin(self, -1, "*")
+
+
+def wrap(t):
+    return Tensor(_tensor=t) if _t.is_tensor(t) else t
+
+
+def convert_to_tensor(value, dtype=None, name=None):
+    if _t.is_unknown(value):
+        return value
+    if _b.isinstance(value, Tensor) and dtype is None:
+        return value
+    if _t.is_tensor(value):
+        t = Tensor(_tensor=value)
+    else:
+        import numpy as _np
+        t = Tensor(_tensor=_np.asarray(value))
+        if dtype is None and _b.isinstance(value, float):
+            dtype = "float32"
+    if dtype is not None:
+        return Tensor(_tensor=_t.with_dtype(t, dtype_name(dtype)))
+    if _t.dtype(t) == "float64":  # (TensorFlow makes Python floats float32)
+        return Tensor(_tensor=_t.with_dtype(t, "float32"))
+    return t
+
+
+def _shape(x):
+    return _b.tuple(_t.shape(x)) if _t.is_tensor(x) else ()
+
+
+def dims_text(shape):
+    """A shape as TensorFlow's kernels print one: [2,3]."""
+    parts = ["["]
+    first = True
+    for d in shape:
+        if not first:
+            parts.append(",")
+        parts.append(d if d is not None else "?")
+        first = False
+    parts.append("]")
+    return parts
+
+
+def _say(*parts):
+    out = []
+    for p in parts:
+        if _b.isinstance(p, list):
+            out.extend(p)
+        else:
+            out.append(p)
+    return out
+
+
+def broadcast_check(a, b, op):
+    sa, sb = _shape(a), _shape(b)
+    n = _b.min(_b.len(sa), _b.len(sb))
+    ok = True
+    for i in _b.range(1, n + 1):
+        x, y = sa[-i], sb[-i]
+        ok = ok and (x == y or x == 1 or y == 1)
+    return _t.require(ok, "shape/broadcast", *_say("Incompatible shapes: ", dims_text(sa), " vs. ", dims_text(sb), " [Op:", op, "]"))
+
+
+_OPS = {"+": "AddV2", "-": "Sub", "*": "Mul", "/": "RealDiv", "**": "Pow"}
+
+
+def unknown_in(*values):
+    """Whether an operand is a value tenscan cannot see (a failed op's result): the op's result
+    is then unknown too, and nothing is checked on it."""
+    for v in values:
+        if _t.is_unknown(v):
+            return True
+    return False
+
+
+def _bin(a, b, op):
+    if unknown_in(a, b):
+        return _t.unknown("the result of " + _OPS.get(op, op))
+    if _t.is_tensor(a) and _t.is_tensor(b) and not broadcast_check(a, b, _OPS.get(op, op)):
+        return _t.unknown("a failed " + _OPS.get(op, op))
+    return wrap(_t.elementwise(a, b, op))
+
+
+def add(x, y, name=None):
+    return _bin(convert_to_tensor(x), y, "+")
+
+
+def subtract(x, y, name=None):
+    return _bin(convert_to_tensor(x), y, "-")
+
+
+def multiply(x, y, name=None):
+    return _bin(convert_to_tensor(x), y, "*")
+
+
+def divide(x, y, name=None):
+    return _bin(convert_to_tensor(x), y, "/")
+
+
+def maximum(x, y, name=None):
+    # (the result's shape and the broadcast check are those of any binary op)
+    return _bin(convert_to_tensor(x), y, "+")
+
+
+def minimum(x, y, name=None):
+    return _bin(convert_to_tensor(x), y, "+")
+
+
+def _unary(x):
+    return wrap(_t.like(convert_to_tensor(x)))
+
+
+def sqrt(x, name=None):
+    return _unary(x)
+
+
+def exp(x, name=None):
+    return _unary(x)
+
+
+def square(x, name=None):
+    return _unary(x)
+
+
+def abs(x, name=None):
+    return _unary(x)
+
+
+def identity(x, name=None):
+    return convert_to_tensor(x)
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    return _unary(t)
+
+
+# ---- creation ------------------------------------------------------------------------------
+def _new(shape, dtype):
+    return Tensor(_tensor=_t.new(_b.tuple(shape), dtype_name(dtype, "float32")))
+
+
+def constant(value, dtype=None, shape=None, name=None):
+    t = convert_to_tensor(value, dtype)
+    if shape is not None:
+        return reshape(t, shape)
+    return t
+
+
+def zeros(shape, dtype=None, name=None):
+    return _new(shape, dtype)
+
+
+def ones(shape, dtype=None, name=None):
+    return _new(shape, dtype)
+
+
+def fill(dims, value, name=None):
+    return _new(dims, "float32" if _b.isinstance(value, float) else "int32")
+
+
+def zeros_like(input, dtype=None, name=None):
+    if unknown_in(input):
+        return _t.unknown("zeros_like()")
+    return _new(_shape(input), dtype or _t.dtype(input))
+
+
+def ones_like(input, dtype=None, name=None):
+    if unknown_in(input):
+        return _t.unknown("ones_like()")
+    return _new(_shape(input), dtype or _t.dtype(input))
+
+
+def range(start, limit=None, delta=1, dtype=None, name=None):
+    import numpy as _np
+    return convert_to_tensor(_np.arange(start, limit, delta) if limit is not None else _np.arange(start), dtype)
+
+
+def cast(x, dtype, name=None):
+    if unknown_in(x):
+        return _t.unknown("cast()")
+    return Tensor(_tensor=_t.with_dtype(convert_to_tensor(x), dtype_name(dtype)))
+
+
+class Variable(Tensor):
+    def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None, **kwargs):
+        v = convert_to_tensor(initial_value, dtype)
+        Tensor.__init__(self, _tensor=_t.same(v) if trainable else v)
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        if unknown_in(value):
+            return _t.unknown("assign()")
+        s, v = _shape(self), _shape(convert_to_tensor(value))
+        same = _b.len(s) == _b.len(v)
+        if same:
+            for i in _b.range(_b.len(s)):
+                same = same and s[i] == v[i]
+        _t.require(same, "shape/size-mismatch", *_say("Cannot update variable with shape ", dims_text(s),
+                                                      " using a Tensor with shape ", dims_text(v), ", shapes must be equal."))
+        return self
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        return self.assign(delta)
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        return self.assign(delta)
+
+
+# ---- shape ops -----------------------------------------------------------------------------
+def shape(input, out_type="int32", name=None):
+    return TensorShape(_shape(convert_to_tensor(input)))
+
+
+def rank(input, name=None):
+    return _b.len(_shape(convert_to_tensor(input)))
+
+
+def size(input, out_type="int32", name=None):
+    n = 1
+    for d in _shape(convert_to_tensor(input)):
+        n = n * d
+    return n
+
+
+def reshape(tensor, shape, name=None):
+    if unknown_in(tensor):
+        return _t.unknown("reshape()")
+    x = convert_to_tensor(tensor)
+    dims = _b.list(shape)
+    n = 1
+    for d in _shape(x):
+        n = n * d
+    known = 1
+    free = 0
+    for d in dims:
+        if d == -1:
+            free += 1
+        else:
+            known = known * d
+    if free == 0:
+        ok = _t.require(n == known, "shape/reshape-numel", "Input to reshape is a tensor with ", n,
+                        " values, but the requested shape has ", known)
+    else:
+        ok = _t.require(n % known == 0, "shape/reshape-numel", "Input to reshape is a tensor with ", n,
+                        " values, but the requested shape requires a multiple of ", known)
+    if not ok:
+        return _t.unknown("a failed Reshape")
+    return wrap(_t.reshape(x, _b.tuple(dims)))
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
+           b_is_sparse=False, output_type=None, name=None):
+    if unknown_in(a, b):
+        return _t.unknown("matmul()")
+    a, b = convert_to_tensor(a), convert_to_tensor(b)
+    sa, sb = _shape(a), _shape(b)
+    if not _t.require(_b.len(sa) >= 2 and _b.len(sb) >= 2, "shape/rank", *_say(
+            "In[0] and In[1] must be matrices (rank >= 2), got ", dims_text(sa), " and ", dims_text(sb))):
+        return _t.unknown("a failed MatMul")
+    ta = transpose_a or adjoint_a
+    tb = transpose_b or adjoint_b
+    ka = sa[-2] if ta else sa[-1]
+    kb = sb[-1] if tb else sb[-2]
+    if not _t.require(ka == kb, "shape/matmul-inner-dim", *_say(
+            "Matrix size-incompatible: In[0]: ", dims_text(sa), ", In[1]: ", dims_text(sb))):
+        return _t.unknown("a failed MatMul")
+    if ta:
+        a = wrap(_t.transpose(a, -1, -2))
+    if tb:
+        b = wrap(_t.transpose(b, -1, -2))
+    return wrap(_t.matmul(a, b))
+
+
+def transpose(a, perm=None, conjugate=False, name=None):
+    if unknown_in(a):
+        return _t.unknown("transpose()")
+    x = convert_to_tensor(a)
+    n = _b.len(_shape(x))
+    if perm is None:
+        perm = _b.tuple(_b.reversed(_b.range(n)))
+    _t.require(_b.len(perm) == n, "shape/rank", "transpose expects a vector of size ", n, ". But input(1) is a vector of size ",
+               _b.len(perm))
+    return wrap(_t.permute(x, _b.tuple(perm)))
+
+
+def concat(values, axis, name="concat"):
+    if unknown_in(*values):
+        return _t.unknown("concat()")
+    ts = [convert_to_tensor(v) for v in values]
+    shapes = [_shape(t) for t in ts]
+    first = shapes[0]
+    r = _b.len(first)
+    ax = axis % r if r > 0 else 0
+    for k in _b.range(1, _b.len(shapes)):
+        s = shapes[k]
+        if not _t.require(_b.len(s) == r, "shape/concat", *_say(
+                "ConcatOp : Ranks of all input tensors should match: shape[0] = ", dims_text(first), " vs. shape[", k,
+                "] = ", dims_text(s))):
+            return _t.unknown("a failed ConcatV2")
+        for i in _b.range(r):
+            if i != ax and not _t.require(s[i] == first[i], "shape/concat", *_say(
+                    "ConcatOp : Dimension ", i, " in both shapes must be equal: shape[0] = ", dims_text(first),
+                    " vs. shape[", k, "] = ", dims_text(s))):
+                return _t.unknown("a failed ConcatV2")
+    return wrap(_t.cat(ts, axis))
+
+
+def stack(values, axis=0, name="stack"):
+    if unknown_in(*values):
+        return _t.unknown("stack()")
+    ts = [convert_to_tensor(v) for v in values]
+    first = _shape(ts[0])
+    for k in _b.range(1, _b.len(ts)):
+        s = _shape(ts[k])
+        same = _b.len(s) == _b.len(first)
+        if same:
+            for i in _b.range(_b.len(s)):
+                same = same and s[i] == first[i]
+        if not _t.require(same, "shape/concat", *_say("Shapes of all inputs must match: values[0].shape = ",
+                                                       dims_text(first), " != values[", k, "].shape = ", dims_text(s))):
+            return _t.unknown("a failed Pack")
+    return wrap(_t.stack(ts, axis))
+
+
+def unstack(value, num=None, axis=0, name="unstack"):
+    if unknown_in(value):
+        return _t.unknown("unstack()")
+    x = convert_to_tensor(value)
+    s = _shape(x)
+    n = s[axis]
+    one = _b.tuple([s[i] for i in _b.range(_b.len(s)) if i != axis % _b.len(s)])
+    if _t.const_int(n) is None:
+        return _t.unknown("unstack()")
+    return [_new(one, _t.dtype(x)) for _ in _b.range(n)]
+
+
+def split(value, num_or_size_splits, axis=0, num=None, name="split"):
+    if unknown_in(value):
+        return _t.unknown("split()")
+    x = convert_to_tensor(value)
+    s = _shape(x)
+    ax = axis % _b.len(s)
+    if _b.isinstance(num_or_size_splits, int):
+        k = num_or_size_splits
+        if not _t.require(s[ax] % k == 0, "shape/size-mismatch", "Number of ways to split should evenly divide the split dimension, but got split_dim ",
+                          ax, " (size = ", s[ax], ") and num_split ", k):
+            return _t.unknown("a failed Split")
+        sizes = [s[ax] // k] * k
+    else:
+        sizes = _b.list(num_or_size_splits)
+        total = 0
+        for z in sizes:
+            total = total + z
+        if not _t.require(total == s[ax], "shape/size-mismatch", "Determined shape must either match input shape along split_dim exactly if fully specified, or be less than the size of the input along split_dim if not fully specified.  Got: ",
+                          total):
+            return _t.unknown("a failed SplitV")
+    return [_new(_b.tuple([z if i == ax else s[i] for i in _b.range(_b.len(s))]), _t.dtype(x)) for z in sizes]
+
+
+def squeeze(input, axis=None, name=None):
+    if unknown_in(input):
+        return _t.unknown("squeeze()")
+    x = convert_to_tensor(input)
+    s = _shape(x)
+    if axis is None:
+        return wrap(_t.squeeze(x, None))
+    axes = axis if _b.isinstance(axis, (list, tuple)) else [axis]
+    for a in axes:
+        if not _t.require(s[a] == 1, "shape/size-mismatch", "Can not squeeze dim[", a % _b.len(s),
+                          "], expected a dimension of 1, got ", s[a]):
+            return _t.unknown("a failed Squeeze")
+    out = x
+    for a in _b.sorted([a % _b.len(s) for a in axes], reverse=True):
+        out = wrap(_t.squeeze(out, a))
+    return out
+
+
+def expand_dims(input, axis, name=None):
+    if unknown_in(input):
+        return _t.unknown("expand_dims()")
+    return wrap(_t.unsqueeze(convert_to_tensor(input), axis))
+
+
+def tile(input, multiples, name=None):
+    if unknown_in(input):
+        return _t.unknown("tile()")
+    x = convert_to_tensor(input)
+    s = _shape(x)
+    _t.require(_b.len(multiples) == _b.len(s), "shape/rank", "Expected multiples argument to be a vector of length ",
+               _b.len(s), " but got length ", _b.len(multiples))
+    return _new(_b.tuple([s[i] * multiples[i] for i in _b.range(_b.min(_b.len(s), _b.len(multiples)))]), _t.dtype(x))
+
+
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    if unknown_in(indices):
+        return _t.unknown("one_hot()")
+    s = _shape(convert_to_tensor(indices))
+    return _new(s + (depth,), dtype or "float32")
+
+
+def _reduce(x, axis, keepdims, dtype, what):
+    if unknown_in(x):
+        return _t.unknown("_reduce()")
+    x = convert_to_tensor(x)
+    return wrap(_t.reduce(x, axis, keepdims, dtype or _t.dtype(x), what))
+
+
+def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(input_tensor, axis, keepdims, None, "reduce_sum()")
+
+
+def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(input_tensor, axis, keepdims, None, "reduce_mean()")
+
+
+def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(input_tensor, axis, keepdims, None, "reduce_max()")
+
+
+def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(input_tensor, axis, keepdims, None, "reduce_min()")
+
+
+def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
+    return _reduce(input_tensor, axis, keepdims, None, "reduce_prod()")
+
+
+def argmax(input, axis=None, output_type="int64", name=None):
+    return _reduce(input, 0 if axis is None else axis, False, dtype_name(output_type, "int64"), "argmax()")
+
+
+def argmin(input, axis=None, output_type="int64", name=None):
+    return _reduce(input, 0 if axis is None else axis, False, dtype_name(output_type, "int64"), "argmin()")
+
+
+def where(condition, x=None, y=None, name=None):
+    if x is None:
+        return _t.unknown("where()")
+    return _bin(convert_to_tensor(x), y, "+")
+
+
+class GradientTape:
+    def __init__(self, persistent=False, watch_accessed_variables=True):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        return False
+
+    def watch(self, tensor):
+        pass
+
+    def gradient(self, target, sources, output_gradients=None, unconnected_gradients=None):
+        if _b.isinstance(sources, (list, tuple)):
+            return [zeros_like(s) if _t.is_tensor(s) else _t.unknown("a gradient") for s in sources]
+        return zeros_like(sources) if _t.is_tensor(sources) else _t.unknown("a gradient")
+
+
+def function(func=None, **kwargs):
+    if func is None:
+        return lambda f: f
+    return func
+
+
+def print(*args, **kwargs):
+    pass

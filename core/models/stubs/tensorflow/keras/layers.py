@@ -1,0 +1,10 @@
+# tf.keras.layers is keras.layers
+from keras.layers import (
+    Layer, InputLayer, Input, Dense, Conv1D, Conv2D, Conv3D, Convolution1D, Convolution2D,
+    MaxPooling1D, MaxPooling2D, MaxPooling3D, AveragePooling1D, AveragePooling2D, MaxPool1D,
+    MaxPool2D, AvgPool2D, GlobalAveragePooling1D, GlobalAveragePooling2D, GlobalMaxPooling1D,
+    GlobalMaxPooling2D, Flatten, Reshape, Permute, RepeatVector, Dropout, SpatialDropout2D,
+    Activation, ReLU, LeakyReLU, Softmax, BatchNormalization, LayerNormalization, Embedding,
+    SimpleRNN, GRU, LSTM, Bidirectional, TimeDistributed, Add, Subtract, Multiply, Average, Maximum,
+    Concatenate, add, concatenate, multiply,
+)

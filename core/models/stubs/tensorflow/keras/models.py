@@ -1,0 +1,4 @@
+# tf.keras.models is keras.models
+from keras.models import (
+    History, Model, Sequential,
+)
