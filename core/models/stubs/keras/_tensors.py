@@ -39,9 +39,9 @@ def symbolic(shape, dtype="float32"):
 def shape_of(x):
     """The shape of what a layer or a model is given: a KerasTensor, an array, a tf tensor or a
     nested list of numbers (None when tenscan cannot see it)."""
-    if _t.is_tensor(x):
+    if _t.is_tensor(x) and _t.const_int(_t.ndim(x)) is not None:
         return _b.tuple(_t.shape(x))
-    return None
+    return None  # (not a tensor, or one whose rank nothing fixed)
 
 
 def shape_text(shape, batched=True):

@@ -36,29 +36,46 @@ class Model(Layer):
         ins = self._inputs if _b.isinstance(self._inputs, (list, tuple)) else [self._inputs]
         return [_k.shape_of(i) for i in ins]
 
+    def _conforms(self, x, batched):
+        """x against the model's inputs as Keras's Functional.input_spec checks them
+        (allow_last_axis_squeeze: a trailing 1 of either side is dropped, then the dims both
+        have are compared): "fail", "same" (the shapes the model was built for) or "other" (a
+        rank Keras lets through, the layers then run on the data's own shape)."""
+        shapes = self._input_shapes()
+        xs = x if _b.isinstance(x, (list, tuple)) else [x]
+        verdict = "same"
+        for i in _b.range(_b.min(_b.len(xs), _b.len(shapes))):
+            got = _k.shape_of(xs[i])
+            want = shapes[i]
+            if got is None or want is None:
+                return "other"
+            g, w = _b.list(got), _b.list(want)
+            if _b.len(g) > 0 and _t.const_int(g[-1]) == 1:
+                g = g[:-1]
+            if _b.len(w) > 0 and _t.const_int(w[-1]) == 1:
+                w = w[:-1]
+            same = True
+            for j in _b.range(1, _b.min(_b.len(g), _b.len(w))):
+                same = same and g[j] == w[j]
+            text = (["Input ", i, " of layer \"", self.name, "\" is incompatible with the layer: expected shape="] +
+                    _k.shape_text(want) + [", found shape="] + _k.shape_text(got, batched))
+            if _b.len(got) != _b.len(want):
+                if not _t.require(same, "shape/rank", *text):
+                    return "fail"
+                verdict = "other"
+            elif not _t.require(same, "shape/channels", *text):
+                return "fail"
+        return verdict
+
     def _run(self, x, batched=True):
         """The model's output on data x (an array, a KerasTensor, a list of them), checked as
         Keras checks a functional model's inputs; None when tenscan cannot follow it."""
-        shapes = self._input_shapes()
-        if shapes is not None:
-            xs = x if _b.isinstance(x, (list, tuple)) else [x]
-            for i in _b.range(_b.min(_b.len(xs), _b.len(shapes))):
-                got = _k.shape_of(xs[i])
-                want = shapes[i]
-                if got is None or want is None:
-                    continue
-                same = _b.len(got) == _b.len(want)
-                if same:
-                    for j in _b.range(1, _b.len(got)):
-                        same = same and got[j] == want[j]
-                text = (["Input ", i, " of layer \"", self.name, "\" is incompatible with the layer: expected shape="] +
-                        _k.shape_text(want) + [", found shape="] + _k.shape_text(got, batched))
-                if _b.len(got) != _b.len(want):
-                    _t.require(False, "shape/rank", *text)
-                    return None
-                if not _t.require(same, "shape/channels", *text):
-                    return None
+        if self._input_shapes() is not None:
+            verdict = self._conforms(x, batched)
+            if verdict != "same":
+                return None  # (failed; or run on another rank, which tenscan does not follow)
             # the outputs, of the data's batch (the model was built for any)
+            xs = x if _b.isinstance(x, (list, tuple)) else [x]
             batch = _k.shape_of(xs[0])[0] if _k.shape_of(xs[0]) is not None and batched else None
             outs = self._outputs if _b.isinstance(self._outputs, (list, tuple)) else [self._outputs]
             outs = [_k.symbolic((batch,) + _b.tuple(_k.shape_of(o)[1:])) if batch is not None and _k.shape_of(o) is not None
@@ -103,10 +120,10 @@ class Model(Layer):
 
     def _check(self, x, y, where):
         """x through the model, y against the output under the loss: the model's output."""
-        if x is None:
+        if x is None or _t.is_unknown(x):
             return None
         batched = True
-        if _b.hasattr(x, "_element") and _b.hasattr(x, "_batched"):
+        if not _t.is_tensor(x) and _b.hasattr(x, "_element") and _b.hasattr(x, "_batched"):
             # a tf.data.Dataset: its element is the batch (and holds the targets)
             e = x._element
             batched = x._batched
@@ -249,4 +266,12 @@ class Sequential(Model):
                 return None
         if self._inputs is None:
             return None
+        if self._conforms(x, batched) == "other" and _k.shape_of(x) is not None and batched:
+            # Keras runs the layers on the data's own shape
+            out = _k.symbolic(_k.shape_of(x))
+            for layer in self._seq:
+                out = layer(out)
+                if not _t.is_tensor(out):
+                    return None
+            return out
         return Model._run(self, x, batched)

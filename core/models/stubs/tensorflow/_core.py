@@ -193,8 +193,8 @@ def unknown_in(*values):
     """Whether an operand is a value tenscan cannot see (a failed op's result): the op's result
     is then unknown too, and nothing is checked on it."""
     for v in values:
-        if _t.is_unknown(v):
-            return True
+        if _t.is_unknown(v) or (_t.is_tensor(v) and _t.const_int(_t.ndim(v)) is None):
+            return True  # (a tensor of unknown rank: data tenscan cannot see)
     return False
 
 
@@ -266,7 +266,9 @@ def _new(shape, dtype):
 
 def constant(value, dtype=None, shape=None, name=None):
     t = convert_to_tensor(value, dtype)
-    if shape is not None:
+    if shape is not None and not unknown_in(t):
+        if _b.len(_shape(t)) == 0:
+            return _new(shape, _t.dtype(t))  # a scalar fills the shape
         return reshape(t, shape)
     return t
 

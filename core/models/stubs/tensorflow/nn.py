@@ -162,7 +162,7 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
 
 
 def embedding_lookup(params, ids, max_norm=None, name=None):
-    if unknown_in(params):
+    if unknown_in(params, ids):
         return _t.unknown("embedding_lookup()")
     p, i = _tensor(params), _tensor(ids)
     return _new(_shape(i) + _shape(p)[1:], _t.dtype(p))
