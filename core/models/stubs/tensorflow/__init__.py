@@ -16,4 +16,13 @@ from tensorflow._core import (Tensor, TensorShape, DType, float16, float32, floa
                               shape, rank, size, add, subtract, multiply, divide, maximum, minimum, sqrt, exp, square,
                               abs, range, Variable, identity, where, clip_by_value, GradientTape, function, print)
 
+from tensorflow._v1 import (
+    placeholder, placeholder_with_default, Session, InteractiveSession, Operation,
+    global_variables_initializer, initialize_all_variables, local_variables_initializer,
+    reset_default_graph, set_random_seed, get_variable, train, log, equal, disable_v2_behavior,
+    disable_eager_execution,
+)
+from tensorflow import compat
+from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform
+
 newaxis = None

@@ -86,6 +86,10 @@ class Tensor:
         import numpy as _np
         return _np.asarray(self)
 
+    def eval(self, feed_dict=None, session=None):
+        from tensorflow import _v1
+        return _v1.evaluate(self, feed_dict)
+
     def __getitem__(self, index):
         return wrap(_t.index(self, index, "numpy"))
 
@@ -524,6 +528,10 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     return _new(s + (depth,), dtype or "float32")
 
 
+def bool_(x):
+    return x is not None and x is not False
+
+
 def _reduce(x, axis, keepdims, dtype, what):
     if unknown_in(x):
         return _t.unknown("_reduce()")
@@ -531,24 +539,24 @@ def _reduce(x, axis, keepdims, dtype, what):
     return wrap(_t.reduce(x, axis, keepdims, dtype or _t.dtype(x), what))
 
 
-def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(input_tensor, axis, keepdims, None, "reduce_sum()")
+def reduce_sum(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_sum()")
 
 
-def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(input_tensor, axis, keepdims, None, "reduce_mean()")
+def reduce_mean(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_mean()")
 
 
-def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(input_tensor, axis, keepdims, None, "reduce_max()")
+def reduce_max(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_max()")
 
 
-def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(input_tensor, axis, keepdims, None, "reduce_min()")
+def reduce_min(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_min()")
 
 
-def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
-    return _reduce(input_tensor, axis, keepdims, None, "reduce_prod()")
+def reduce_prod(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_prod()")
 
 
 def argmax(input, axis=None, output_type="int64", name=None):

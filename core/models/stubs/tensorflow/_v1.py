@@ -1,0 +1,215 @@
+# TensorFlow 1.x graph code (tf.compat.v1, and the TF1 programs that call it as tf.*):
+# placeholders whose None dimensions are symbols, and Session.run / Tensor.eval / Operation.run
+# with a feed_dict, whose values must have the placeholders' static shapes (TensorFlow: "Cannot
+# feed value of shape (100, 28, 28) for Tensor 'Placeholder:0', which has shape '(?, 784)'").
+# Ops on graph tensors are tensorflow/_core.py's, checked when the graph is built.
+import builtins as _b
+import _tenscan as _t
+from tensorflow import _core
+from tensorflow._core import Tensor, _new, _shape, dtype_name, unknown_in
+
+_COUNTS = {}
+_BATCH = []
+
+
+def _batch():
+    # the None first dimension of every placeholder is one batch size: TF1 programs feed the
+    # inputs and the labels of a step together (TensorFlow builds the graph for any size)
+    if not _BATCH:
+        _BATCH.append(_t.symbol("the batch size (a placeholder's None dimension)", 0, "input"))
+    return _BATCH[0]
+
+
+def _graph_name(base):
+    n = _COUNTS.get(base, 0)
+    _COUNTS[base] = n + 1
+    return (base if n == 0 else base + "_" + _b.str(n)) + ":0"
+
+
+class _Placeholder(Tensor):
+    def __init__(self, dtype, shape, name):
+        self._static = None if shape is None else _b.tuple(shape)
+        dims = ()
+        if self._static is not None:
+            dims = _b.tuple([(_batch() if i == 0 else _t.symbol("a placeholder's None dimension", 0, "input"))
+                             if self._static[i] is None else self._static[i] for i in _b.range(_b.len(self._static))])
+        Tensor.__init__(self, _tensor=_t.new(dims, dtype_name(dtype, "float32")) if self._static is not None
+                        else _t.unranked(_t.new((), dtype_name(dtype, "float32"))))
+        self.name = _graph_name(name or "Placeholder")
+
+    def _static_text(self):
+        parts = ["'("]
+        first = True
+        for d in self._static:
+            if not first:
+                parts.append(", ")
+            parts.append("?" if d is None else d)
+            first = False
+        parts.append(",)'" if _b.len(self._static) == 1 else ")'")
+        return parts
+
+
+def placeholder(dtype, shape=None, name=None):
+    return _Placeholder(dtype, shape, name)
+
+
+def placeholder_with_default(input, shape, name=None):
+    return _Placeholder(_t.dtype(_core.convert_to_tensor(input)), shape, name)
+
+
+def _value_text(shape):
+    parts = ["("]
+    first = True
+    for d in shape:
+        if not first:
+            parts.append(", ")
+        parts.append(d)
+        first = False
+    parts.append(",)" if _b.len(shape) == 1 else ")")
+    return parts
+
+
+def _check_feed(feed_dict):
+    if not _b.isinstance(feed_dict, dict):
+        return
+    for k, v in feed_dict.items():
+        if not _b.isinstance(k, _Placeholder) or k._static is None or _t.is_unknown(v):
+            continue
+        if _t.is_tensor(v):
+            if _t.const_int(_t.ndim(v)) is None:
+                continue
+            got = _b.tuple(_t.shape(v))
+        elif _b.isinstance(v, (int, float)):
+            got = ()
+        else:
+            import numpy as _np
+            a = _np.asarray(v)
+            if not _t.is_tensor(a) or _t.const_int(_t.ndim(a)) is None:
+                continue
+            got = _b.tuple(_t.shape(a))
+        ok = _b.len(got) == _b.len(k._static)
+        if ok:
+            for i in _b.range(_b.len(got)):
+                if k._static[i] is not None:
+                    ok = ok and got[i] == k._static[i]
+        text = ["Cannot feed value of shape "] + _value_text(got) + [" for Tensor '", k.name, "', which has shape "] + k._static_text()
+        if _b.len(got) != _b.len(k._static):
+            _t.require(False, "shape/rank", *text)
+        else:
+            _t.require(ok, "shape/size-mismatch", *text)
+
+
+def _fetch(f):
+    if _b.isinstance(f, (list, tuple)):
+        return [_fetch(x) for x in f]
+    if _b.isinstance(f, dict):
+        return {k: _fetch(v) for k, v in f.items()}
+    if _t.is_tensor(f) and _t.const_int(_t.ndim(f)) is not None:
+        import numpy as _np
+        return _np.zeros(_b.tuple(_t.shape(f)), dtype=_t.dtype(f))
+    return _t.unknown("a fetched value")
+
+
+class Session:
+    def __init__(self, target="", graph=None, config=None):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        return False
+
+    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        _check_feed(feed_dict)
+        return _fetch(fetches)
+
+    def close(self):
+        pass
+
+    def as_default(self):
+        return self
+
+
+InteractiveSession = Session
+
+
+class Operation:
+    def run(self, feed_dict=None, session=None):
+        _check_feed(feed_dict)
+
+
+def evaluate(tensor, feed_dict=None):
+    """Tensor.eval(feed_dict=...)"""
+    _check_feed(feed_dict)
+    return _fetch(tensor)
+
+
+def global_variables_initializer():
+    return Operation()
+
+
+initialize_all_variables = global_variables_initializer
+local_variables_initializer = global_variables_initializer
+
+
+def reset_default_graph():
+    pass
+
+
+def set_random_seed(seed):
+    pass
+
+
+def get_variable(name, shape=None, dtype=None, initializer=None, **kwargs):
+    if shape is None:
+        return _core.Variable(initializer) if initializer is not None and not _b.callable(initializer) else _t.unknown(name)
+    return _core.Variable(_new(_b.tuple(shape), dtype or "float32"))
+
+
+class _Optimizer:
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def minimize(self, loss, global_step=None, var_list=None, **kwargs):
+        return Operation()
+
+    def compute_gradients(self, loss, var_list=None, **kwargs):
+        return _t.unknown("compute_gradients()")
+
+    def apply_gradients(self, grads_and_vars, global_step=None, name=None):
+        return Operation()
+
+
+class train:
+    GradientDescentOptimizer = _Optimizer
+    AdamOptimizer = _Optimizer
+    MomentumOptimizer = _Optimizer
+    RMSPropOptimizer = _Optimizer
+    AdagradOptimizer = _Optimizer
+
+    class Saver:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def save(self, *args, **kwargs):
+            return ""
+
+        def restore(self, *args, **kwargs):
+            pass
+
+
+def log(x, name=None):
+    return _core.exp(x)
+
+
+def equal(x, y, name=None):
+    return _core.cast(_core.add(x, y), "bool")
+
+
+def disable_v2_behavior():
+    pass
+
+
+def disable_eager_execution():
+    pass

@@ -1,0 +1,18 @@
+# tf.compat.v1 (`import tensorflow.compat.v1 as tf`): TensorFlow's namespace with the 1.x graph API
+# (placeholders, sessions, feed_dict; tensorflow/_v1.py)
+from tensorflow import keras, nn, data, random, math
+from tensorflow._core import (
+    Tensor, TensorShape, DType, float16, float32, float64, int8, int32, int64, uint8, bool, string,
+    convert_to_tensor, constant, zeros, ones, zeros_like, ones_like, fill, cast, reshape, matmul,
+    transpose, concat, stack, unstack, split, squeeze, expand_dims, tile, one_hot, reduce_sum,
+    reduce_mean, reduce_max, reduce_min, reduce_prod, argmax, argmin, shape, rank, size, add,
+    subtract, multiply, divide, maximum, minimum, sqrt, exp, square, abs, range, Variable, identity,
+    where, clip_by_value, GradientTape, function, print,
+)
+from tensorflow._v1 import (
+    placeholder, placeholder_with_default, Session, InteractiveSession, Operation,
+    global_variables_initializer, initialize_all_variables, local_variables_initializer,
+    reset_default_graph, set_random_seed, get_variable, train, log, equal, disable_v2_behavior,
+    disable_eager_execution,
+)
+from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform
