@@ -70,7 +70,7 @@ def _value_text(shape):
 
 
 def _check_feed(feed_dict):
-    if not _b.isinstance(feed_dict, dict):
+    if _t.is_unknown(feed_dict) or not _b.isinstance(feed_dict, dict):
         return
     for k, v in feed_dict.items():
         if not _b.isinstance(k, _Placeholder) or k._static is None or _t.is_unknown(v):
@@ -100,6 +100,8 @@ def _check_feed(feed_dict):
 
 
 def _fetch(f):
+    if _t.is_unknown(f):
+        return f  # (an op tenscan does not model: its value is unknown too)
     if _b.isinstance(f, (list, tuple)):
         return [_fetch(x) for x in f]
     if _b.isinstance(f, dict):

@@ -5,12 +5,15 @@
 # a Dataset's element as a batch (keras/models.py).
 import builtins as _b
 import _tenscan as _t
-from tensorflow._core import Tensor, convert_to_tensor as _tensor, _new, _shape, dims_text as _dims, _say
+from tensorflow._core import Tensor, convert_to_tensor as _tensor, _new, _shape, dims_text as _dims, _say, unknown_in
 
 AUTOTUNE = -1
 
 
 def _map(spec, f):
+    # (an element tenscan cannot see is one leaf: isinstance of an unknown value would split)
+    if _t.is_unknown(spec):
+        return f(spec)
     if _b.isinstance(spec, tuple):
         return _b.tuple([_map(s, f) for s in spec])
     if _b.isinstance(spec, list):
@@ -21,7 +24,9 @@ def _map(spec, f):
 
 
 def _leaves(spec, out):
-    if _b.isinstance(spec, (tuple, list)):
+    if _t.is_unknown(spec):
+        out.append(spec)
+    elif _b.isinstance(spec, (tuple, list)):
         for s in spec:
             _leaves(s, out)
     elif _b.isinstance(spec, dict):
@@ -44,11 +49,11 @@ class Dataset:
     @staticmethod
     def from_tensor_slices(tensors, name=None):
         comps = _map(tensors, _tensor)
-        firsts = [_shape(c)[0] for c in _leaves(comps, []) if _b.len(_shape(c)) > 0]
+        firsts = [_shape(c)[0] for c in _leaves(comps, []) if not unknown_in(c) and _b.len(_shape(c)) > 0]
         for i in _b.range(1, _b.len(firsts)):
             _t.require(firsts[i] == firsts[0], "shape/size-mismatch", "Dimensions ", firsts[0], " and ", firsts[i],
                        " are not compatible")
-        return Dataset(_map(comps, lambda c: _new(_shape(c)[1:], _t.dtype(c))))
+        return Dataset(_map(comps, lambda c: c if unknown_in(c) else _new(_shape(c)[1:], _t.dtype(c))))
 
     @staticmethod
     def from_tensors(tensors, name=None):
@@ -66,13 +71,13 @@ class Dataset:
     def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
         _t.require(batch_size > 0, "hparam/invalid-value", "batch_size must be greater than zero, but got ", batch_size)
         n = batch_size if drop_remainder else _t.symbol("the batch size (the last batch is smaller)", 1, "data")
-        return Dataset(_map(self._element, lambda c: _new((n,) + _shape(c), _t.dtype(c))), True)
+        return Dataset(_map(self._element, lambda c: c if unknown_in(c) else _new((n,) + _shape(c), _t.dtype(c))), True)
 
     def padded_batch(self, batch_size, padded_shapes=None, padding_values=None, drop_remainder=False, name=None):
         return self.batch(batch_size, drop_remainder)
 
     def unbatch(self, name=None):
-        return Dataset(_map(self._element, lambda c: _new(_shape(c)[1:], _t.dtype(c))))
+        return Dataset(_map(self._element, lambda c: c if unknown_in(c) else _new(_shape(c)[1:], _t.dtype(c))))
 
     def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
         e = self._element
