@@ -678,7 +678,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
           }
           if (!matches) continue;
           handled = true;
-          Raised caught = std::move(probe.raised);
+          Raised caught = *probe.raised;  // (a copy: the path's own is reset below)
           const Value exc = caught.exc;
           probe.raised.reset();
           probe.unwound.reset();

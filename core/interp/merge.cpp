@@ -317,7 +317,7 @@ void Interpreter::merge_outs(Outs& outs, const std::string& what) {
   // (an expression's value is operated on at once: it never becomes a choice)
   merge_states(states, true, what, false);
   for (auto& st : states) {
-    Value v = std::move(st.ret);
+    Value v = *st.ret;
     st.flow = Flow::Normal;
     st.ret.reset();
     merged.emplace_back(std::move(st), std::move(v));

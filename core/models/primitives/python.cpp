@@ -88,6 +88,7 @@ Outs attrs_of(Interpreter& in, State&& st, Args& a) {
       st.heap.get(a.pos[0].obj).kind != interp::OKind::Instance)
     return interp::one(std::move(st), Value::unknown("vars()"));
   const bool with_unknown = a.pos.size() > 2 && a.pos[2].kind == interp::VKind::Bool && a.pos[2].b.is_true();
+  // (collected first: making the tuples allocates on the heap that holds the attributes)
   std::vector<std::pair<std::string, Value>> found;
   for (const auto& [k, v] : st.heap.get(a.pos[0].obj).attrs) {
     if (k.rfind("__tenscan_", 0) == 0 || v.kind == interp::VKind::Undef) continue;

@@ -129,6 +129,23 @@ def _conv_length(n, kernel, stride, padding, dilation, layer):
     return out
 
 
+def _windowed(layer, shape, kernel, strides, dilation, channels):
+    """The output shape of a convolution's or a pooling's windows over the layer's last `_rank`
+    spatial axes (before the channels, or after them with channels_first), with `channels`
+    channels; None where a window does not fit."""
+    rank = layer._rank
+    first = layer.data_format == "channels_first"
+    spatial = shape[-rank:] if first else shape[-rank - 1:-1]
+    out = []
+    for i in _b.range(rank):
+        n = _conv_length(spatial[i], kernel[i], strides[i], layer.padding, dilation[i], layer)
+        if n is None:
+            return None
+        out.append(n)
+    lead = _b.tuple(shape[:-(rank + 1)])
+    return lead + (channels,) + _b.tuple(out) if first else lead + _b.tuple(out) + (channels,)
+
+
 class _Conv(Layer):
     _rank = 2
 
@@ -155,22 +172,8 @@ class _Conv(Layer):
     def check(self, shape):
         return self._axis_ok(shape, self._channel_axis(), self._in)
 
-    def _spatial(self, shape):
-        return _b.list(shape[2:]) if self.data_format == "channels_first" else _b.list(shape[1:-1])
-
     def output_shape_for(self, shape):
-        spatial = self._spatial(shape)
-        out = []
-        for i in _b.range(self._rank):
-            n = _conv_length(spatial[-self._rank + i], self.kernel_size[i], self.strides[i], self.padding,
-                             self.dilation_rate[i], self)
-            if n is None:
-                return None
-            out.append(n)
-        lead = _b.tuple(shape[:-(self._rank + 1)]) if self.data_format != "channels_first" else _b.tuple(shape[:-(self._rank + 1)])
-        if self.data_format == "channels_first":
-            return lead + (self.filters,) + _b.tuple(out)
-        return lead + _b.tuple(out) + (self.filters,)
+        return _windowed(self, shape, self.kernel_size, self.strides, self.dilation_rate, self.filters)
 
 
 class Conv1D(_Conv):
@@ -201,17 +204,8 @@ class _Pool(Layer):
         self._ndim = self._rank + 2
 
     def output_shape_for(self, shape):
-        first = self.data_format == "channels_first"
-        spatial = _b.list(shape[2:]) if first else _b.list(shape[1:-1])
-        out = []
-        for i in _b.range(self._rank):
-            n = _conv_length(spatial[i], self.pool_size[i], self.strides[i], self.padding, 1, self)
-            if n is None:
-                return None
-            out.append(n)
-        if first:
-            return (shape[0], shape[1]) + _b.tuple(out)
-        return (shape[0],) + _b.tuple(out) + (shape[-1],)
+        channels = shape[1] if self.data_format == "channels_first" else shape[-1]
+        return _windowed(self, shape, self.pool_size, self.strides, (1,) * self._rank, channels)
 
 
 class MaxPooling1D(_Pool):

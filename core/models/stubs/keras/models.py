@@ -23,7 +23,7 @@ def _batch_of(x):
 
 class Model(Layer):
     def __init__(self, inputs=None, outputs=None, name=None, **kwargs):
-        Layer.__init__(self, name=name if name is not None else _k.unique_name(_k.snake_case(_b.type(self).__name__) if _b.type(self) is not Model else "model"))
+        Layer.__init__(self, name=name)
         self._inputs = inputs
         self._outputs = outputs
         self._loss = None
@@ -67,20 +67,22 @@ class Model(Layer):
                 return "fail"
         return verdict
 
+    def _outputs_for(self, x, batched):
+        """The model's outputs for data x that conforms to its inputs: of the data's batch (the
+        model was built for any)."""
+        xs = x if _b.isinstance(x, (list, tuple)) else [x]
+        batch = _k.shape_of(xs[0])[0] if _k.shape_of(xs[0]) is not None and batched else None
+        outs = self._outputs if _b.isinstance(self._outputs, (list, tuple)) else [self._outputs]
+        outs = [_k.symbolic((batch,) + _b.tuple(_k.shape_of(o)[1:])) if batch is not None and _k.shape_of(o) is not None
+                else o for o in outs]
+        return outs[0] if _b.len(outs) == 1 else outs
+
     def _run(self, x, batched=True):
         """The model's output on data x (an array, a KerasTensor, a list of them), checked as
         Keras checks a functional model's inputs; None when tenscan cannot follow it."""
         if self._input_shapes() is not None:
-            verdict = self._conforms(x, batched)
-            if verdict != "same":
-                return None  # (failed; or run on another rank, which tenscan does not follow)
-            # the outputs, of the data's batch (the model was built for any)
-            xs = x if _b.isinstance(x, (list, tuple)) else [x]
-            batch = _k.shape_of(xs[0])[0] if _k.shape_of(xs[0]) is not None and batched else None
-            outs = self._outputs if _b.isinstance(self._outputs, (list, tuple)) else [self._outputs]
-            outs = [_k.symbolic((batch,) + _b.tuple(_k.shape_of(o)[1:])) if batch is not None and _k.shape_of(o) is not None
-                    else o for o in outs]
-            return outs[0] if _b.len(outs) == 1 else outs
+            # (failed; or run on another rank, which tenscan does not follow for a graph)
+            return self._outputs_for(x, batched) if self._conforms(x, batched) == "same" else None
         # a subclassed model: its call on a symbolic batch like the data
         s = _k.shape_of(x)
         if s is None:
@@ -118,7 +120,7 @@ class Model(Layer):
         self._loss = loss
         self.optimizer = optimizer
 
-    def _check(self, x, y, where):
+    def _check(self, x, y):
         """x through the model, y against the output under the loss: the model's output."""
         if x is None or _t.is_unknown(x):
             return None
@@ -134,7 +136,7 @@ class Model(Layer):
             if not batched:
                 self._run(x, False)  # (Keras sees one sample where it wants a batch)
                 return None
-            return self._check(x, y, where)
+            return self._check(x, y)
         nx, ny = _batch_of(x), _batch_of(y) if y is not None else None
         if nx is not None and ny is not None:
             _t.require(nx == ny, "shape/size-mismatch", "Data cardinality is ambiguous: x sizes: ", nx,
@@ -153,27 +155,27 @@ class Model(Layer):
             steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1, **kwargs):
         _t.require(batch_size is None or batch_size > 0, "hparam/invalid-value",
                    "batch_size must be a positive integer, but got ", batch_size)
-        self._check(x, y, "fit")
+        self._check(x, y)
         if validation_data is not None and _b.isinstance(validation_data, (tuple, list)) and _b.len(validation_data) >= 2:
-            self._check(validation_data[0], validation_data[1], "fit")
+            self._check(validation_data[0], validation_data[1])
         return History()
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, reset_metrics=True, return_dict=False):
-        self._check(x, y, "train_on_batch")
+        self._check(x, y)
         return _t.unknown("the loss")
 
     def test_on_batch(self, x, y=None, sample_weight=None, reset_metrics=True, return_dict=False):
-        self._check(x, y, "test_on_batch")
+        self._check(x, y)
         return _t.unknown("the loss")
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
                  callbacks=None, return_dict=False, **kwargs):
-        self._check(x, y, "evaluate")
+        self._check(x, y)
         return [_t.unknown("the loss"), _t.unknown("the accuracy")]
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None, **kwargs):
         import numpy as _np
-        out = self._check(x, None, "predict")
+        out = self._check(x, None)
         s = _k.shape_of(out) if out is not None else None
         n = _batch_of(x)
         if s is None or n is None:
@@ -266,7 +268,10 @@ class Sequential(Model):
                 return None
         if self._inputs is None:
             return None
-        if self._conforms(x, batched) == "other" and _k.shape_of(x) is not None and batched:
+        verdict = self._conforms(x, batched)
+        if verdict == "same":
+            return self._outputs_for(x, batched)
+        if verdict == "other" and _k.shape_of(x) is not None and batched:
             # Keras runs the layers on the data's own shape
             out = _k.symbolic(_k.shape_of(x))
             for layer in self._seq:
@@ -274,4 +279,4 @@ class Sequential(Model):
                 if not _t.is_tensor(out):
                     return None
             return out
-        return Model._run(self, x, batched)
+        return None

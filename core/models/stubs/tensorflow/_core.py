@@ -528,10 +528,6 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     return _new(s + (depth,), dtype or "float32")
 
 
-def bool_(x):
-    return x is not None and x is not False
-
-
 def _reduce(x, axis, keepdims, dtype, what):
     if unknown_in(x):
         return _t.unknown("_reduce()")
@@ -540,23 +536,23 @@ def _reduce(x, axis, keepdims, dtype, what):
 
 
 def reduce_sum(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_sum()")
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_sum()")
 
 
 def reduce_mean(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_mean()")
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_mean()")
 
 
 def reduce_max(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_max()")
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_max()")
 
 
 def reduce_min(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_min()")
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_min()")
 
 
 def reduce_prod(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or bool_(keep_dims), None, "reduce_prod()")
+    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_prod()")
 
 
 def argmax(input, axis=None, output_type="int64", name=None):

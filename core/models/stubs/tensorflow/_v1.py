@@ -7,6 +7,8 @@ import builtins as _b
 import _tenscan as _t
 from tensorflow import _core
 from tensorflow._core import Tensor, _new, _shape, dtype_name, unknown_in
+from keras import _tensors as _k
+from tensorflow.math import log  # noqa: F401 (TF1's tf.log)
 
 _COUNTS = {}
 _BATCH = []
@@ -57,18 +59,6 @@ def placeholder_with_default(input, shape, name=None):
     return _Placeholder(_t.dtype(_core.convert_to_tensor(input)), shape, name)
 
 
-def _value_text(shape):
-    parts = ["("]
-    first = True
-    for d in shape:
-        if not first:
-            parts.append(", ")
-        parts.append(d)
-        first = False
-    parts.append(",)" if _b.len(shape) == 1 else ")")
-    return parts
-
-
 def _check_feed(feed_dict):
     if _t.is_unknown(feed_dict) or not _b.isinstance(feed_dict, dict):
         return
@@ -92,7 +82,7 @@ def _check_feed(feed_dict):
             for i in _b.range(_b.len(got)):
                 if k._static[i] is not None:
                     ok = ok and got[i] == k._static[i]
-        text = ["Cannot feed value of shape "] + _value_text(got) + [" for Tensor '", k.name, "', which has shape "] + k._static_text()
+        text = ["Cannot feed value of shape "] + _k.shape_text(got, False) + [" for Tensor '", k.name, "', which has shape "] + k._static_text()
         if _b.len(got) != _b.len(k._static):
             _t.require(False, "shape/rank", *text)
         else:
@@ -201,8 +191,6 @@ class train:
             pass
 
 
-def log(x, name=None):
-    return _core.exp(x)
 
 
 def equal(x, y, name=None):
