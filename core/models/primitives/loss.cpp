@@ -175,13 +175,40 @@ std::optional<interp::ArgumentFix> stated_fix(const State& st, const Args& a) {
   return std::nullopt;
 }
 
-// _tenscan.require(condition, rule_id, *message_parts[, fix=...]): a requirement stated by a
-// stub (the hyperparameter refinements of Refty). Message parts are strings, ints, tuples or
-// tensors; `fix` (see stated_fix) is what mends it.
+// The places a stub names with require's `related=((value, text), ...)`: where each value was
+// made in the project's code (a tensor's origin, an object's allocation: the Input, the layer
+// whose output it is, the array of data), with the text saying what it is. A place that is the
+// requirement's own site, or unknown, is left out.
+std::vector<RelatedMsg> stated_related(Interpreter& in, const State& st, const Args& a) {
+  std::vector<RelatedMsg> out;
+  const Value* rel = nullptr;
+  for (const auto& [k, v] : a.kw)
+    if (k == "related") rel = &v;
+  const auto* pairs = rel ? in.sequence_of(st, *rel) : nullptr;
+  if (!pairs) return out;
+  ir::Loc here = in.site();
+  for (const Value& pair : *pairs) {
+    const auto* pv = in.sequence_of(st, pair);
+    if (!pv || pv->size() != 2 || !(*pv)[1].const_str()) continue;
+    ir::Loc loc;
+    if (const TensorVal* t = in.tensor_of(st, (*pv)[0])) loc = t->origin;
+    else if ((*pv)[0].is_obj()) loc = st.heap.get((*pv)[0].obj).alloc_site;
+    if (loc.line == 0 || (loc.file == here.file && loc.line == here.line)) continue;
+    Msg m;
+    m << *(*pv)[1].const_str();
+    out.push_back(RelatedMsg{loc, m});
+  }
+  return out;
+}
+
+// _tenscan.require(condition, rule_id, *message_parts[, fix=...][, related=...]): a requirement
+// stated by a stub (the hyperparameter refinements of Refty). Message parts are strings, ints,
+// tuples or tensors; `fix` (see stated_fix) is what mends it, `related` (see stated_related)
+// where the values it compares come from.
 Outs require(Interpreter& in, State&& st, Args& a) {
   auto s = stated(in, st, a);
   if (!s) return interp::one(std::move(st), Value::boolean(true));
-  bool ok = in.require(st, s->cond, s->rule, s->msg, {}, stated_fix(st, a));
+  bool ok = in.require(st, s->cond, s->rule, s->msg, stated_related(in, st, a), stated_fix(st, a));
   return interp::one(std::move(st), Value::boolean(ok));
 }
 

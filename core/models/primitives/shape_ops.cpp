@@ -54,7 +54,8 @@ Outs like(Interpreter& in, State&& st, Args& a) {
 // first element at each level), the inferred dtype (numbers promote: bool < int64 < float32;
 // an empty list gives the default float32) and the leaves. `problem` says why PyTorch
 // rejects the data: ragged lists, a number where a list belongs or the reverse, or a
-// tensor of several elements where a number belongs.
+// tensor of several elements where a number belongs. With `nest_tensors` (NumPy's array()), a
+// tensor among the lists is a nested sequence of its elements, so lists of arrays stack.
 struct Nested {
   bool known = true;  ///< false: some part is a value tenscan does not know
   Shape shape;
@@ -63,7 +64,7 @@ struct Nested {
   std::optional<Msg> problem;
 };
 
-Nested scan_nested(const Interpreter& in, const State& st, const Value& data) {
+Nested scan_nested(const Interpreter& in, const State& st, const Value& data, bool nest_tensors = false) {
   Nested r;
   if (const TensorVal* t = in.tensor_of(st, data)) {
     if (t->shape) r.shape = *t->shape;
@@ -74,7 +75,12 @@ Nested scan_nested(const Interpreter& in, const State& st, const Value& data) {
   std::vector<std::size_t> sizes;
   for (const Value* cur = &data;;) {
     const auto* seq = in.sequence_of(st, *cur);
-    if (!seq) break;
+    if (!seq) {
+      const TensorVal* t = nest_tensors && cur != &data ? in.tensor_of(st, *cur) : nullptr;
+      if (t && t->shape && std::all_of(t->shape->begin(), t->shape->end(), [](const auto& d) { return d.as_const(); }))
+        for (const auto& d : *t->shape) sizes.push_back(static_cast<std::size_t>(*d.as_const()));
+      break;
+    }
     sizes.push_back(seq->size());
     if (seq->empty()) break;
     cur = &(*seq)[0];
@@ -172,10 +178,13 @@ Nested scan_nested(const Interpreter& in, const State& st, const Value& data) {
   return r;
 }
 
-// _tenscan.from_data(data, dtype or None): torch.tensor(nested lists) -> shape and dtype of the data
+// _tenscan.from_data(data, dtype or None[, nest_tensors]): torch.tensor(nested lists) -> shape
+// and dtype of the data; with nest_tensors, NumPy's array() (lists of arrays stack)
 Outs from_data(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "from_data");
   const Value* data = p.arg(0);
+  const Value* nest = p.arg(2, "nest_tensors");
+  bool nest_tensors = nest && nest->const_int() && *nest->const_int() != 0;
   bool explicit_dtype = p.present(1, "dtype");
   DType want = p.dtype_arg(1, "dtype", DType::Unknown);
   if (!data) return p.ret_unranked(want);
@@ -185,7 +194,7 @@ Outs from_data(Interpreter& in, State&& st, Args& a) {
     std::function<std::optional<Nested>(const Value&)> scan = [&](const Value& v) -> std::optional<Nested> {
       const auto* reps = in.summary_items(p.st, v);
       if (!reps) {
-        Nested e = scan_nested(in, p.st, v);
+        Nested e = scan_nested(in, p.st, v, nest_tensors);
         if (e.problem || !e.known) return std::nullopt;
         return e;
       }
@@ -204,7 +213,7 @@ Outs from_data(Interpreter& in, State&& st, Args& a) {
     DType dt = explicit_dtype ? want : n->dtype.value_or(DType::Float32);
     return p.ret_tensor(n->shape, dt);
   }
-  Nested n = scan_nested(in, p.st, *data);
+  Nested n = scan_nested(in, p.st, *data, nest_tensors);
   if (n.problem) {
     Msg m;
     m << "torch.tensor(): " << *n.problem;

@@ -7,6 +7,8 @@ import _tenscan as _t
 
 
 class KerasTensor:
+    _source = None  # the data a model made this batch for (for a finding's related places)
+
     def __init__(self, _tensor=None, name=None):
         _t.set_tensor(self, _tensor)
         self.name = name
@@ -27,13 +29,23 @@ class KerasTensor:
         return "<KerasTensor shape=" + _b.str(self.shape) + ">"
 
 
+_BATCH = []
+
+
 def batch_symbol():
-    return _t.symbol("batch", 1)
+    """Keras's None batch dimension: one symbol for every input and model, as a model's inputs
+    (and its targets) are fed together."""
+    if not _BATCH:
+        _BATCH.append(_t.symbol("batch", 1))
+    return _BATCH[0]
 
 
-def symbolic(shape, dtype="float32"):
-    """A KerasTensor of `shape` (its first dimension the batch)."""
-    return KerasTensor(_tensor=_t.new(_b.tuple(shape), dtype))
+def symbolic(shape, dtype="float32", source=None):
+    """A KerasTensor of `shape` (its first dimension the batch); `source`: the data it stands
+    for, if any."""
+    t = KerasTensor(_tensor=_t.new(_b.tuple(shape), dtype))
+    t._source = source
+    return t
 
 
 def shape_of(x):

@@ -30,14 +30,24 @@ class Layer:
     _min_ndim = None
     _ndim = None
 
+    _input = None  # what the layer is being called on (for a finding's related places)
+
+    def _where(self):
+        source = self._input._source if _b.isinstance(self._input, _k.KerasTensor) else None
+        if source is not None:
+            return ((source, "the data got this shape here"), (self, "the layer is created here"))
+        return ((self._input, "the input got this shape here"), (self, "the layer is created here"))
+
     def _rank_ok(self, shape):
         r = _b.len(shape)
         if self._ndim is not None and r != self._ndim:
             return _t.require(False, "shape/rank", *_incompatible(
-                self, "expected ndim=", self._ndim, ", found ndim=", r, ". Full shape received: ", *_k.shape_text(shape)))
+                self, "expected ndim=", self._ndim, ", found ndim=", r, ". Full shape received: ", *_k.shape_text(shape)),
+                related=self._where())
         if self._min_ndim is not None and r < self._min_ndim:
             return _t.require(False, "shape/rank", *_incompatible(
-                self, "expected min_ndim=", self._min_ndim, ", found ndim=", r, ". Full shape received: ", *_k.shape_text(shape)))
+                self, "expected min_ndim=", self._min_ndim, ", found ndim=", r, ". Full shape received: ", *_k.shape_text(shape)),
+                related=self._where())
         return True
 
     def _axis_ok(self, shape, axis, size, features=False):
@@ -45,8 +55,8 @@ class Layer:
         text = _incompatible(self, "expected axis ", axis, " of input shape to have value ", size,
                              ", but received input with shape ", *_k.shape_text(shape))
         if features:
-            return _t.require(shape[axis] == size, "shape/matmul-inner-dim", *text)
-        return _t.require(shape[axis] == size, "shape/channels", *text)
+            return _t.require(shape[axis] == size, "shape/matmul-inner-dim", *text, related=self._where())
+        return _t.require(shape[axis] == size, "shape/channels", *text, related=self._where())
 
     def build(self, shape):
         pass
@@ -61,6 +71,7 @@ class Layer:
         shape = _k.shape_of(inputs)
         if shape is None:
             return _t.unknown(self.name + "()")
+        self._input = inputs
         if not self._rank_ok(shape):
             return _t.unknown(self.name + "()")
         if not self.built:
@@ -476,7 +487,7 @@ class _Merge(Layer):
             ok = _b.len(s) == _b.len(first)
             if ok:
                 for i in _b.range(1, _b.len(s)):
-                    ok = ok and s[i] == first[i]
+                    ok = ok & (s[i] == first[i])
             if not _t.require(ok, "shape/broadcast", "Inputs have incompatible shapes. Received shapes ",
                               *(_k.shape_text(first) + [" and "] + _k.shape_text(s))):
                 return None
@@ -517,7 +528,7 @@ class Concatenate(_Merge):
             ok = _b.len(s) == r
             if ok:
                 for i in _b.range(1, r):
-                    ok = ok and (i == axis or s[i] == first[i])
+                    ok = ok & ((i == axis) | (s[i] == first[i]))
             if not _t.require(ok, "shape/concat",
                               "A `Concatenate` layer requires inputs with matching shapes except for the concatenation axis. Received: input_shape=",
                               *(["["] + _k.shape_text(first) + [", "] + _k.shape_text(s) + ["]"])):

@@ -14,7 +14,8 @@ class Loss:
     def __call__(self, y_true, y_pred, sample_weight=None):
         yt, yp = _k.shape_of(y_true), _k.shape_of(y_pred)
         if yt is not None and yp is not None:
-            check_target(self, yt, yp)
+            check_target(self, yt, yp, ((y_true, "the targets got their shape here"),
+                                        (y_pred, "the predictions got their shape here")))
         return _t.unknown("the loss")
 
 
@@ -84,8 +85,9 @@ def _kind_of(loss):
     return None
 
 
-def check_target(loss, y, out):
-    """y's shape (the targets) against out's (the model's output) under `loss`."""
+def check_target(loss, y, out, related=()):
+    """y's shape (the targets) against out's (the model's output) under `loss`; `related`: where
+    they were made, for the finding (see _tenscan.require)."""
     kind = _kind_of(loss)
     if kind is None or _b.len(out) == 0:
         return True
@@ -96,26 +98,27 @@ def check_target(loss, y, out):
         same = _b.len(y) == _b.len(out)
         if same:
             for i in _b.range(1, _b.len(y)):
-                same = same and y[i] == out[i]
+                same = same & (y[i] == out[i])
         return _t.require(same, "shape/loss-target", "Shapes ", *(_k.shape_text(y) + [" and "] + _k.shape_text(out)),
-                          " are incompatible")
+                          " are incompatible", related=related)
     if kind == "sparse":
         # class indices: the output's shape without its class axis (or with a 1 there)
         ok = _b.len(y) == _b.len(out) and y[-1] == 1
         if ok:
             for i in _b.range(1, _b.len(y) - 1):
-                ok = ok and y[i] == out[i]
+                ok = ok & (y[i] == out[i])
         return _t.require(ok, "shape/loss-target", "logits and labels must have the same first dimension, got logits shape ",
                           *(_k.shape_text(out) + [" and labels shape "] + _k.shape_text(y)),
-                          " (sparse categorical cross-entropy takes class indices, not one-hot rows)")
+                          " (sparse categorical cross-entropy takes class indices, not one-hot rows)", related=related)
     # elementwise: broadcastable
     n = _b.min(_b.len(y), _b.len(out))
     ok = True
     for i in _b.range(1, n + 1):
         a, b = y[-i], out[-i]
         if i < _b.len(y) and i < _b.len(out):
-            ok = ok and (a == b or a == 1 or b == 1)
-    return _t.require(ok, "shape/loss-target", "Incompatible shapes: ", *(_k.shape_text(y) + [" vs. "] + _k.shape_text(out)))
+            ok = ok & ((a == b) | (a == 1) | (b == 1))
+    return _t.require(ok, "shape/loss-target", "Incompatible shapes: ", *(_k.shape_text(y) + [" vs. "] + _k.shape_text(out)),
+                      related=related)
 
 
 def get(identifier):

@@ -30,6 +30,21 @@ class Model(Layer):
         self._seq = None  # Sequential: its layers
 
     # -- what the model does to a batch ----------------------------------------------------
+    def _made_output(self):
+        """What makes the model's output (a graph's output tensor, or a Sequential's last
+        layer), for a finding's related place; None for a subclassed model."""
+        if self._seq:
+            return self._seq[-1]
+        outs = self._outputs if _b.isinstance(self._outputs, (list, tuple)) else [self._outputs]
+        return outs[0] if _b.len(outs) == 1 else None
+
+    def _made_input(self, i):
+        """What declares the model's input i (its Input, or a Sequential's first layer)."""
+        if self._seq:
+            return self._seq[0] if i == 0 else None
+        ins = self._inputs if _b.isinstance(self._inputs, (list, tuple)) else [self._inputs]
+        return ins[i] if i < _b.len(ins) else None
+
     def _input_shapes(self):
         if self._inputs is None:
             return None
@@ -40,7 +55,8 @@ class Model(Layer):
         """x against the model's inputs as Keras's Functional.input_spec checks them
         (allow_last_axis_squeeze: a trailing 1 of either side is dropped, then the dims both
         have are compared): "fail", "same" (the shapes the model was built for) or "other" (a
-        rank Keras lets through, the layers then run on the data's own shape)."""
+        shape Keras lets through: the layers then run on the data's own shape and check it with
+        their own input specs, as Keras's Functional does)."""
         shapes = self._input_shapes()
         xs = x if _b.isinstance(x, (list, tuple)) else [x]
         verdict = "same"
@@ -56,15 +72,18 @@ class Model(Layer):
                 w = w[:-1]
             same = True
             for j in _b.range(1, _b.min(_b.len(g), _b.len(w))):
-                same = same and g[j] == w[j]
+                same = same & (g[j] == w[j])
             text = (["Input ", i, " of layer \"", self.name, "\" is incompatible with the layer: expected shape="] +
                     _k.shape_text(want) + [", found shape="] + _k.shape_text(got, batched))
+            where = ((xs[i], "the data got this shape here"), (self._made_input(i), "the model's input is declared here"))
             if _b.len(got) != _b.len(want):
-                if not _t.require(same, "shape/rank", *text):
+                if not _t.require(same, "shape/rank", *text, related=where):
                     return "fail"
                 verdict = "other"
-            elif not _t.require(same, "shape/channels", *text):
+            elif not _t.require(same, "shape/channels", *text, related=where):
                 return "fail"
+            elif _b.len(g) != _b.len(w):
+                verdict = "other"  # (a trailing 1 dropped on one side only: not every dim was compared)
         return verdict
 
     def _outputs_for(self, x, batched):
@@ -147,7 +166,8 @@ class Model(Layer):
         yo = _k.shape_of(y)
         oo = _k.shape_of(out)
         if yo is not None and oo is not None:
-            _losses.check_target(self._loss, yo, oo)
+            _losses.check_target(self._loss, yo, oo, ((y, "the targets got their shape here"),
+                                                      (self._made_output(), "the model's output gets its shape here")))
         return out
 
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
@@ -252,7 +272,7 @@ class Sequential(Model):
 
     def _deferred(self, x):
         # a Sequential without an input shape builds on the first data it is given
-        self._inputs = _k.symbolic((_k.batch_symbol(),) + _b.tuple(_k.shape_of(x)[1:]))
+        self._inputs = _k.symbolic((_k.batch_symbol(),) + _b.tuple(_k.shape_of(x)[1:]), source=x)
         out = self._inputs
         for layer in self._seq:
             out = layer(out)
@@ -273,7 +293,7 @@ class Sequential(Model):
             return self._outputs_for(x, batched)
         if verdict == "other" and _k.shape_of(x) is not None and batched:
             # Keras runs the layers on the data's own shape
-            out = _k.symbolic(_k.shape_of(x))
+            out = _k.symbolic(_k.shape_of(x), source=x)
             for layer in self._seq:
                 out = layer(out)
                 if not _t.is_tensor(out):

@@ -668,7 +668,7 @@ def array(object, dtype=None, copy=True, order="K", subok=False, ndmin=0, like=N
         if name is not None:
             t = _t.with_dtype(t, name)
         return ndarray(_tensor=t)
-    t = _t.from_data(object, name)
+    t = _t.from_data(object, name, True)  # (a list of arrays stacks, as NumPy's array does)
     if name is None and _t.dtype(t) == "float32" and not _leaf_is_array(object):
         t = _t.with_dtype(t, "float64")  # Python floats are float64 in NumPy
     return ndarray(_tensor=t)

@@ -73,14 +73,25 @@ class Tensor:
         return DType(_t.dtype(self))
 
     def set_shape(self, shape):
-        # a static shape the program states: the tensor must have it
+        # a static shape the program states, merged with the tensor's (TensorShape.merge_with):
+        # a dimension TensorFlow does not know (a placeholder's None, data) takes the stated
+        # size; a known one must equal it
+        if _t.const_int(_t.ndim(self)) is None:
+            return
         s = _b.tuple(_t.shape(self))
-        _t.require(_b.len(s) == _b.len(shape), "shape/rank", "Shapes ", dims_text(s), " and ", dims_text(shape),
-                   " are incompatible")
-        for i in _b.range(_b.min(_b.len(s), _b.len(shape))):
-            if shape[i] is not None:
-                _t.require(s[i] == shape[i], "shape/size-mismatch", "Shapes ", dims_text(s), " and ",
-                           dims_text(shape), " are incompatible")
+        shape = _b.tuple(shape)
+        text = ["Shapes "] + dims_text(s) + [" and "] + dims_text(shape) + [" are incompatible"]
+        if not _t.require(_b.len(s) == _b.len(shape), "shape/rank", *text):
+            return
+        merged = []
+        for i in _b.range(_b.len(s)):
+            if shape[i] is None or _t.const_int(s[i]) is None:
+                merged.append(s[i] if shape[i] is None else shape[i])
+            elif not _t.require(s[i] == shape[i], "shape/size-mismatch", *text):
+                return
+            else:
+                merged.append(s[i])
+        _t.set_tensor(self, _t.new(_b.tuple(merged), _t.dtype(self)))
 
     def numpy(self):
         import numpy as _np
@@ -128,6 +139,19 @@ class Tensor:
 
     def __neg__(self):
         return _bin(self, -1, "*")
+
+    # (== and != stay identity: tensors are dict keys, as a feed_dict's placeholders)
+    def __lt__(self, other):
+        return _compare(self, other, "Less")
+
+    def __le__(self, other):
+        return _compare(self, other, "LessEqual")
+
+    def __gt__(self, other):
+        return _compare(self, other, "Greater")
+
+    def __ge__(self, other):
+        return _compare(self, other, "GreaterEqual")
 
 
 def wrap(t):
@@ -186,7 +210,7 @@ def broadcast_check(a, b, op):
     ok = True
     for i in _b.range(1, n + 1):
         x, y = sa[-i], sb[-i]
-        ok = ok and (x == y or x == 1 or y == 1)
+        ok = ok & ((x == y) | (x == 1) | (y == 1))
     return _t.require(ok, "shape/broadcast", *_say("Incompatible shapes: ", dims_text(sa), " vs. ", dims_text(sb), " [Op:", op, "]"))
 
 
@@ -208,6 +232,40 @@ def _bin(a, b, op):
     if _t.is_tensor(a) and _t.is_tensor(b) and not broadcast_check(a, b, _OPS.get(op, op)):
         return _t.unknown("a failed " + _OPS.get(op, op))
     return wrap(_t.elementwise(a, b, op))
+
+
+def _compare(x, y, op):
+    """A comparison: its operands broadcast as any binary op's, its result bool."""
+    a = convert_to_tensor(x)
+    if unknown_in(a, y):
+        return _t.unknown("the result of " + op)
+    if _t.is_tensor(y) and not broadcast_check(a, y, op):
+        return _t.unknown("a failed " + op)
+    return wrap(_t.with_dtype(_t.elementwise(a, y, "+"), "bool"))
+
+
+def equal(x, y, name=None):
+    return _compare(x, y, "Equal")
+
+
+def not_equal(x, y, name=None):
+    return _compare(x, y, "NotEqual")
+
+
+def less(x, y, name=None):
+    return _compare(x, y, "Less")
+
+
+def less_equal(x, y, name=None):
+    return _compare(x, y, "LessEqual")
+
+
+def greater(x, y, name=None):
+    return _compare(x, y, "Greater")
+
+
+def greater_equal(x, y, name=None):
+    return _compare(x, y, "GreaterEqual")
 
 
 def add(x, y, name=None):
@@ -324,7 +382,7 @@ class Variable(Tensor):
         same = _b.len(s) == _b.len(v)
         if same:
             for i in _b.range(_b.len(s)):
-                same = same and s[i] == v[i]
+                same = same & (s[i] == v[i])
         _t.require(same, "shape/size-mismatch", *_say("Cannot update variable with shape ", dims_text(s),
                                                       " using a Tensor with shape ", dims_text(v), ", shapes must be equal."))
         return self
@@ -445,7 +503,7 @@ def stack(values, axis=0, name="stack"):
         same = _b.len(s) == _b.len(first)
         if same:
             for i in _b.range(_b.len(s)):
-                same = same and s[i] == first[i]
+                same = same & (s[i] == first[i])
         if not _t.require(same, "shape/concat", *_say("Shapes of all inputs must match: values[0].shape = ",
                                                        dims_text(first), " != values[", k, "].shape = ", dims_text(s))):
             return _t.unknown("a failed Pack")

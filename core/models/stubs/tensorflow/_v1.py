@@ -16,9 +16,10 @@ _BATCH = []
 
 def _batch():
     # the None first dimension of every placeholder is one batch size: TF1 programs feed the
-    # inputs and the labels of a step together (TensorFlow builds the graph for any size)
+    # inputs and the labels of a step together (TensorFlow builds the graph for any size; a
+    # batch is never empty)
     if not _BATCH:
-        _BATCH.append(_t.symbol("the batch size (a placeholder's None dimension)", 0, "input"))
+        _BATCH.append(_t.symbol("the batch size (a placeholder's None dimension)", 1, "input"))
     return _BATCH[0]
 
 
@@ -33,7 +34,7 @@ class _Placeholder(Tensor):
         self._static = None if shape is None else _b.tuple(shape)
         dims = ()
         if self._static is not None:
-            dims = _b.tuple([(_batch() if i == 0 else _t.symbol("a placeholder's None dimension", 0, "input"))
+            dims = _b.tuple([(_batch() if i == 0 else _t.symbol("a placeholder's None dimension", 1, "input"))
                              if self._static[i] is None else self._static[i] for i in _b.range(_b.len(self._static))])
         Tensor.__init__(self, _tensor=_t.new(dims, dtype_name(dtype, "float32")) if self._static is not None
                         else _t.unranked(_t.new((), dtype_name(dtype, "float32"))))
@@ -81,12 +82,13 @@ def _check_feed(feed_dict):
         if ok:
             for i in _b.range(_b.len(got)):
                 if k._static[i] is not None:
-                    ok = ok and got[i] == k._static[i]
+                    ok = ok & (got[i] == k._static[i])
         text = ["Cannot feed value of shape "] + _k.shape_text(got, False) + [" for Tensor '", k.name, "', which has shape "] + k._static_text()
+        where = ((k, "the placeholder is declared here"), (v, "the fed value got its shape here"))
         if _b.len(got) != _b.len(k._static):
-            _t.require(False, "shape/rank", *text)
+            _t.require(False, "shape/rank", *text, related=where)
         else:
-            _t.require(ok, "shape/size-mismatch", *text)
+            _t.require(ok, "shape/size-mismatch", *text, related=where)
 
 
 def _fetch(f):
@@ -191,10 +193,6 @@ class train:
             pass
 
 
-
-
-def equal(x, y, name=None):
-    return _core.cast(_core.add(x, y), "bool")
 
 
 def disable_v2_behavior():

@@ -31,11 +31,22 @@ def log_softmax(logits, axis=None, name=None):
     return _same(logits)
 
 
-def dropout(x, rate, noise_shape=None, seed=None, name=None):
+def dropout(x, *args, rate=None, keep_prob=None, noise_shape=None, seed=None, name=None):
+    # TensorFlow 1's second parameter is keep_prob in (0, 1], TensorFlow 2's rate in [0, 1): a
+    # positional one is checked against what both accept (a tensor, as a keep_prob
+    # placeholder, not at all)
     if unknown_in(x):
         return _t.unknown("dropout()")
-    _t.require(rate >= 0, "hparam/invalid-value", "rate must be a scalar tensor or a float in the range [0, 1), got ", rate)
-    _t.require(rate < 1, "hparam/invalid-value", "rate must be a scalar tensor or a float in the range [0, 1), got ", rate)
+    if keep_prob is not None:
+        _t.require(keep_prob > 0, "hparam/invalid-value", "keep_prob must be a scalar tensor or a float in the range (0, 1], got ", keep_prob)
+        _t.require(keep_prob <= 1, "hparam/invalid-value", "keep_prob must be a scalar tensor or a float in the range (0, 1], got ", keep_prob)
+    elif rate is not None:
+        _t.require(rate >= 0, "hparam/invalid-value", "rate must be a scalar tensor or a float in the range [0, 1), got ", rate)
+        _t.require(rate < 1, "hparam/invalid-value", "rate must be a scalar tensor or a float in the range [0, 1), got ", rate)
+    elif _b.len(args) > 0:
+        p = args[0]
+        _t.require(p >= 0, "hparam/invalid-value", "rate (keep_prob in TensorFlow 1) must be a float in [0, 1], got ", p)
+        _t.require(p <= 1, "hparam/invalid-value", "rate (keep_prob in TensorFlow 1) must be a float in [0, 1], got ", p)
     return _same(x)
 
 
@@ -57,7 +68,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     same = _b.len(sl) == _b.len(sg)
     if same:
         for i in _b.range(_b.len(sl)):
-            same = same and (sl[i] == sg[i] or sl[i] == 1 or sg[i] == 1)
+            same = same & ((sl[i] == sg[i]) | (sl[i] == 1) | (sg[i] == 1))
     if not _t.require(same, "shape/loss-target", *_say("logits and labels must be broadcastable: logits_size=", _dims(sg),
                                                         " labels_size=", _dims(sl))):
         return _t.unknown("a failed SoftmaxCrossEntropyWithLogits")
@@ -90,7 +101,7 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     same = _b.len(sl) == _b.len(sg)
     if same:
         for i in _b.range(_b.len(sl)):
-            same = same and sl[i] == sg[i]
+            same = same & (sl[i] == sg[i])
     if not _t.require(same, "shape/loss-target", *_say("logits and labels must have the same shape (", _dims(sg), " vs ",
                                                         _dims(sl), ")")):
         return _t.unknown("a failed SigmoidCrossEntropyWithLogits")

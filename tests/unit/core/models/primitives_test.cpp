@@ -1475,3 +1475,53 @@ w = nn.Linear(10, 3)(torch.exp(x * 200))  # expect: numeric/overflow
 )py");
   (void)r;
 }
+
+TEST_CASE("primitives/from_data: NumPy's array() stacks a list of arrays, torch.tensor() does not",
+          "[models][primitives]") {
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "import torch\n"
+      "rows = [np.zeros(900, dtype=np.float32) for _ in range(4)]\n"
+      "tenscan_reveal(np.asarray(rows).shape)\n"
+      "tenscan_reveal(np.array([np.ones((2, 3)), np.ones((2, 3))]).shape)\n"
+      "torch.tensor([torch.randn(2), torch.randn(2)])\n");
+  CHECK(r.reveal_at(4) == "(4, 900)");
+  CHECK(r.reveal_at(5) == "(2, 2, 3)");
+  CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@6"});
+}
+
+TEST_CASE("primitives/require: a stub's related= places are where the compared values were made",
+          "[models][primitives]") {
+  // a Keras loss check names the targets' and the output layer's lines; the placeholder feed
+  // check names the placeholder and the fed array
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "y = np.random.randint(0, 10, size=64)\n"
+      "x = np.random.rand(64, 8).astype('float32')\n"
+      "model = tf.keras.Sequential([tf.keras.layers.Dense(16, input_shape=(8,)),\n"
+      "                             tf.keras.layers.Dense(10)])\n"
+      "model.compile(loss='categorical_crossentropy', optimizer='adam')\n"
+      "model.fit(x, y)\n"
+      "p = tf.compat.v1.placeholder(tf.float32, [None, 8])\n"
+      "z = np.zeros((64, 9))\n"
+      "with tf.compat.v1.Session() as s:\n"
+      "    s.run(p, feed_dict={p: z})\n"
+      "    s.run(p, feed_dict={p: np.zeros((64, 7))})\n");
+  REQUIRE(r.findings() == std::vector<std::string>{"shape/loss-target@8", "shape/size-mismatch@12",
+                                                   "shape/size-mismatch@13"});
+  const auto& loss = r.result.findings[0];
+  REQUIRE(loss.related.size() == 2);
+  CHECK(loss.related[0].range.line == 3);
+  CHECK(loss.related[0].message == "the targets got their shape here");
+  CHECK(loss.related[1].range.line == 6);
+  CHECK(loss.related[1].message == "the model's output gets its shape here");
+  const auto& feed = r.result.findings[1];
+  REQUIRE(feed.related.size() == 2);
+  CHECK(feed.related[0].range.line == 9);
+  CHECK(feed.related[0].message == "the placeholder is declared here");
+  CHECK(feed.related[1].range.line == 10);
+  CHECK(feed.related[1].message == "the fed value got its shape here");
+  // an array made on the finding's own line is not a place of its own
+  REQUIRE(r.result.findings[2].related.size() == 1);
+}

@@ -7,12 +7,13 @@ from tensorflow._core import (
     transpose, concat, stack, unstack, split, squeeze, expand_dims, tile, one_hot, reduce_sum,
     reduce_mean, reduce_max, reduce_min, reduce_prod, argmax, argmin, shape, rank, size, add,
     subtract, multiply, divide, maximum, minimum, sqrt, exp, square, abs, range, Variable, identity,
-    where, clip_by_value, GradientTape, function, print,
+    where, clip_by_value, GradientTape, function, print, equal, not_equal, less, less_equal, greater,
+    greater_equal,
 )
 from tensorflow._v1 import (
     placeholder, placeholder_with_default, Session, InteractiveSession, Operation,
     global_variables_initializer, initialize_all_variables, local_variables_initializer,
-    reset_default_graph, set_random_seed, get_variable, train, log, equal, disable_v2_behavior,
+    reset_default_graph, set_random_seed, get_variable, train, log, disable_v2_behavior,
     disable_eager_execution,
 )
 from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform
