@@ -180,6 +180,7 @@ class FindingCollector {
     // the user's data: a warning, like any requirement that holds only for some inputs
     if (r.last_batch >= 0 && !in_.last_batch(r.last_batch).length.as_const()) only_some_values = true;
     if ((only_some_values || r.possible) && f.level == Level::Error) f.level = Level::Warning;
+    if (r.advisory && f.level == Level::Error) f.level = Level::Warning;  // (legal, the program runs on)
     f.message = render(in_, r.msg, model);
     const std::string before_region = f.message;
     std::optional<SpaceRegionInfo> carried;  // the region, as the finding carries it

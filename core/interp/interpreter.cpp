@@ -333,7 +333,7 @@ bool Interpreter::fix_agrees(const ArgumentFix& f) const {
   return c && *it->second == std::to_string(*c);
 }
 
-void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg) {
+void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related) {
   ++result_.stats.requirements_checked;
   const sym::Tri t = st.ranges.decide(c);
   if (t == sym::Tri::True) {
@@ -348,6 +348,7 @@ void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg) {
   r.cond = c;
   r.rule = rule;
   r.msg = std::move(msg);
+  r.related = std::move(related);
   r.site = here;
   r.function = site_function();
   r.definitely_false = t == sym::Tri::False;

@@ -379,7 +379,7 @@ class Interpreter {
   /// States a piece of advice (Requirement::advisory): `c` should hold (a stride no larger than
   /// the kernel), and where it does not the value is legal but wasteful, a warning of `rule`.
   /// Nothing about the path changes.
-  void advise(State& st, const sym::Cond& c, RuleId rule, Msg msg);
+  void advise(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {});
   /// Adds a hard constraint (an input range, a branch condition). False if infeasible.
   bool assume(State& st, const sym::Cond& c);
   /// A fresh integer symbol with lo <= s <= hi (hi < lo: no upper bound). Interval::kNegInf /

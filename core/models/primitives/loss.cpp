@@ -212,10 +212,10 @@ Outs require(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), Value::boolean(ok));
 }
 
-// _tenscan.advise(cond, rule, *message): cond should hold; where it does not, the value is legal
+// _tenscan.advise(cond, rule, *message[, related=...]): cond should hold; where it does not, the value is legal
 // but wasteful (Refty's improper value: Interpreter::advise). Returns None.
 Outs advise(Interpreter& in, State&& st, Args& a) {
-  if (auto s = stated(in, st, a)) in.advise(st, s->cond, s->rule, s->msg);
+  if (auto s = stated(in, st, a)) in.advise(st, s->cond, s->rule, s->msg, stated_related(in, st, a));
   return interp::one(std::move(st), Value::none());
 }
 

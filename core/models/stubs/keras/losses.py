@@ -110,15 +110,40 @@ def check_target(loss, y, out, related=()):
         return _t.require(ok, "shape/loss-target", "logits and labels must have the same first dimension, got logits shape ",
                           *(_k.shape_text(out) + [" and labels shape "] + _k.shape_text(y)),
                           " (sparse categorical cross-entropy takes class indices, not one-hot rows)", related=related)
-    # elementwise: broadcastable
-    n = _b.min(_b.len(y), _b.len(out))
+    # elementwise: broadcastable, aligned from the right (the two batch dims, when they align,
+    # are the same samples)
     ok = True
-    for i in _b.range(1, n + 1):
+    for i in _b.range(1, _b.min(_b.len(y), _b.len(out)) + 1):
         a, b = y[-i], out[-i]
-        if i < _b.len(y) and i < _b.len(out):
+        if i < _b.len(y) or i < _b.len(out):
             ok = ok & ((a == b) | (a == 1) | (b == 1))
-    return _t.require(ok, "shape/loss-target", "Incompatible shapes: ", *(_k.shape_text(y) + [" vs. "] + _k.shape_text(out)),
-                      related=related)
+    if not _t.require(ok, "shape/loss-target", "Incompatible shapes: ", *(_k.shape_text(y) + [" vs. "] + _k.shape_text(out)),
+                      related=related):
+        return False
+    # broadcast, every output compared with the same target: Keras 2.3 and earlier refuse it
+    # (training_utils.check_loss_and_target_compatibility), later versions average over the
+    # broadcast shape, which is rarely what was meant
+    same = _b.len(y) == _b.len(out)
+    if same:
+        for i in _b.range(1, _b.len(y)):
+            same = same & (y[i] == out[i])
+    name = _name_of(loss)
+    _t.advise(same, "shape/loss-target", "A target array with shape ", *(_k.shape_text(y) + [" was passed for an output of shape "] +
+              _k.shape_text(out)), " while using as loss `", name, "`: the loss broadcasts them and compares every output with",
+              " the same target (Keras 2.3 and earlier raise: this loss expects targets to have the same shape as the output)",
+              related=related)
+    return True
+
+
+_ALIASES = {"mse": "mean_squared_error", "mae": "mean_absolute_error"}
+
+
+def _name_of(loss):
+    if _b.isinstance(loss, str):
+        return _ALIASES.get(loss.lower(), loss.lower())
+    if _b.isinstance(loss, Loss):
+        return _k.snake_case(_b.type(loss).__name__)
+    return _b.getattr(loss, "__name__", "the loss")
 
 
 def get(identifier):

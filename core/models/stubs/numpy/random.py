@@ -114,6 +114,12 @@ def choice(a, size=None, replace=True, p=None):
         if _t.is_tensor(a):
             return a[_randint(0, _b.len(a), "numpy.random.choice")]
         return _pick(_b.list(a), _randint(0, _b.len(a), "numpy.random.choice"))
+    if not _t.is_tensor(a) and _b.any(_b.isinstance(e, str) for e in a):
+        # an array of strings (which tenscan does not model as a tensor): each one of `a`'s
+        n = _t.const_int(size) if _b.isinstance(size, int) else None
+        if n is None or n > 1000:
+            return _t.unknown("numpy.random.choice() of strings")
+        return [_t.unknown_str() for _ in _b.range(n)]
     arr = _np.asarray(a)
     return _array(size, arr.dtype)
 

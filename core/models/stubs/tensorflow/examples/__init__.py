@@ -1,0 +1,1 @@
+# tensorflow.examples (TensorFlow 1.x): only the tutorials' MNIST reader is modelled.
