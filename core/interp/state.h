@@ -123,6 +123,10 @@ struct Requirement {
   /// probabilities elsewhere.
   std::optional<ArgumentFix> agree{};
   int module_row = -1;  ///< the module whose forward imposed it (its row of the ModuleTrace), -1: none
+  /// A TensorFlow 1 graph's requirement on a placeholder's None dimension, checked at the runs
+  /// that feed it (see the `fed` primitive): the condition as the graph was built; `cond` is then
+  /// what the feeds so far made of it (true: every fed size fits; definitely false: one does not).
+  std::optional<sym::Cond> graph_cond{};
 };
 
 /// The symbols that requirements mention: where the constraints that bear on them start (see

@@ -212,6 +212,67 @@ Outs require(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), Value::boolean(ok));
 }
 
+namespace {
+// msg with the symbol `id` read as `n` wherever that makes a number or a dimension known
+Msg with_value(const Msg& msg, sym::SymId id, std::int64_t n) {
+  auto value = [&](sym::SymId s) -> std::optional<std::int64_t> {
+    if (s == id) return n;
+    return std::nullopt;
+  };
+  auto known = [&](const sym::Expr& e) {
+    auto v = e.eval(value);
+    return v ? sym::Expr::constant(*v) : e;
+  };
+  Msg out = msg;
+  for (auto& part : out.parts) {
+    if (part.kind == Msg::Part::Kind::Int) part.value = known(part.value);
+    for (auto& d : part.shape) d = known(d);
+  }
+  return out;
+}
+}  // namespace
+
+// _tenscan.fed(dim, size): a TensorFlow 1 graph runs (Session.run, Tensor.eval) with a
+// placeholder's None dimension `dim` (a symbol) fed `size` (a number). The graph's requirements
+// on that symbol were imposed when it was built, where any size was possible; now each is
+// decided for the fed size: one that fails becomes certain (at its operation, with the run as
+// a related place), one that holds is met (a graph that works only for some batch sizes is
+// not reported when every run feeds one of them). A later run feeding another size decides the
+// built condition again.
+Outs fed(Interpreter& in, State&& st, Args& a) {
+  const Value* dim = a.pos.size() > 1 ? &a.pos[0] : nullptr;
+  const Value* size = a.pos.size() > 1 ? &a.pos[1] : nullptr;
+  auto id = dim && dim->kind == VKind::Int ? dim->i.as_symbol() : std::nullopt;
+  auto n = size && size->kind == VKind::Int ? size->i.as_const() : std::nullopt;
+  if (!id || !n) return interp::one(std::move(st), Value::none());
+  ir::Loc here = in.site();
+  for (auto& rp : st.reqs) {
+    const interp::Requirement& r = *rp;
+    if (r.advisory || (r.definitely_false && !r.graph_cond)) continue;
+    const sym::Cond& built = r.graph_cond ? *r.graph_cond : r.cond;
+    const auto syms = built.symbols();
+    if (std::find(syms.begin(), syms.end(), *id) == syms.end()) continue;
+    auto holds = built.eval([&](sym::SymId s) -> std::optional<std::int64_t> {
+      if (s == *id) return *n;
+      return std::nullopt;
+    });
+    if (!holds || (r.graph_cond && r.definitely_false)) continue;  // (other sizes in it; or already failed)
+    if (*holds && r.graph_cond) continue;
+    auto decided = std::make_shared<interp::Requirement>(r);
+    decided->graph_cond = built;
+    decided->cond = sym::Cond::truth(*holds);
+    if (!*holds) {
+      decided->definitely_false = true;
+      decided->msg = with_value(r.msg, *id, *n);
+      Msg note;
+      note << "the graph runs here, fed " << *n << " where the placeholder has None";
+      if (here.line) decided->related.push_back(RelatedMsg{here, note});
+    }
+    rp = std::move(decided);
+  }
+  return interp::one(std::move(st), Value::none());
+}
+
 // _tenscan.advise(cond, rule, *message[, related=...]): cond should hold; where it does not, the value is legal
 // but wasteful (Refty's improper value: Interpreter::advise). Returns None.
 Outs advise(Interpreter& in, State&& st, Args& a) {
@@ -581,7 +642,7 @@ Outs unmodelled(Interpreter& in, State&& st, Args& a) {
 }
 
 const PrimRow kRows[] = {
-    {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require}, {"advise", advise},   {"randint", randint},
+    {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require}, {"advise", advise}, {"fed", fed},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
     {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_summary", is_summary}, {"is_str", is_str}, {"const_str", const_str}, {"summary_zip", summary_zip}, {"unknown_str", unknown_str},
     {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint},

@@ -24,6 +24,8 @@ def _batch():
 
 
 def _graph_name(base):
+    if _t.const_str(base) is None:
+        return base  # (a name tenscan cannot spell: counting it in _COUNTS would split the path)
     n = _COUNTS.get(base, 0)
     _COUNTS[base] = n + 1
     return (base if n == 0 else base + "_" + _b.str(n)) + ":0"
@@ -38,7 +40,7 @@ class _Placeholder(Tensor):
                              if self._static[i] is None else self._static[i] for i in _b.range(_b.len(self._static))])
         Tensor.__init__(self, _tensor=_t.new(dims, dtype_name(dtype, "float32")) if self._static is not None
                         else _t.unranked(_t.new((), dtype_name(dtype, "float32"))))
-        self.name = _graph_name(name or "Placeholder")
+        self.name = _graph_name(name if name is not None else "Placeholder")
 
     def _static_text(self):
         parts = ["'("]
@@ -87,8 +89,13 @@ def _check_feed(feed_dict):
         where = ((k, "the placeholder is declared here"), (v, "the fed value got its shape here"))
         if _b.len(got) != _b.len(k._static):
             _t.require(False, "shape/rank", *text, related=where)
-        else:
-            _t.require(ok, "shape/size-mismatch", *text, related=where)
+        elif _t.require(ok, "shape/size-mismatch", *text, related=where):
+            # the graph runs on the fed sizes: what it requires of the None dimensions is
+            # decided for them (see _tenscan.fed)
+            dims = _b.tuple(_t.shape(k))
+            for i in _b.range(_b.len(got)):
+                if k._static[i] is None and _t.const_int(got[i]) is not None:
+                    _t.fed(dims[i], got[i])
 
 
 def _fetch(f):

@@ -1525,3 +1525,35 @@ TEST_CASE("primitives/require: a stub's related= places are where the compared v
   // an array made on the finding's own line is not a place of its own
   REQUIRE(r.result.findings[2].related.size() == 1);
 }
+
+TEST_CASE("primitives/fed: a TF1 graph's requirements on a None dimension are decided at the runs that feed it",
+          "[models][primitives]") {
+  // built, `x * c` works only for a batch of 1 or 10 (a warning); run with 10 it is met, run with
+  // 7 it fails at the multiplication, with the run as a related place
+  const std::string graph =
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "x = tf.compat.v1.placeholder(tf.float32, [None, 4])\n"
+      "c = np.zeros((10, 4), dtype='float32')\n"
+      "y = x * c\n";
+  auto built = analyze_program(graph);
+  CHECK(built.findings() == std::vector<std::string>{"shape/broadcast@5"});
+  REQUIRE(built.result.findings.size() == 1);
+  CHECK(built.result.findings[0].level == tenscan::Level::Warning);
+  auto fits = analyze_program(graph +
+                              "with tf.compat.v1.Session() as s:\n"
+                              "    for step in range(100):\n"
+                              "        s.run(y, feed_dict={x: np.zeros((10, 4))})\n");
+  CHECK(fits.findings().empty());
+  auto fails = analyze_program(graph +
+                               "with tf.compat.v1.Session() as s:\n"
+                               "    s.run(y, feed_dict={x: np.zeros((10, 4))})\n"
+                               "    s.run(y, feed_dict={x: np.zeros((7, 4))})\n");
+  REQUIRE(fails.findings() == std::vector<std::string>{"shape/broadcast@5"});
+  const auto& f = fails.result.findings[0];
+  CHECK(f.level == tenscan::Level::Error);
+  CHECK(f.message.find("[7,4] vs. [10,4]") != std::string::npos);
+  REQUIRE(f.related.size() == 1);
+  CHECK(f.related[0].range.line == 8);
+  CHECK(f.related[0].message == "the graph runs here, fed 7 where the placeholder has None");
+}
