@@ -30,6 +30,8 @@ bool same_members(const Object& x, const Object& y, Same&& same) {
     const Value &kx = x.entries[i].key, &ky = y.entries[i].key;
     if (!(kx.is_obj() ? same(kx, ky) : same_value(kx, ky)) || !same(x.entries[i].value, y.entries[i].value)) return false;
   }
+  // (a cell's value, a bound method's self and function, a property's accessors)
+  if (!same(x.a, y.a) || !same(x.b, y.b) || !same(x.c, y.c)) return false;
   if (&x == &y) {
     // the very same stored object (shared since a fork): no lookups by name
     for (const auto& [k, v] : x.attrs)

@@ -477,6 +477,13 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             bool summary = false;
             int last_batch = -1;
             std::optional<sym::Expr> count;  // of a summary iteration, when the iterator knows it
+            // (a short tuple or list, a shape's dims: unrolled, not widened; see summarise_loop)
+            bool short_sequence = false;
+            if (o.v.is_obj()) {
+              OKind k = it.st.heap.get(o.v.obj).kind;
+              short_sequence = (k == OKind::Tuple || k == OKind::List) &&
+                               it.st.heap.get(o.v.obj).items.size() <= kUnrolledSequence;
+            }
             if (it.v.is_obj()) {
               const Object& io = it.st.heap.get(it.v.obj);
               items = io.items;
@@ -523,7 +530,7 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
                 bool comprehension = live[0].frame().code->kind == ir::Code::Kind::Comprehension;
                 if (!comprehension) {
                   States rest;
-                  for (auto& l : live) (summarise_loop(s, l, items, idx, loop_symbols, exited) ? summarised : rest).push_back(std::move(l));
+                  for (auto& l : live) (summarise_loop(s, l, items, idx, loop_symbols, exited, !short_sequence) ? summarised : rest).push_back(std::move(l));
                   live = std::move(rest);
                   if (user_loop && !live.empty() && summarise_set(s, live, exited, items, idx, loop_symbols)) {
                     append(summarised, std::move(live));

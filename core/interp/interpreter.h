@@ -522,9 +522,13 @@ class Interpreter {
                                         std::size_t from, std::pair<sym::SymId, sym::SymId>* representative = nullptr,
                                         States* covered = nullptr);
   /// `young`: the first symbol the loop made (see repeats_requirements). On success, the paths
-  /// the trials ended as covered go to `covered`.
+  /// the trials ended as covered go to `covered`. `may_widen`: false for a short tuple or list
+  /// (a shape's dims), whose few iterations are unrolled rather than widened (a product of the
+  /// dims would become an unknown number).
   bool summarise_loop(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
-                      sym::SymId young, States& covered);
+                      sym::SymId young, States& covered, bool may_widen = true);
+  /// A tuple or list this short is unrolled, never widened (summarise_loop's may_widen).
+  static constexpr std::size_t kUnrolledSequence = 16;
   bool summarise_widened(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
                          sym::SymId young, States&& first, const std::vector<const ir::Expr*>& targets,
                          States& covered);

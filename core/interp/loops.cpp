@@ -170,7 +170,7 @@ bool Interpreter::repeats_requirements(const State& pre, const State& post, sym:
 // remaining iteration starts from and returns to that state. On success the loop variable gets
 // the last item and the path has left the loop; otherwise nothing changes.
 bool Interpreter::summarise_loop(const ir::Stmt* s, State& st, const std::vector<Value>& items, std::size_t from,
-                                 sym::SymId young, States& covered) {
+                                 sym::SymId young, States& covered, bool may_widen) {
   if (!st.normal()) return false;
   const State& pre = st;
   States inner;  // (the trial's inner loops' covered paths: kept if the trial is)
@@ -202,6 +202,9 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, State& st, const std::vector
         if (!equivalent(pre, a.items[i], post, b.items[i])) return false;
       for (std::size_t i = 0; i < a.entries.size(); ++i)
         if (!equivalent(pre, a.entries[i].value, post, b.entries[i].value)) return false;
+      // (a cell's value: a local a comprehension or closure reads lives there)
+      if (!equivalent(pre, a.a, post, b.a) || !equivalent(pre, a.b, post, b.b) || !equivalent(pre, a.c, post, b.c))
+        return false;
       for (const auto& [k, v] : a.attrs) {
         const std::string& name = k;  // (clang 14 cannot capture structured bindings)
         if (a.kind == OKind::Module && std::any_of(targets.begin(), targets.end(), [&](const ir::Expr* t) {
@@ -216,7 +219,8 @@ bool Interpreter::summarise_loop(const ir::Stmt* s, State& st, const std::vector
     return pre.heap.for_each_changed(post.heap, unchanged);
   };
   if (!std::all_of(trial.begin(), trial.end(), exact)) {
-    if (!in_project(s->loc.file) || !summarise_widened(s, st, items, from, young, std::move(trial), targets, covered))
+    if (!may_widen || !in_project(s->loc.file) ||
+        !summarise_widened(s, st, items, from, young, std::move(trial), targets, covered))
       return false;
     append(covered, std::move(inner));
     return true;

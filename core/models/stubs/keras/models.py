@@ -253,7 +253,9 @@ class Sequential(Model):
             self._last = layer
             return
         self._seq.append(layer)
-        if self._last is None and self._inputs is None and _b.isinstance(layer, Layer) and layer._given_input is not None:
+        # (only the first layer's input_shape makes the model's Input: Keras ignores a later one's)
+        if (_b.len(self._seq) == 1 and self._inputs is None and _b.isinstance(layer, Layer)
+                and layer._given_input is not None):
             self._inputs = Input(shape=layer._given_input)
             self._last = self._inputs
         if self._last is not None:

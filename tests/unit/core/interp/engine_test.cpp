@@ -648,3 +648,24 @@ TEST_CASE("engine/a long loop that makes a float an int leaves any int, whatever
   CHECK(std::find(seen.begin(), seen.end(), "1.5") != seen.end());
   CHECK(seen.size() == 2);
 }
+
+TEST_CASE("engine/a short tuple's loop is unrolled exactly, whatever its body accumulates", "[engine]") {
+  // The product of a shape's dims over a 3-tuple with a repeated dim: the loop must not stop
+  // after one iteration as a fixpoint because the accumulator lives in a cell (a comprehension
+  // reads it), nor widen the accumulator to an unknown number (a Keras Reshape compared
+  // unknowns and reported every reshape as a size mismatch).
+  auto r = analyze_program(
+      "def numel(shape, target):\n"
+      "    n = 1\n"
+      "    for d in shape:\n"
+      "        n = n * d\n"
+      "    return n, [n // t for t in target]\n"
+      "tenscan_reveal(numel((48, 48, 1), (1, 2)))\n"
+      "total = 1\n"
+      "for d in (48, 48, 1):\n"
+      "    total = total * d\n"
+      "tenscan_reveal(total)\n");
+  CHECK(r.reveal_at(6) == "(2304, [2304, 1152])");
+  CHECK(r.reveal_at(10) == "2304");
+  CHECK(r.result.findings.empty());
+}

@@ -1557,3 +1557,18 @@ TEST_CASE("primitives/fed: a TF1 graph's requirements on a None dimension are de
   CHECK(f.related[0].range.line == 8);
   CHECK(f.related[0].message == "the graph runs here, fed 7 where the placeholder has None");
 }
+
+TEST_CASE("primitives/keras Reshape: the target shape without the batch, -1 inferred, the sizes compared",
+          "[models][primitives]") {
+  auto r = analyze_program(
+      "from tensorflow.keras.layers import Input, Reshape\n"
+      "x = Input((48, 48, 1))\n"
+      "tenscan_reveal(Reshape((1, 48, 48, 1))(x).shape)\n"
+      "tenscan_reveal(Reshape((-1, 48))(x).shape)\n"
+      "Reshape((50, 48))(x)\n");
+  CHECK(r.reveal_at(3) == "(batch, 1, 48, 48, 1)");
+  CHECK(r.reveal_at(4) == "(batch, 48, 48)");
+  REQUIRE(r.findings() == std::vector<std::string>{"shape/reshape-numel@5"});
+  CHECK(r.result.findings[0].message ==
+        "total size of new array must be unchanged, input_shape = [48, 48, 1], output_shape = [50, 48]");
+}
