@@ -201,6 +201,147 @@ class Conv3D(_Conv):
 
 Convolution1D = Conv1D
 Convolution2D = Conv2D
+Convolution3D = Conv3D
+
+
+def _deconv_length(n, kernel, stride, padding, output_padding, dilation):
+    # Keras's conv_utils.deconv_output_length
+    kernel = kernel + (kernel - 1) * (dilation - 1)
+    if output_padding is None:
+        if padding == "valid":
+            return n * stride + _b.max(kernel - stride, 0)
+        if padding == "full":
+            return n * stride - (stride + kernel - 2)
+        return n * stride
+    pad = kernel // 2 if padding == "same" else 0 if padding == "valid" else kernel - 1
+    return (n - 1) * stride + kernel - 2 * pad + output_padding
+
+
+class Conv2DTranspose(_Conv):
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", output_padding=None, data_format=None,
+                 dilation_rate=1, activation=None, use_bias=True, **kwargs):
+        _Conv.__init__(self, filters, kernel_size, strides, padding, data_format, dilation_rate,
+                       activation=activation, use_bias=use_bias, **kwargs)
+        self.output_padding = _k.ints(output_padding, self._rank) if output_padding is not None else None
+        self._ndim = 4
+
+    def output_shape_for(self, shape):
+        axes = _spatial_axes(self, shape)
+        out = _b.list(shape)
+        for i in _b.range(self._rank):
+            op = self.output_padding[i] if self.output_padding is not None else None
+            out[axes[i]] = _deconv_length(shape[axes[i]], self.kernel_size[i], self.strides[i], self.padding, op,
+                                          self.dilation_rate[i])
+        out[self._channel_axis()] = self.filters
+        return _b.tuple(out)
+
+
+Convolution2DTranspose = Conv2DTranspose
+
+
+def _spatial_axes(layer, shape):
+    """The positions of a layer's `_rank` spatial axes in `shape` (after the batch; before the
+    channels, or after them with channels_first)."""
+    first = 2 if layer.data_format == "channels_first" else 1
+    return [first + i for i in _b.range(layer._rank)]
+
+
+def _pairs(x, n):
+    """ZeroPadding's and Cropping's argument as n (before, after) pairs: an int for every side,
+    n ints (each symmetric) or n pairs."""
+    if _b.isinstance(x, int):
+        return [(x, x)] * n
+    x = _b.list(x)
+    if n == 1 and _b.len(x) == 2 and _b.isinstance(x[0], int):
+        return [(x[0], x[1])]
+    return [(p, p) if _b.isinstance(p, int) else (p[0], p[1]) for p in x]
+
+
+class _Spatial(Layer):
+    """ZeroPadding, Cropping, UpSampling (1D/2D/3D): each spatial axis resized, the others kept."""
+    _rank = 2
+
+    def __init__(self, data_format=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.data_format = data_format or "channels_last"
+        self._ndim = self._rank + 2
+
+    def output_shape_for(self, shape):
+        out = _b.list(shape)
+        axes = _spatial_axes(self, shape)
+        for i in _b.range(self._rank):
+            n = self.resize(i, shape[axes[i]], shape)
+            if n is None:
+                return None
+            out[axes[i]] = n
+        return _b.tuple(out)
+
+
+class _ZeroPadding(_Spatial):
+    def __init__(self, padding=1, data_format=None, **kwargs):
+        _Spatial.__init__(self, data_format, **kwargs)
+        self.padding = _pairs(padding, self._rank)
+
+    def resize(self, i, n, shape):
+        return n + self.padding[i][0] + self.padding[i][1]
+
+
+class _Cropping(_Spatial):
+    def __init__(self, cropping=0, data_format=None, **kwargs):
+        _Spatial.__init__(self, data_format, **kwargs)
+        self.cropping = _pairs(cropping, self._rank)
+
+    def resize(self, i, n, shape):
+        cut = self.cropping[i][0] + self.cropping[i][1]
+        if not _t.require(n > cut, "shape/nonpositive-output", "Cropping ", cut, " of a spatial dimension of size ", n,
+                          " in layer \"", self.name, "\" leaves nothing: input shape ", *_k.shape_text(shape)):
+            return None
+        return n - cut
+
+
+class _UpSampling(_Spatial):
+    def __init__(self, size=2, data_format=None, interpolation="nearest", **kwargs):
+        _Spatial.__init__(self, data_format, **kwargs)
+        self.size = _k.ints(size, self._rank)
+
+    def resize(self, i, n, shape):
+        return n * self.size[i]
+
+
+class ZeroPadding1D(_ZeroPadding):
+    _rank = 1
+
+
+class ZeroPadding2D(_ZeroPadding):
+    _rank = 2
+
+
+class ZeroPadding3D(_ZeroPadding):
+    _rank = 3
+
+
+class Cropping1D(_Cropping):
+    _rank = 1
+
+
+class Cropping2D(_Cropping):
+    _rank = 2
+
+
+class Cropping3D(_Cropping):
+    _rank = 3
+
+
+class UpSampling1D(_UpSampling):
+    _rank = 1
+
+
+class UpSampling2D(_UpSampling):
+    _rank = 2
+
+
+class UpSampling3D(_UpSampling):
+    _rank = 3
 
 
 class _Pool(Layer):

@@ -1572,3 +1572,29 @@ TEST_CASE("primitives/keras Reshape: the target shape without the batch, -1 infe
   CHECK(r.result.findings[0].message ==
         "total size of new array must be unchanged, input_shape = [48, 48, 1], output_shape = [50, 48]");
 }
+
+TEST_CASE("primitives/keras spatial layers: ZeroPadding, Cropping, UpSampling, Conv2DTranspose",
+          "[models][primitives]") {
+  // output sizes as Keras's layers and conv_utils.deconv_output_length compute them
+  auto r = analyze_program(
+      "from tensorflow.keras.layers import (Input, ZeroPadding2D, Cropping2D, UpSampling2D, Conv2DTranspose,\n"
+      "                                     ZeroPadding1D, Cropping1D)\n"
+      "x = Input((28, 28, 3))\n"
+      "tenscan_reveal(ZeroPadding2D(((1, 2), (3, 4)))(x).shape)\n"
+      "tenscan_reveal(Cropping2D(((2, 2), (4, 4)))(x).shape)\n"
+      "tenscan_reveal(UpSampling2D((2, 3))(x).shape)\n"
+      "tenscan_reveal(Conv2DTranspose(16, 3, strides=2, padding='same')(x).shape)\n"
+      "tenscan_reveal(Conv2DTranspose(16, 3, strides=2)(x).shape)\n"
+      "tenscan_reveal(ZeroPadding1D(2)(Input((10, 4))).shape)\n"
+      "tenscan_reveal(Cropping1D((1, 2))(Input((10, 4))).shape)\n"
+      "Cropping2D(((14, 14), (0, 0)))(x)\n"
+      "ZeroPadding2D(1)(Input((28, 3)))\n");
+  CHECK(r.reveal_at(4) == "(batch, 31, 35, 3)");
+  CHECK(r.reveal_at(5) == "(batch, 24, 20, 3)");
+  CHECK(r.reveal_at(6) == "(batch, 56, 84, 3)");
+  CHECK(r.reveal_at(7) == "(batch, 56, 56, 16)");
+  CHECK(r.reveal_at(8) == "(batch, 57, 57, 16)");
+  CHECK(r.reveal_at(9) == "(batch, 14, 4)");
+  CHECK(r.reveal_at(10) == "(batch, 7, 4)");
+  CHECK(r.findings() == std::vector<std::string>{"shape/nonpositive-output@11", "shape/rank@12"});
+}

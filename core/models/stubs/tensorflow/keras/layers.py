@@ -6,5 +6,7 @@ from keras.layers import (
     GlobalMaxPooling2D, Flatten, Reshape, Permute, RepeatVector, Dropout, SpatialDropout2D,
     Activation, ReLU, LeakyReLU, Softmax, BatchNormalization, LayerNormalization, Embedding,
     SimpleRNN, GRU, LSTM, Bidirectional, TimeDistributed, Add, Subtract, Multiply, Average, Maximum,
-    Concatenate, add, concatenate, multiply,
+    Concatenate, add, concatenate, multiply, Convolution3D, Conv2DTranspose, Convolution2DTranspose,
+    ZeroPadding1D, ZeroPadding2D, ZeroPadding3D, Cropping1D, Cropping2D, Cropping3D, UpSampling1D,
+    UpSampling2D, UpSampling3D,
 )
