@@ -24,6 +24,7 @@ from tensorflow._v1 import (
     disable_eager_execution,
 )
 from tensorflow import compat
+from tensorflow import contrib  # (TensorFlow 1.x only)
 from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform
 
 newaxis = None

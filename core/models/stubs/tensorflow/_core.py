@@ -31,21 +31,48 @@ def dtype_name(d, default=None):
     return _t.dtype_in((), d) or default
 
 
-class TensorShape(tuple):
+class TensorShape:
+    """A tensor's static shape: its dims as ints (TensorFlow 2's TensorShape; a dimension tenscan
+    holds as a symbol is that symbol)."""
+
+    def __init__(self, dims):
+        self._dims = _b.tuple(dims) if dims is not None else None
+
+    def __getitem__(self, index):
+        if _b.isinstance(index, slice):
+            return TensorShape(self._dims[index])
+        return self._dims[index]
+
+    def __len__(self):
+        return _b.len(self._dims)
+
+    def __iter__(self):
+        return _b.iter(self._dims)
+
+    def __eq__(self, other):
+        return _b.tuple(self._dims) == _b.tuple(other)
+
+    def __repr__(self):
+        return "TensorShape(" + _b.repr(_b.list(self._dims)) + ")"
+
     def as_list(self):
-        return _b.list(self)
+        return _b.list(self._dims)
+
+    @property
+    def dims(self):
+        return _b.list(self._dims)
 
     @property
     def rank(self):
-        return _b.len(self)
+        return _b.len(self._dims)
 
     @property
     def ndims(self):
-        return _b.len(self)
+        return _b.len(self._dims)
 
     def num_elements(self):
         n = 1
-        for d in self:
+        for d in self._dims:
             n = n * d
         return n
 
@@ -244,28 +271,15 @@ def _compare(x, y, op):
     return wrap(_t.with_dtype(_t.elementwise(a, y, "+"), "bool"))
 
 
-def equal(x, y, name=None):
-    return _compare(x, y, "Equal")
+def _comparison(op):
+    def compare(x, y, name=None):
+        return _compare(x, y, op)
+    return compare
 
 
-def not_equal(x, y, name=None):
-    return _compare(x, y, "NotEqual")
-
-
-def less(x, y, name=None):
-    return _compare(x, y, "Less")
-
-
-def less_equal(x, y, name=None):
-    return _compare(x, y, "LessEqual")
-
-
-def greater(x, y, name=None):
-    return _compare(x, y, "Greater")
-
-
-def greater_equal(x, y, name=None):
-    return _compare(x, y, "GreaterEqual")
+equal, not_equal = _comparison("Equal"), _comparison("NotEqual")
+less, less_equal = _comparison("Less"), _comparison("LessEqual")
+greater, greater_equal = _comparison("Greater"), _comparison("GreaterEqual")
 
 
 def add(x, y, name=None):

@@ -3,6 +3,8 @@
 import builtins as _b
 import _tenscan as _t
 from tensorflow._core import convert_to_tensor as _tensor, wrap as _wrap, dims_text as _dims, _say, _new, _shape, unknown_in
+from tensorflow import _rnn as rnn_cell  # (tf.nn.rnn_cell.BasicLSTMCell, ...)
+from tensorflow._rnn import dynamic_rnn, bidirectional_dynamic_rnn, static_rnn
 
 
 def _same(x, *args, **kwargs):

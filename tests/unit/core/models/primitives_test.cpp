@@ -1598,3 +1598,29 @@ TEST_CASE("primitives/keras spatial layers: ZeroPadding, Cropping, UpSampling, C
   CHECK(r.reveal_at(10) == "(batch, 7, 4)");
   CHECK(r.findings() == std::vector<std::string>{"shape/nonpositive-output@11", "shape/rank@12"});
 }
+
+TEST_CASE("primitives/tensorflow 1.x recurrent cells, dynamic_rnn and static shapes", "[models][primitives]") {
+  // shapes and errors as tensorflow/python/ops/rnn.py and rnn_cell_impl.py give them
+  auto r = analyze_program(
+      "import tensorflow as tf\n"
+      "x = tf.placeholder(tf.float32, [None, 20, 8])\n"
+      "out, state = tf.nn.dynamic_rnn(tf.nn.rnn_cell.BasicLSTMCell(32), x, dtype=tf.float32)\n"
+      "tenscan_reveal(out)\n"
+      "tenscan_reveal(state.h)\n"
+      "cells = tf.contrib.rnn.MultiRNNCell([tf.contrib.rnn.GRUCell(16), tf.contrib.rnn.GRUCell(4)])\n"
+      "tenscan_reveal(tf.nn.dynamic_rnn(cells, x, dtype=tf.float32, time_major=True)[0])\n"
+      "tenscan_reveal((x.shape[1], x.get_shape().as_list()[-1], len(x.shape)))\n"
+      "tf.nn.dynamic_rnn(tf.nn.rnn_cell.GRUCell(5), tf.placeholder(tf.float32, [None, 8]), dtype=tf.float32)\n"
+      "tf.nn.dynamic_rnn(tf.nn.rnn_cell.GRUCell(5), x, sequence_length=3, dtype=tf.float32)\n"
+      "cell = tf.nn.rnn_cell.BasicRNNCell(6)\n"
+      "cell(tf.zeros([4, 8]), cell.zero_state(4, tf.float32))\n"
+      "cell(tf.zeros([4, 9]), cell.zero_state(4, tf.float32))\n");
+  CHECK(r.reveal_at(4) == "[the batch size (a placeholder's None dimension), 20, 32] float32");
+  CHECK(r.reveal_at(5) == "[the batch size (a placeholder's None dimension), 32] float32");
+  CHECK(r.reveal_at(7) == "[the batch size (a placeholder's None dimension), 20, 4] float32");  // (time major: x's first axis is time)
+  CHECK(r.reveal_at(8) == "(20, 8, 3)");
+  CHECK(r.findings() == std::vector<std::string>{"shape/rank@9", "shape/rank@10", "shape/matmul-inner-dim@13"});
+  REQUIRE(r.result.findings.size() == 3);
+  CHECK(r.result.findings[0].message == "Shape (?, 8) must have rank at least 3");
+  CHECK(r.result.findings[1].message == "sequence_length must be a vector of length batch_size, but saw shape: ()");
+}
