@@ -9,5 +9,6 @@ from keras import optimizers
 from keras import callbacks
 from keras import utils
 from keras import datasets
+from keras import preprocessing
 from keras.models import Sequential, Model
 from keras.layers import Input

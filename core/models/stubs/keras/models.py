@@ -178,7 +178,20 @@ class Model(Layer):
         self._check(x, y)
         if validation_data is not None and _b.isinstance(validation_data, (tuple, list)) and _b.len(validation_data) >= 2:
             self._check(validation_data[0], validation_data[1])
+        elif validation_data is not None and _b.hasattr(validation_data, "_element"):
+            self._check(validation_data, None)  # (a dataset or a generator of batches)
         return History()
+
+    # Keras 2's generator methods (fit and the others take generators since 2.1)
+    def fit_generator(self, generator, steps_per_epoch=None, epochs=1, verbose=1, callbacks=None,
+                      validation_data=None, validation_steps=None, **kwargs):
+        return self.fit(generator, epochs=epochs, validation_data=validation_data)
+
+    def evaluate_generator(self, generator, steps=None, **kwargs):
+        return self.evaluate(generator)
+
+    def predict_generator(self, generator, steps=None, **kwargs):
+        return self.predict(generator)
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, reset_metrics=True, return_dict=False):
         self._check(x, y)

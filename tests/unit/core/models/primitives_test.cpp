@@ -1624,3 +1624,25 @@ TEST_CASE("primitives/tensorflow 1.x recurrent cells, dynamic_rnn and static sha
   CHECK(r.result.findings[0].message == "Shape (?, 8) must have rank at least 3");
   CHECK(r.result.findings[1].message == "sequence_length must be a vector of length batch_size, but saw shape: ()");
 }
+
+TEST_CASE("primitives/keras preprocessing: ImageDataGenerator batches, pad_sequences", "[models][primitives]") {
+  // flow_from_directory's batches are target_size images (the classes are the directory's);
+  // flow() wants rank-4 arrays (keras_preprocessing's NumpyArrayIterator)
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "from tensorflow.keras.preprocessing.image import ImageDataGenerator\n"
+      "from tensorflow.keras.preprocessing.sequence import pad_sequences\n"
+      "from tensorflow.keras import layers, models\n"
+      "gen = ImageDataGenerator(rescale=1. / 255)\n"
+      "train = gen.flow_from_directory('data/train', target_size=(150, 150), class_mode='binary')\n"
+      "ok = models.Sequential([layers.Conv2D(8, 3, input_shape=(150, 150, 3)), layers.Flatten(), layers.Dense(1)])\n"
+      "ok.compile(loss='binary_crossentropy', optimizer='adam')\n"
+      "ok.fit_generator(train, steps_per_epoch=10, epochs=2)\n"
+      "bad = models.Sequential([layers.Conv2D(8, 3, input_shape=(28, 28, 1)), layers.Flatten(), layers.Dense(1)])\n"
+      "bad.compile(loss='binary_crossentropy', optimizer='adam')\n"
+      "bad.fit(train, epochs=1)\n"
+      "gen.flow(np.zeros((100, 28, 28)), np.zeros(100))\n"
+      "tenscan_reveal(pad_sequences([[1, 2], [3, 4, 5]], maxlen=10).shape)\n");
+  CHECK(r.findings() == std::vector<std::string>{"shape/channels@12", "shape/rank@13"});
+  CHECK(r.reveal_at(14) == "(2, 10)");
+}

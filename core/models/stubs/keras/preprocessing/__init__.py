@@ -1,0 +1,3 @@
+# keras.preprocessing: image data generators and sequence padding
+from keras.preprocessing import image
+from keras.preprocessing import sequence
