@@ -302,8 +302,8 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   r.function = site_function();
   r.definitely_false = t == sym::Tri::False;
   r.last_batch = st.last_batch;
-  r.op = op_;
-  r.after = op_after_;
+  r.op = op_ != 0 ? op_ : library_call_.op;
+  r.after = op_ != 0 ? op_after_ : library_call_.after;
   r.path = st.path;
   r.fix = std::move(fix);
   if (!st.module_calls.empty()) r.module_row = st.module_calls.back().second;
@@ -1458,6 +1458,9 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
   }
   bool user = fn.module && !fn.module->is_stub;
   if (user) site_functions_.push_back(code->qualname);
+  LibraryCall outer = enter_call(st, fn, args);
+  const bool library_call = library_call_.op != 0 && library_call_.op != outer.op;
+  const std::size_t reqs_before = st.reqs.size();
   ++call_depth;
   st.frames.push_back(std::move(f));
   States states;
@@ -1475,6 +1478,7 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
     }
     s.ret.reset();
     leave_frame(s);
+    if (library_call) leave_library_call(s, rv, reqs_before);
     if (gen && s.normal()) {
       // an eager generator: iterating it yields what the body yielded
       Object it;
@@ -1491,7 +1495,43 @@ Outs Interpreter::call_function(State&& st, ObjId fid, Args args) {
     }
     res.emplace_back(std::move(s), rv);
   }
+  library_call_ = std::move(outer);
   return res;
+}
+
+Interpreter::LibraryCall Interpreter::enter_call(const State& st, const Function& fn, const Args& args) {
+  LibraryCall outer = library_call_;
+  const bool callee_library = !fn.module || fn.module->is_stub;
+  const bool caller_project = !st.frames.empty() && st.frame().module && !st.frame().module->is_stub;
+  if (!callee_library) {
+    library_call_ = {};  // (the project's code again: its library calls are operations of their own)
+  } else if (caller_project) {
+    library_call_ = {++op_count_, {}};
+    auto add = [&](const Value& v) {
+      if (const TensorVal* t = tensor_of(st, v))
+        for (auto id : t->after)
+          if (library_call_.after.size() < 4 &&
+              std::find(library_call_.after.begin(), library_call_.after.end(), id) == library_call_.after.end())
+            library_call_.after.push_back(id);
+    };
+    for (const auto& v : args.pos) add(v);
+    for (const auto& [k, v] : args.kw) add(v);
+  }
+  return outer;
+}
+
+void Interpreter::leave_library_call(State& st, const Value& returned, std::size_t reqs_before) {
+  const std::uint32_t op = library_call_.op;
+  bool open = false;
+  for (std::size_t i = reqs_before; i < st.reqs.size() && !open; ++i) open = st.reqs[i]->op == op;
+  if (!open || !returned.is_obj()) return;
+  auto tag = [&](const Value& v) {
+    if (!v.is_obj() || !st.heap.get(v.obj).tensor) return;
+    auto& after = st.heap.mut(v.obj).tensor->after;
+    if (std::find(after.begin(), after.end(), op) == after.end()) after.push_back(op);
+  };
+  tag(returned);
+  for (const Value& item : std::vector<Value>(st.heap.get(returned.obj).items)) tag(item);  // (a tuple of results)
 }
 
 Value Interpreter::allocate(State& st, ObjId cls) {

@@ -735,6 +735,20 @@ class Interpreter {
   std::vector<int> op_modules_;             ///< the trace rows its operands came from (TensorVal::modules)
   std::string_view op_name_;                ///< its primitive
   ObjId op_shape_source_ = kNoObj;          ///< its only tensor operand, when that is opaque and unranked
+  // The library call in progress: a call from the project's code into a library model is one
+  // operation for the requirements its model states itself (_tenscan.require outside a
+  // primitive): they get its id and its tensor arguments' provenance, and the tensors it returns
+  // depend on it when it left one open (what is computed from a failed tf.reshape is a follow-on).
+  struct LibraryCall {
+    std::uint32_t op = 0;                   ///< 0: no library call in progress
+    std::vector<std::uint32_t> after;       ///< its tensor arguments' provenance
+  };
+  LibraryCall library_call_;
+  /// The library call a call of `fn` from the current frame starts (see LibraryCall), or the
+  /// one in progress; the caller restores the previous one when the call returns.
+  LibraryCall enter_call(const State& st, const Function& fn, const Args& args);
+  /// After a library call: the tensors it returned depend on it where it left a requirement open.
+  void leave_library_call(State& st, const Value& returned, std::size_t reqs_before);
   Coverage coverage_;
   std::vector<Gap> gaps_;
   void add_gap(std::string what, const ir::Loc& where);

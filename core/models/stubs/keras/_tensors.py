@@ -66,7 +66,7 @@ def shape_text(shape, batched=True):
             parts.append(", " if first else "")
         parts.append(d)
         first = True
-    parts.append(",)" if _b.len(shape) == 1 and not batched else ")")
+    parts.append(",)" if _b.len(shape) == 1 else ")")  # (a 1-tuple: Python's "(None,)")
     return parts
 
 

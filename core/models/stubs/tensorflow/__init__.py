@@ -25,6 +25,7 @@ from tensorflow._v1 import (
 )
 from tensorflow import compat
 from tensorflow import contrib  # (TensorFlow 1.x only)
+from tensorflow import layers  # (TensorFlow 1.x only)
 from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform
 
 newaxis = None

@@ -1,6 +1,6 @@
 # tf.compat.v1 (`import tensorflow.compat.v1 as tf`): TensorFlow's namespace with the 1.x graph API
 # (placeholders, sessions, feed_dict; tensorflow/_v1.py)
-from tensorflow import keras, nn, data, random, math
+from tensorflow import keras, nn, data, random, math, layers
 from tensorflow._core import (
     Tensor, TensorShape, DType, float16, float32, float64, int8, int32, int64, uint8, bool, string,
     convert_to_tensor, constant, zeros, ones, zeros_like, ones_like, fill, cast, reshape, matmul,
