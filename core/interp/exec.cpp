@@ -480,9 +480,8 @@ void Interpreter::exec_stmt(const ir::Stmt* s, States& states) {
             // (a short tuple or list, a shape's dims: unrolled, not widened; see summarise_loop)
             bool short_sequence = false;
             if (o.v.is_obj()) {
-              OKind k = it.st.heap.get(o.v.obj).kind;
-              short_sequence = (k == OKind::Tuple || k == OKind::List) &&
-                               it.st.heap.get(o.v.obj).items.size() <= kUnrolledSequence;
+              const Object& seq = it.st.heap.get(o.v.obj);
+              short_sequence = (seq.kind == OKind::Tuple || seq.kind == OKind::List) && seq.items.size() <= kUnrolledSequence;
             }
             if (it.v.is_obj()) {
               const Object& io = it.st.heap.get(it.v.obj);

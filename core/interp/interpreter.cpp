@@ -215,6 +215,14 @@ void Interpreter::record_unmodelled(const std::string& name) {
   if (auto why = models::benign_reason(name); !why.empty()) ++result_.stats.benign_calls[std::string(why) + ": " + name];
   else ++result_.stats.unmodelled_calls[name];
 }
+namespace {
+// Adds a tensor operand's provenance (TensorVal::after) to an operation's, at most 4 ids.
+void add_provenance(std::vector<std::uint32_t>& to, const TensorVal& t) {
+  for (auto id : t.after)
+    if (to.size() < 4 && std::find(to.begin(), to.end(), id) == to.end()) to.push_back(id);
+}
+}  // namespace
+
 void Interpreter::begin_operation(std::string_view primitive, const State& st, const Args& args) {
   ++result_.stats.operations[std::string(primitive)];
   op_ = ++op_count_;
@@ -225,9 +233,7 @@ void Interpreter::begin_operation(std::string_view primitive, const State& st, c
   auto add = [&](const Value& v) {
     const TensorVal* t = tensor_of(st, v);
     if (!t) return false;
-    for (auto id : t->after)
-      if (op_after_.size() < 4 && std::find(op_after_.begin(), op_after_.end(), id) == op_after_.end())
-        op_after_.push_back(id);
+    add_provenance(op_after_, *t);
     for (int row : t->modules)
       if (op_modules_.size() < 4 && std::find(op_modules_.begin(), op_modules_.end(), row) == op_modules_.end())
         op_modules_.push_back(row);
@@ -1508,11 +1514,7 @@ Interpreter::LibraryCall Interpreter::enter_call(const State& st, const Function
   } else if (caller_project) {
     library_call_ = {++op_count_, {}};
     auto add = [&](const Value& v) {
-      if (const TensorVal* t = tensor_of(st, v))
-        for (auto id : t->after)
-          if (library_call_.after.size() < 4 &&
-              std::find(library_call_.after.begin(), library_call_.after.end(), id) == library_call_.after.end())
-            library_call_.after.push_back(id);
+      if (const TensorVal* t = tensor_of(st, v)) add_provenance(library_call_.after, *t);
     };
     for (const auto& v : args.pos) add(v);
     for (const auto& [k, v] : args.kw) add(v);

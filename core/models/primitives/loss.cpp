@@ -213,12 +213,11 @@ Outs require(Interpreter& in, State&& st, Args& a) {
 }
 
 namespace {
-// msg with the symbol `id` read as `n` wherever that makes a number or a dimension known
-Msg with_value(const Msg& msg, sym::SymId id, std::int64_t n) {
-  auto value = [&](sym::SymId s) -> std::optional<std::int64_t> {
-    if (s == id) return n;
-    return std::nullopt;
-  };
+using SymbolValue = std::function<std::optional<std::int64_t>(sym::SymId)>;
+
+// msg with the symbols `value` knows read as their values, wherever that makes a number or a
+// dimension known
+Msg with_value(const Msg& msg, const SymbolValue& value) {
   auto known = [&](const sym::Expr& e) {
     auto v = e.eval(value);
     return v ? sym::Expr::constant(*v) : e;
@@ -246,16 +245,17 @@ Outs fed(Interpreter& in, State&& st, Args& a) {
   auto n = size && size->kind == VKind::Int ? size->i.as_const() : std::nullopt;
   if (!id || !n) return interp::one(std::move(st), Value::none());
   ir::Loc here = in.site();
+  const SymbolValue fed_size = [&](sym::SymId s) -> std::optional<std::int64_t> {
+    if (s == *id) return *n;
+    return std::nullopt;
+  };
   for (auto& rp : st.reqs) {
     const interp::Requirement& r = *rp;
     if (r.advisory || (r.definitely_false && !r.graph_cond)) continue;
     const sym::Cond& built = r.graph_cond ? *r.graph_cond : r.cond;
     const auto syms = built.symbols();
     if (std::find(syms.begin(), syms.end(), *id) == syms.end()) continue;
-    auto holds = built.eval([&](sym::SymId s) -> std::optional<std::int64_t> {
-      if (s == *id) return *n;
-      return std::nullopt;
-    });
+    auto holds = built.eval(fed_size);
     if (!holds || (r.graph_cond && r.definitely_false)) continue;  // (other sizes in it; or already failed)
     if (*holds && r.graph_cond) continue;
     auto decided = std::make_shared<interp::Requirement>(r);
@@ -263,7 +263,7 @@ Outs fed(Interpreter& in, State&& st, Args& a) {
     decided->cond = sym::Cond::truth(*holds);
     if (!*holds) {
       decided->definitely_false = true;
-      decided->msg = with_value(r.msg, *id, *n);
+      decided->msg = with_value(r.msg, fed_size);
       Msg note;
       note << "the graph runs here, fed " << *n << " where the placeholder has None";
       if (here.line) decided->related.push_back(RelatedMsg{here, note});

@@ -85,6 +85,15 @@ def _kind_of(loss):
     return None
 
 
+def _same_samples(y, out):
+    """Whether targets y have the output's shape, sample for sample (the batch dims aside)."""
+    same = _b.len(y) == _b.len(out)
+    if same:
+        for i in _b.range(1, _b.len(y)):
+            same = same & (y[i] == out[i])
+    return same
+
+
 def check_target(loss, y, out, related=()):
     """y's shape (the targets) against out's (the model's output) under `loss`; `related`: where
     they were made, for the finding (see _tenscan.require)."""
@@ -95,11 +104,7 @@ def check_target(loss, y, out, related=()):
         y = y + (1,)  # (Keras expands a rank-1 target to a column)
     if kind == "categorical":
         # one-hot targets: exactly the output's shape
-        same = _b.len(y) == _b.len(out)
-        if same:
-            for i in _b.range(1, _b.len(y)):
-                same = same & (y[i] == out[i])
-        return _t.require(same, "shape/loss-target", "Shapes ", *(_k.shape_text(y) + [" and "] + _k.shape_text(out)),
+        return _t.require(_same_samples(y, out), "shape/loss-target", "Shapes ", *(_k.shape_text(y) + [" and "] + _k.shape_text(out)),
                           " are incompatible", related=related)
     if kind == "sparse":
         # class indices: the output's shape without its class axis (or with a 1 there)
@@ -123,12 +128,8 @@ def check_target(loss, y, out, related=()):
     # broadcast, every output compared with the same target: Keras 2.3 and earlier refuse it
     # (training_utils.check_loss_and_target_compatibility), later versions average over the
     # broadcast shape, which is rarely what was meant
-    same = _b.len(y) == _b.len(out)
-    if same:
-        for i in _b.range(1, _b.len(y)):
-            same = same & (y[i] == out[i])
     name = _name_of(loss)
-    _t.advise(same, "shape/loss-target", "A target array with shape ", *(_k.shape_text(y) + [" was passed for an output of shape "] +
+    _t.advise(_same_samples(y, out), "shape/loss-target", "A target array with shape ", *(_k.shape_text(y) + [" was passed for an output of shape "] +
               _k.shape_text(out)), " while using as loss `", name, "`: the loss broadcasts them and compares every output with",
               " the same target (Keras 2.3 and earlier raise: this loss expects targets to have the same shape as the output)",
               related=related)

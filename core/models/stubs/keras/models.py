@@ -16,6 +16,11 @@ class History:
         self.epoch = []
 
 
+def _listed(v):
+    """A model's inputs or outputs, or the data for them: one, or a list or tuple of them."""
+    return v if _b.isinstance(v, (list, tuple)) else [v]
+
+
 def _batch_of(x):
     s = _k.shape_of(x)
     return s[0] if s is not None and _b.len(s) > 0 else None
@@ -35,20 +40,20 @@ class Model(Layer):
         layer), for a finding's related place; None for a subclassed model."""
         if self._seq:
             return self._seq[-1]
-        outs = self._outputs if _b.isinstance(self._outputs, (list, tuple)) else [self._outputs]
+        outs = _listed(self._outputs)
         return outs[0] if _b.len(outs) == 1 else None
 
     def _made_input(self, i):
         """What declares the model's input i (its Input, or a Sequential's first layer)."""
         if self._seq:
             return self._seq[0] if i == 0 else None
-        ins = self._inputs if _b.isinstance(self._inputs, (list, tuple)) else [self._inputs]
+        ins = _listed(self._inputs)
         return ins[i] if i < _b.len(ins) else None
 
     def _input_shapes(self):
         if self._inputs is None:
             return None
-        ins = self._inputs if _b.isinstance(self._inputs, (list, tuple)) else [self._inputs]
+        ins = _listed(self._inputs)
         return [_k.shape_of(i) for i in ins]
 
     def _conforms(self, x, batched):
@@ -58,7 +63,7 @@ class Model(Layer):
         shape Keras lets through: the layers then run on the data's own shape and check it with
         their own input specs, as Keras's Functional does)."""
         shapes = self._input_shapes()
-        xs = x if _b.isinstance(x, (list, tuple)) else [x]
+        xs = _listed(x)
         verdict = "same"
         for i in _b.range(_b.min(_b.len(xs), _b.len(shapes))):
             got = _k.shape_of(xs[i])
@@ -89,9 +94,9 @@ class Model(Layer):
     def _outputs_for(self, x, batched):
         """The model's outputs for data x that conforms to its inputs: of the data's batch (the
         model was built for any)."""
-        xs = x if _b.isinstance(x, (list, tuple)) else [x]
+        xs = _listed(x)
         batch = _k.shape_of(xs[0])[0] if _k.shape_of(xs[0]) is not None and batched else None
-        outs = self._outputs if _b.isinstance(self._outputs, (list, tuple)) else [self._outputs]
+        outs = _listed(self._outputs)
         outs = [_k.symbolic((batch,) + _b.tuple(_k.shape_of(o)[1:])) if batch is not None and _k.shape_of(o) is not None
                 else o for o in outs]
         return outs[0] if _b.len(outs) == 1 else outs

@@ -80,6 +80,19 @@ class TensorShape:
         return _t.unknown("is_compatible_with()")
 
 
+def _comparison(op):
+    """tf.less and the others (and the Tensor operators): the operands broadcast as any binary
+    op's, the result is bool."""
+    def compare(x, y, name=None):
+        a = convert_to_tensor(x)
+        if unknown_in(a, y):
+            return _t.unknown("the result of " + op)
+        if _t.is_tensor(y) and not broadcast_check(a, y, op):
+            return _t.unknown("a failed " + op)
+        return wrap(_t.with_dtype(_t.elementwise(a, y, "+"), "bool"))
+    return compare
+
+
 class Tensor:
     def __init__(self, _tensor=None):
         _t.set_tensor(self, _tensor)
@@ -168,17 +181,8 @@ class Tensor:
         return _bin(self, -1, "*")
 
     # (== and != stay identity: tensors are dict keys, as a feed_dict's placeholders)
-    def __lt__(self, other):
-        return _compare(self, other, "Less")
-
-    def __le__(self, other):
-        return _compare(self, other, "LessEqual")
-
-    def __gt__(self, other):
-        return _compare(self, other, "Greater")
-
-    def __ge__(self, other):
-        return _compare(self, other, "GreaterEqual")
+    __lt__, __le__ = _comparison("Less"), _comparison("LessEqual")
+    __gt__, __ge__ = _comparison("Greater"), _comparison("GreaterEqual")
 
 
 def wrap(t):
@@ -221,6 +225,17 @@ def dims_text(shape):
     return parts
 
 
+def static_text(shape):
+    """A static shape as TensorFlow 1 prints one: (?, 784), a None dimension as ?."""
+    parts = ["("]
+    for i in _b.range(_b.len(shape)):
+        if i > 0:
+            parts.append(", ")
+        parts.append("?" if shape[i] is None else shape[i])
+    parts.append(",)" if _b.len(shape) == 1 else ")")
+    return parts
+
+
 def _say(*parts):
     out = []
     for p in parts:
@@ -259,22 +274,6 @@ def _bin(a, b, op):
     if _t.is_tensor(a) and _t.is_tensor(b) and not broadcast_check(a, b, _OPS.get(op, op)):
         return _t.unknown("a failed " + _OPS.get(op, op))
     return wrap(_t.elementwise(a, b, op))
-
-
-def _compare(x, y, op):
-    """A comparison: its operands broadcast as any binary op's, its result bool."""
-    a = convert_to_tensor(x)
-    if unknown_in(a, y):
-        return _t.unknown("the result of " + op)
-    if _t.is_tensor(y) and not broadcast_check(a, y, op):
-        return _t.unknown("a failed " + op)
-    return wrap(_t.with_dtype(_t.elementwise(a, y, "+"), "bool"))
-
-
-def _comparison(op):
-    def compare(x, y, name=None):
-        return _compare(x, y, op)
-    return compare
 
 
 equal, not_equal = _comparison("Equal"), _comparison("NotEqual")
@@ -607,24 +606,16 @@ def _reduce(x, axis, keepdims, dtype, what):
     return wrap(_t.reduce(x, axis, keepdims, dtype or _t.dtype(x), what))
 
 
-def reduce_sum(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_sum()")
+def _reduction(what):
+    # (reduction_indices and keep_dims: TensorFlow 1's names of axis and keepdims)
+    def reduce(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
+        return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, what)
+    return reduce
 
 
-def reduce_mean(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_mean()")
-
-
-def reduce_max(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_max()")
-
-
-def reduce_min(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_min()")
-
-
-def reduce_prod(input_tensor, axis=None, keepdims=False, name=None, reduction_indices=None, keep_dims=None):
-    return _reduce(input_tensor, reduction_indices if axis is None else axis, keepdims or _b.bool(keep_dims), None, "reduce_prod()")
+reduce_sum, reduce_mean = _reduction("reduce_sum()"), _reduction("reduce_mean()")
+reduce_max, reduce_min = _reduction("reduce_max()"), _reduction("reduce_min()")
+reduce_prod = _reduction("reduce_prod()")
 
 
 def argmax(input, axis=None, output_type="int64", name=None):

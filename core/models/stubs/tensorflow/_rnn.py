@@ -6,21 +6,16 @@
 import builtins as _b
 import _tenscan as _t
 from collections import namedtuple as _namedtuple
-from tensorflow._core import convert_to_tensor as _tensor, _new, _shape, unknown_in
+from tensorflow._core import convert_to_tensor as _tensor, _new, _shape, unknown_in, static_text
 from keras import _tensors as _k
 
 LSTMStateTuple = _namedtuple("LSTMStateTuple", ["c", "h"])
 
 
 def _text(shape):
-    """A static shape as TensorFlow 1 prints one: (?, 20)."""
-    parts = ["("]
-    for i in _b.range(_b.len(shape)):
-        if i > 0:
-            parts.append(", ")
-        parts.append(shape[i] if _t.const_int(shape[i]) is not None else "?")
-    parts.append(",)" if _b.len(shape) == 1 else ")")
-    return parts
+    """A tensor's shape as TensorFlow 1 prints its static shape: (?, 20), a dimension only the
+    run decides (a placeholder's None) as ?."""
+    return static_text([d if _t.const_int(d) is not None else None for d in shape])
 
 
 class RNNCell:

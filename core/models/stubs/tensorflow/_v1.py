@@ -43,15 +43,7 @@ class _Placeholder(Tensor):
         self.name = _graph_name(name if name is not None else "Placeholder")
 
     def _static_text(self):
-        parts = ["'("]
-        first = True
-        for d in self._static:
-            if not first:
-                parts.append(", ")
-            parts.append("?" if d is None else d)
-            first = False
-        parts.append(",)'" if _b.len(self._static) == 1 else ")'")
-        return parts
+        return ["'"] + _core.static_text(self._static) + ["'"]
 
 
 def placeholder(dtype, shape=None, name=None):

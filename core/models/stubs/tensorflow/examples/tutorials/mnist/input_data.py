@@ -9,23 +9,25 @@ import _tenscan as _t
 
 class DataSet:
     def __init__(self, n, one_hot, reshape, dtype):
-        import numpy as _np
         self._num_examples = n
         self._image_shape = (784,) if reshape else (28, 28, 1)
         self._one_hot = one_hot
-        self.images = _np.zeros((n,) + self._image_shape, dtype=dtype)
-        self.labels = _np.zeros((n, 10), dtype="float64") if one_hot else _np.zeros((n,), dtype="uint8")
+        self._dtype = dtype
+        self.images, self.labels = self._arrays(n)
         self.epochs_completed = 0
+
+    def _arrays(self, n):
+        """n images and their labels."""
+        import numpy as _np
+        labels = _np.zeros((n, 10), dtype="float64") if self._one_hot else _np.zeros((n,), dtype="uint8")
+        return _np.zeros((n,) + self._image_shape, dtype=self._dtype), labels
 
     @property
     def num_examples(self):
         return self._num_examples
 
     def next_batch(self, batch_size, fake_data=False, shuffle=True):
-        import numpy as _np
-        images = _np.zeros((batch_size,) + self._image_shape, dtype=self.images.dtype)
-        labels = _np.zeros((batch_size, 10), dtype="float64") if self._one_hot else _np.zeros((batch_size,), dtype="uint8")
-        return images, labels
+        return self._arrays(batch_size)
 
 
 class Datasets:
