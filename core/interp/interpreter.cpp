@@ -217,6 +217,39 @@ void Interpreter::record_unmodelled(const std::string& name) {
 }
 namespace {
 // Adds a tensor operand's provenance (TensorVal::after) to an operation's, at most 4 ids.
+// Where the rank and dims of `t`, which an operation with ranked tensor operands `operands`
+// made at t.origin, got their sizes: a dim equal to an operand's at the same place, counted
+// from the front or from the back (x[:n] and Dense keep the leading ones, a broadcast or an
+// unsqueeze(0) the trailing ones), was passed on from that operand, and was made where the
+// operand's was; the rank likewise, from an operand of the same rank. (Equal sizes that merely
+// coincide are taken as passed on: the place named is then an earlier one that made the size.)
+std::shared_ptr<const ShapeOrigin> passed_on(const State& st, const TensorVal& t, const std::vector<ObjId>& operands) {
+  const auto& out = *t.shape;
+  ShapeOrigin made{t.origin, std::vector<ir::Loc>(out.size(), t.origin)};
+  bool any = false;
+  auto from = [&](const ir::Loc& loc, ir::Loc& to) {
+    if (loc.line == 0 || (loc.file == t.origin.file && loc.line == t.origin.line)) return false;
+    to = loc;
+    any = true;
+    return true;
+  };
+  for (std::size_t d = 0; d < out.size(); ++d)
+    for (ObjId id : operands) {
+      const auto& x = st.heap.get(id).tensor;
+      if (!x || !x->shape) continue;
+      const auto& in = *x->shape;
+      std::size_t back = out.size() - d;  // (d counted from the back, 1 = the last)
+      if (d < in.size() && in[d] == out[d] && from(x->dim_origin(d), made.dims[d])) break;
+      if (back <= in.size() && in[in.size() - back] == out[d] && from(x->dim_origin(in.size() - back), made.dims[d]))
+        break;
+    }
+  for (ObjId id : operands)
+    if (const auto& x = st.heap.get(id).tensor; x && x->shape && x->shape->size() == out.size() &&
+                                               from(x->rank_origin(), made.rank))
+      break;
+  return any ? std::make_shared<const ShapeOrigin>(std::move(made)) : nullptr;
+}
+
 void add_provenance(std::vector<std::uint32_t>& to, const TensorVal& t) {
   for (auto id : t.after)
     if (to.size() < 4 && std::find(to.begin(), to.end(), id) == to.end()) to.push_back(id);
@@ -229,11 +262,13 @@ void Interpreter::begin_operation(std::string_view primitive, const State& st, c
   op_reqs_ = st.reqs.size();
   op_after_.clear();
   op_modules_.clear();
+  op_operands_.clear();
   int tensors = 0;  // (the direct tensor operands)
   auto add = [&](const Value& v) {
     const TensorVal* t = tensor_of(st, v);
     if (!t) return false;
     add_provenance(op_after_, *t);
+    if (t->shape && op_operands_.size() < 4) op_operands_.push_back(v.obj);
     for (int row : t->modules)
       if (op_modules_.size() < 4 && std::find(op_modules_.begin(), op_modules_.end(), row) == op_modules_.end())
         op_modules_.push_back(row);
@@ -557,6 +592,7 @@ Value Interpreter::new_tensor(State& st, TensorVal t) {
     else t.after = op_after_;
   }
   if (op_ != 0 && !op_modules_.empty()) t.modules = op_modules_;  // (the shape report's dataflow)
+  if (op_ != 0 && t.shape && !t.made && !op_operands_.empty()) t.made = passed_on(st, t, op_operands_);
   // (the operations whose result has their operand's shape, whatever it is)
   constexpr std::string_view kSameShape[] = {"pointwise", "same", "with_dtype", "elementwise", "values"};
   if (op_ != 0 && op_shape_source_ != kNoObj && t.opaque && !t.shape &&

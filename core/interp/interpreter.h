@@ -402,6 +402,7 @@ class Interpreter {
     op_ = 0;
     op_after_.clear();  // (a stub-level requirement after it is not a follow-on of its operands)
     op_modules_.clear();
+    op_operands_.clear();
     op_shape_source_ = kNoObj;
   }
   void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
@@ -735,6 +736,7 @@ class Interpreter {
   std::vector<int> op_modules_;             ///< the trace rows its operands came from (TensorVal::modules)
   std::string_view op_name_;                ///< its primitive
   ObjId op_shape_source_ = kNoObj;          ///< its only tensor operand, when that is opaque and unranked
+  std::vector<ObjId> op_operands_;          ///< its ranked tensor operands, the first few (TensorVal::made)
   // The library call in progress: a call from the project's code into a library model is one
   // operation for the requirements its model states itself (_tenscan.require outside a
   // primitive): they get its id and its tensor arguments' provenance, and the tensors it returns

@@ -51,6 +51,12 @@ struct ValueSource {
   double against = 0;
 };
 
+/// Where a tensor's rank and each of its dims got their sizes (TensorVal::made).
+struct ShapeOrigin {
+  ir::Loc rank;
+  std::vector<ir::Loc> dims;
+};
+
 /// A tensor's abstract value: a shape (a list of dimension expressions, or unknown rank)
 /// and an element type. `origin` is where (in the project's code) it got this shape.
 struct TensorVal {
@@ -86,7 +92,16 @@ struct TensorVal {
   domain::TensorValues values{};
   /// Where `values` came from, for the findings that name it (nullptr: nowhere in particular).
   std::shared_ptr<const ValueSource> source{};
+  /// Where its rank and dims were made, where an operation passed some on from an operand
+  /// unchanged (x[:n] keeps x's rank and later dims, a Dense layer all but the last, a
+  /// broadcast the trailing ones): the origins of the operand's (Interpreter::new_tensor). Null:
+  /// all from `origin`. Not part of the tensor's identity for merging.
+  std::shared_ptr<const ShapeOrigin> made{};
   [[nodiscard]] bool ranked() const { return shape.has_value(); }
+  [[nodiscard]] const ir::Loc& rank_origin() const { return made ? made->rank : origin; }
+  [[nodiscard]] const ir::Loc& dim_origin(std::size_t d) const {
+    return made && d < made->dims.size() ? made->dims[d] : origin;
+  }
   [[nodiscard]] std::size_t rank() const { return shape ? shape->size() : 0; }
 };
 

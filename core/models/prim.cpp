@@ -121,8 +121,8 @@ bool Prim::require_rank(const TensorVal& t, std::initializer_list<std::size_t> r
   return require(sym::Cond::truth(false), RuleId::RankMismatch, m, {origin_note(t, "the input got this shape here")});
 }
 
-Outs Prim::ret_tensor(Shape shape, DType dtype) {
-  Value v = tensor_value(std::move(shape), dtype);
+Outs Prim::ret_tensor(Shape shape, DType dtype, std::optional<ir::Loc> origin) {
+  Value v = tensor_value(std::move(shape), dtype, origin);
   return ret(v);
 }
 

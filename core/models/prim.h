@@ -98,7 +98,7 @@ class Prim {
   bool require_rank(const TensorVal& t, std::initializer_list<std::size_t> ranks, const Msg& what);
 
   Outs ret(Value v) { return interp::one(std::move(st), std::move(v)); }
-  Outs ret_tensor(Shape shape, DType dtype);
+  Outs ret_tensor(Shape shape, DType dtype, std::optional<ir::Loc> origin = std::nullopt);
   Outs ret_unranked(DType dtype);
   /// The dtype of argument i as a type-promotion operand (see typed_operand).
   [[nodiscard]] std::optional<TypedOperand> operand(std::size_t i, std::string_view kw = {}) const {
@@ -108,11 +108,12 @@ class Prim {
   Outs ret_none() { return ret(Value::none()); }
   /// A new tensor. Dims that the path's ranges pin to one value become that constant, so
   /// that paths with the same shapes written differently ((28 - s) + s) merge.
-  Value tensor_value(Shape shape, DType dtype) {
+  /// (`origin`: where the project's code made it, if not at the call in progress)
+  Value tensor_value(Shape shape, DType dtype, std::optional<ir::Loc> origin = std::nullopt) {
     for (auto& d : shape)
       if (!d.as_const())
         if (auto iv = st.ranges.eval(d); iv.is_point()) d = sym::Expr::constant(iv.lo);
-    TensorVal t{std::move(shape), dtype, in.site()};
+    TensorVal t{std::move(shape), dtype, origin ? *origin : in.site()};
     moved_values(t);
     return in.new_tensor(st, std::move(t));
   }

@@ -175,10 +175,28 @@ std::optional<interp::ArgumentFix> stated_fix(const State& st, const Args& a) {
   return std::nullopt;
 }
 
+namespace {
+// Where `v` was made in the project's code: a tensor's origin (or, `what`, where its rank or
+// one axis's size was made), an object's allocation.
+ir::Loc made_at(const Interpreter& in, const State& st, const Value& v, const Value* what) {
+  const TensorVal* t = in.tensor_of(st, v);
+  if (!t) return v.is_obj() ? st.heap.get(v.obj).alloc_site : ir::Loc{};
+  auto rank = static_cast<std::int64_t>(t->rank());
+  if (what && what->const_str() && *what->const_str() == "rank") return t->rank_origin();
+  if (auto axis = what && what->kind == VKind::Int ? what->i.as_const() : std::nullopt;
+      axis && t->shape && *axis >= -rank && *axis < rank)
+    return t->dim_origin(static_cast<std::size_t>(*axis < 0 ? *axis + rank : *axis));
+  return t->origin;
+}
+}  // namespace
+
 // The places a stub names with require's `related=((value, text), ...)`: where each value was
 // made in the project's code (a tensor's origin, an object's allocation: the Input, the layer
-// whose output it is, the array of data), with the text saying what it is. A place that is the
-// requirement's own site, or unknown, is left out.
+// whose output it is, the array of data), with the text saying what it is. A third element
+// names what of a tensor: "rank" where its rank was made, an axis where that dim got its size
+// (TensorVal::made: an array sliced or split later still names where it got its rank); a
+// fourth, the value whose place to name instead when that one is unknown or the
+// requirement's own site. Such a place is otherwise left out, as is one named already.
 std::vector<RelatedMsg> stated_related(Interpreter& in, const State& st, const Args& a) {
   std::vector<RelatedMsg> out;
   const Value* rel = nullptr;
@@ -187,13 +205,14 @@ std::vector<RelatedMsg> stated_related(Interpreter& in, const State& st, const A
   const auto* pairs = rel ? in.sequence_of(st, *rel) : nullptr;
   if (!pairs) return out;
   ir::Loc here = in.site();
+  auto useless = [&](const ir::Loc& loc) { return loc.line == 0 || (loc.file == here.file && loc.line == here.line); };
   for (const Value& pair : *pairs) {
     const auto* pv = in.sequence_of(st, pair);
-    if (!pv || pv->size() != 2 || !(*pv)[1].const_str()) continue;
-    ir::Loc loc;
-    if (const TensorVal* t = in.tensor_of(st, (*pv)[0])) loc = t->origin;
-    else if ((*pv)[0].is_obj()) loc = st.heap.get((*pv)[0].obj).alloc_site;
-    if (loc.line == 0 || (loc.file == here.file && loc.line == here.line)) continue;
+    if (!pv || pv->size() < 2 || pv->size() > 4 || !(*pv)[1].const_str()) continue;
+    ir::Loc loc = made_at(in, st, (*pv)[0], pv->size() >= 3 ? &(*pv)[2] : nullptr);
+    if (useless(loc) && pv->size() == 4) loc = made_at(in, st, (*pv)[3], nullptr);
+    auto named = [&](const RelatedMsg& r) { return r.loc.file == loc.file && r.loc.line == loc.line && r.loc.col == loc.col; };
+    if (useless(loc) || std::any_of(out.begin(), out.end(), named)) continue;
     Msg m;
     m << *(*pv)[1].const_str();
     out.push_back(RelatedMsg{loc, m});

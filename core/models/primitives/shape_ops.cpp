@@ -23,8 +23,10 @@ Outs register_tensor_class(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), Value::none());
 }
 
-// _tenscan.new(size, dtype): torch.zeros/ones/randn/empty/full(size...) after the stub
-// normalised the size to a tuple.
+// _tenscan.new(size, dtype[, made_from=t][, at=obj]): torch.zeros/ones/randn/empty/full(size...)
+// after the stub normalised the size to a tuple. `made_from`: the tensor it is computed from (a
+// Keras layer's input: the dims passed on keep where they were made, TensorVal::made); `at`:
+// the object whose creation is where the project's code made it (the Keras layer).
 Outs new_tensor(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "new");
   DType dt = p.dtype_arg(1, "dtype", DType::Float32);
@@ -37,7 +39,10 @@ Outs new_tensor(Interpreter& in, State&& st, Args& a) {
     ok = p.require(Cond::ge(d, k(0)), RuleId::InvalidHyperparameter, m) && ok;
   }
   if (!ok) return p.ret_unranked(dt);
-  return p.ret_tensor(*size, dt);
+  std::optional<ir::Loc> at;
+  if (const Value* o = p.arg(2, "at"); o && o->is_obj() && p.st.heap.get(o->obj).alloc_site.line != 0)
+    at = p.st.heap.get(o->obj).alloc_site;
+  return p.ret_tensor(*size, dt, at);
 }
 
 // _tenscan.like(t, dtype or None): zeros_like and friends

@@ -8,6 +8,10 @@ import _tenscan as _t
 
 class KerasTensor:
     _source = None  # the data a model made this batch for (for a finding's related places)
+    # the first Dense layer on its way that was applied to an input of rank > 2 (it maps the
+    # last axis only, the others pass through: often a missing Flatten), and that input's rank
+    _wide_dense = None
+    _wide_rank = 0
 
     def __init__(self, _tensor=None, name=None):
         _t.set_tensor(self, _tensor)
@@ -40,10 +44,19 @@ def batch_symbol():
     return _BATCH[0]
 
 
-def symbolic(shape, dtype="float32", source=None):
+def symbolic(shape, dtype="float32", source=None, made_from=None, layer=None):
     """A KerasTensor of `shape` (its first dimension the batch); `source`: the data it stands
-    for, if any."""
-    t = KerasTensor(_tensor=_t.new(_b.tuple(shape), dtype))
+    for, if any; `made_from`: the tensor it was computed from (the dims it passes on unchanged
+    keep where they were made, and a Dense layer applied to a wide input stays known); `layer`:
+    the layer whose output it is (made where the project created the layer: a Sequential runs
+    its layers where it is built, or at fit)."""
+    if made_from is None:
+        t = KerasTensor(_tensor=_t.new(_b.tuple(shape), dtype, layer))
+    else:
+        t = KerasTensor(_tensor=_t.new(_b.tuple(shape), dtype, layer, made_from=made_from))
+        if _b.isinstance(made_from, KerasTensor):
+            t._wide_dense = made_from._wide_dense
+            t._wide_rank = made_from._wide_rank
     t._source = source
     return t
 

@@ -31,6 +31,7 @@ class Layer:
     _ndim = None
 
     _input = None  # what the layer is being called on (for a finding's related places)
+    _last_axis_only = False  # Dense: on a wider input it maps the last axis, the others pass through
 
     def _where(self):
         source = self._input._source if _b.isinstance(self._input, _k.KerasTensor) else None
@@ -82,7 +83,11 @@ class Layer:
         out = self.output_shape_for(shape)
         if out is None:
             return _t.unknown(self.name + "()")
-        return _k.symbolic(out)
+        result = _k.symbolic(out, made_from=inputs, layer=self)
+        if self._last_axis_only and _b.len(shape) > 2 and result._wide_dense is None:
+            result._wide_dense = self
+            result._wide_rank = _b.len(shape)
+        return result
 
     def get_config(self):
         return {"name": self.name}
@@ -107,6 +112,7 @@ def Input(shape=None, batch_size=None, name=None, dtype=None, sparse=None, tenso
 
 class Dense(Layer):
     _min_ndim = 2
+    _last_axis_only = True
 
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None,
@@ -596,7 +602,7 @@ class Bidirectional(Layer):
         if not _t.is_tensor(out) or self.merge_mode != "concat":
             return out
         shape = _k.shape_of(out)
-        return _k.symbolic(shape[:-1] + (2 * shape[-1],))
+        return _k.symbolic(shape[:-1] + (2 * shape[-1],), made_from=out)
 
 
 class TimeDistributed(Layer):
@@ -620,7 +626,7 @@ class _Merge(Layer):
                 return _t.unknown(self.name + "()")
         out = self._merge(shapes)
         # (a merge that fails raises in Keras: nothing after it is checked)
-        return _k.symbolic(out) if out is not None else _t.unknown(self.name + "()")
+        return _k.symbolic(out, made_from=inputs[0]) if out is not None else _t.unknown(self.name + "()")
 
     def _merge(self, shapes):
         first = shapes[0]

@@ -15,7 +15,8 @@ class Loss:
         yt, yp = _k.shape_of(y_true), _k.shape_of(y_pred)
         if yt is not None and yp is not None:
             check_target(self, yt, yp, ((y_true, "the targets got their shape here"),
-                                        (y_pred, "the predictions got their shape here")))
+                                        (y_pred, "the predictions got their shape here")),
+                         rank_places(y_true, y_pred, "the predictions"))
         return _t.unknown("the loss")
 
 
@@ -94,14 +95,45 @@ def _same_samples(y, out):
     return same
 
 
-def check_target(loss, y, out, related=()):
+def rank_places(y, out, what, made=None):
+    """Where the targets y and the output `out` (`what`: "the model's output", ...; `made`: what
+    makes it, if not out itself) got their ranks, for a finding where the ranks differ: the
+    array the targets' rank was made by (not the slice or split that made their length); for an
+    output with more axes, a Dense layer applied to a wider input on its way (it maps the last
+    axis only and passes the others on: a Flatten before it is often what is missing) or where
+    its rank was made; and what makes its shape (the only place named for class indices
+    against a (batch, classes) output, or for targets with more axes)."""
+    places = [(y, "the targets got their rank here", "rank")]
+    wider = _b.len(_k.shape_of(out)) > _b.len(_k.shape_of(y))
+    if wider and _b.isinstance(out, _k.KerasTensor) and out._wide_dense is not None:
+        places.append((out._wide_dense, "this Dense layer is applied to a rank-" + _b.str(out._wide_rank) +
+                       " input: it maps the last axis only, the others reach " + what +
+                       " (a Flatten before it would make its input 2-D)"))
+    elif wider and _b.len(_k.shape_of(out)) > 2:
+        places.append((out, what + " got its rank here", "rank"))
+    places.append((made if made is not None else out, what + " gets its shape here"))
+    return _b.tuple(places)
+
+
+def check_target(loss, y, out, related=(), rank_related=None):
     """y's shape (the targets) against out's (the model's output) under `loss`; `related`: where
-    they were made, for the finding (see _tenscan.require)."""
+    they were made, for the finding (see _tenscan.require); `rank_related`: the same when the
+    two have different ranks (rank_places)."""
     kind = _kind_of(loss)
     if kind is None or _b.len(out) == 0:
         return True
-    if _b.len(y) == _b.len(out) - 1:
-        y = y + (1,)  # (Keras expands a rank-1 target to a column)
+    if rank_related is not None and _b.len(y) != _b.len(out) and not (kind == "sparse" and _b.len(y) == _b.len(out) - 1):
+        related = rank_related  # (the ranks differ: where each got its rank is what to look at)
+    if _b.len(y) == 1 and _b.len(out) == 2:
+        y = y + (1,)  # (Keras expands a rank-1 target to a column: compile_utils.match_dtype_and_rank)
+    # then a trailing 1 of the side with one axis more is squeezed (losses_utils.
+    # squeeze_or_expand_dimensions, before every loss function)
+    elif _b.len(out) == _b.len(y) + 1 and _t.const_int(out[-1]) == 1:
+        out = out[:-1]
+    elif _b.len(y) == _b.len(out) + 1 and _t.const_int(y[-1]) == 1:
+        y = y[:-1]
+    if kind == "sparse" and _b.len(y) == _b.len(out) - 1:
+        y = y + (1,)  # (class indices without the class axis)
     if kind == "categorical":
         # one-hot targets: exactly the output's shape
         return _t.require(_same_samples(y, out), "shape/loss-target", "Shapes ", *(_k.shape_text(y) + [" and "] + _k.shape_text(out)),

@@ -97,7 +97,7 @@ class Model(Layer):
         xs = _listed(x)
         batch = _k.shape_of(xs[0])[0] if _k.shape_of(xs[0]) is not None and batched else None
         outs = _listed(self._outputs)
-        outs = [_k.symbolic((batch,) + _b.tuple(_k.shape_of(o)[1:])) if batch is not None and _k.shape_of(o) is not None
+        outs = [_k.symbolic((batch,) + _b.tuple(_k.shape_of(o)[1:]), made_from=o) if batch is not None and _k.shape_of(o) is not None
                 else o for o in outs]
         return outs[0] if _b.len(outs) == 1 else outs
 
@@ -171,8 +171,10 @@ class Model(Layer):
         yo = _k.shape_of(y)
         oo = _k.shape_of(out)
         if yo is not None and oo is not None:
+            # (the output's last axis, the classes or units, is where it usually differs)
             _losses.check_target(self._loss, yo, oo, ((y, "the targets got their shape here"),
-                                                      (self._made_output(), "the model's output gets its shape here")))
+                                                      (out, "the model's output gets its shape here", -1, self._made_output())),
+                                 _losses.rank_places(y, out, "the model's output", self._made_output()))
         return out
 
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
@@ -292,7 +294,7 @@ class Sequential(Model):
 
     def _deferred(self, x):
         # a Sequential without an input shape builds on the first data it is given
-        self._inputs = _k.symbolic((_k.batch_symbol(),) + _b.tuple(_k.shape_of(x)[1:]), source=x)
+        self._inputs = _k.symbolic((_k.batch_symbol(),) + _b.tuple(_k.shape_of(x)[1:]), source=x, made_from=x)
         out = self._inputs
         for layer in self._seq:
             out = layer(out)

@@ -438,12 +438,13 @@ def reshape(tensor, shape, name=None):
             free += 1
         else:
             known = known * d
+    where = ((x, "the input got its shape here"),)
     if free == 0:
         ok = _t.require(n == known, "shape/reshape-numel", "Input to reshape is a tensor with ", n,
-                        " values, but the requested shape has ", known)
+                        " values, but the requested shape has ", known, related=where)
     else:
         ok = _t.require(n % known == 0, "shape/reshape-numel", "Input to reshape is a tensor with ", n,
-                        " values, but the requested shape requires a multiple of ", known)
+                        " values, but the requested shape requires a multiple of ", known, related=where)
     if not ok:
         return _t.unknown("a failed Reshape")
     return wrap(_t.reshape(x, _b.tuple(dims)))
@@ -456,14 +457,17 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     a, b = convert_to_tensor(a), convert_to_tensor(b)
     sa, sb = _shape(a), _shape(b)
     if not _t.require(_b.len(sa) >= 2 and _b.len(sb) >= 2, "shape/rank", *_say(
-            "In[0] and In[1] must be matrices (rank >= 2), got ", dims_text(sa), " and ", dims_text(sb))):
+            "In[0] and In[1] must be matrices (rank >= 2), got ", dims_text(sa), " and ", dims_text(sb)),
+            related=((a, "In[0] got its rank here", "rank"), (b, "In[1] got its rank here", "rank"))):
         return _t.unknown("a failed MatMul")
     ta = transpose_a or adjoint_a
     tb = transpose_b or adjoint_b
     ka = sa[-2] if ta else sa[-1]
     kb = sb[-1] if tb else sb[-2]
     if not _t.require(ka == kb, "shape/matmul-inner-dim", *_say(
-            "Matrix size-incompatible: In[0]: ", dims_text(sa), ", In[1]: ", dims_text(sb))):
+            "Matrix size-incompatible: In[0]: ", dims_text(sa), ", In[1]: ", dims_text(sb)),
+            related=((a, "In[0]'s inner dimension got its size here", -2 if ta else -1),
+                     (b, "In[1]'s inner dimension got its size here", -1 if tb else -2))):
         return _t.unknown("a failed MatMul")
     if ta:
         a = wrap(_t.transpose(a, -1, -2))

@@ -62,6 +62,11 @@ def bias_add(value, bias, data_format=None, name=None):
     return _same(v)
 
 
+def _loss_where(lb, lg):
+    """Where a cross-entropy's labels and logits were made (for a finding's related places)."""
+    return ((lg, "the logits got their shape here"), (lb, "the labels got their shape here"))
+
+
 def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     if unknown_in(labels, logits):
         return _t.unknown("a cross-entropy")
@@ -72,7 +77,7 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         for i in _b.range(_b.len(sl)):
             same = same & ((sl[i] == sg[i]) | (sl[i] == 1) | (sg[i] == 1))
     if not _t.require(same, "shape/loss-target", *_say("logits and labels must be broadcastable: logits_size=", _dims(sg),
-                                                        " labels_size=", _dims(sl))):
+                                                        " labels_size=", _dims(sl)), related=_loss_where(lb, lg)):
         return _t.unknown("a failed SoftmaxCrossEntropyWithLogits")
     return _new(sg[:-1], _t.dtype(lg))
 
@@ -84,12 +89,12 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     sl, sg = _shape(lb), _shape(lg)
     ok = _t.require(_b.len(sl) == _b.len(sg) - 1, "shape/loss-target", *_say(
         "Rank mismatch: Rank of labels (received ", _b.len(sl), ") should equal rank of logits minus 1 (received ",
-        _b.len(sg), ")."))
+        _b.len(sg), ")."), related=_loss_where(lb, lg))
     if ok:
         for i in _b.range(_b.len(sl)):
             ok = ok and _t.require(sl[i] == sg[i], "shape/loss-target", *_say(
                 "logits and labels must have the same first dimension, got logits shape ", _dims(sg),
-                " and labels shape ", _dims(sl)))
+                " and labels shape ", _dims(sl)), related=_loss_where(lb, lg))
     if not ok:
         return _t.unknown("a failed SparseSoftmaxCrossEntropyWithLogits")
     return _new(sl, _t.dtype(lg))
@@ -105,7 +110,7 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
         for i in _b.range(_b.len(sl)):
             same = same & (sl[i] == sg[i])
     if not _t.require(same, "shape/loss-target", *_say("logits and labels must have the same shape (", _dims(sg), " vs ",
-                                                        _dims(sl), ")")):
+                                                        _dims(sl), ")"), related=_loss_where(lb, lg)):
         return _t.unknown("a failed SigmoidCrossEntropyWithLogits")
     return _same(lg)
 

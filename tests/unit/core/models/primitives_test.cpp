@@ -1513,7 +1513,7 @@ TEST_CASE("primitives/require: a stub's related= places are where the compared v
   const auto& loss = r.result.findings[0];
   REQUIRE(loss.related.size() == 2);
   CHECK(loss.related[0].range.line == 3);
-  CHECK(loss.related[0].message == "the targets got their shape here");
+  CHECK(loss.related[0].message == "the targets got their rank here");  // (class indices: no class axis)
   CHECK(loss.related[1].range.line == 6);
   CHECK(loss.related[1].message == "the model's output gets its shape here");
   const auto& feed = r.result.findings[1];
@@ -1524,6 +1524,53 @@ TEST_CASE("primitives/require: a stub's related= places are where the compared v
   CHECK(feed.related[1].message == "the fed value got its shape here");
   // an array made on the finding's own line is not a place of its own
   REQUIRE(r.result.findings[2].related.size() == 1);
+}
+
+TEST_CASE("primitives/require: a related place can name where a tensor's rank or one dim was made",
+          "[models][primitives]") {
+  // the labels are sliced and split after they are made: their length comes from the split,
+  // their rank (no class axis) from randint; the image model's Dense is applied to a 4-D input
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "from sklearn.model_selection import train_test_split\n"
+      "x = np.random.rand(100, 28, 28, 1).astype('float32')\n"
+      "y = np.random.randint(0, 10, size=100)\n"
+      "xt, xv, yt, yv = train_test_split(x, y[:100], test_size=0.2)\n"
+      "model = tf.keras.Sequential()\n"
+      "model.add(tf.keras.layers.Conv2D(8, 3, input_shape=(28, 28, 1)))\n"
+      "model.add(tf.keras.layers.MaxPooling2D())\n"
+      "model.add(tf.keras.layers.Dense(64))\n"
+      "model.add(tf.keras.layers.Dense(10))\n"
+      "model.compile(loss='categorical_crossentropy', optimizer='adam')\n"
+      "model.fit(xt, yt)\n");
+  REQUIRE(r.findings() == std::vector<std::string>{"shape/loss-target@13"});
+  const auto& rel = r.result.findings[0].related;
+  REQUIRE(rel.size() == 3);
+  CHECK(rel[0].range.line == 5);
+  CHECK(rel[0].message == "the targets got their rank here");
+  CHECK(rel[1].range.line == 10);  // (the first Dense on the 4-D maps, not the output layer after it)
+  CHECK(rel[1].message.find("this Dense layer is applied to a rank-4 input") == 0);
+  CHECK(rel[2].range.line == 11);
+  CHECK(rel[2].message == "the model's output gets its shape here");
+
+  // an axis: where that dim got its size (the 8 channels pass the pooling)
+  auto d = analyze_program(
+      "import torch\n"
+      "import _tenscan as _t\n"
+      "x = torch.zeros(4, 8, 32, 32)\n"
+      "y = torch.nn.functional.max_pool2d(x, 2)\n"
+      "z = y[:2]\n"
+      "_t.require(False, 'shape/rank', 'no', related=((z, 'rank', 'rank'), (z, 'dim 2', -2), (z, 'dim 0', 0)))\n"
+      "_t.require(False, 'shape/channels', 'no', related=((z, 'dim 1', 1), (z, 'the same place again', 'rank')))\n");
+  REQUIRE(d.result.findings.size() == 2);
+  const auto& dr = d.result.findings[0].related;
+  REQUIRE(dr.size() == 3);
+  CHECK(dr[0].range.line == 3);
+  CHECK(dr[1].range.line == 4);
+  CHECK(dr[2].range.line == 5);
+  REQUIRE(d.result.findings[1].related.size() == 1);  // (one place named once)
+  CHECK(d.result.findings[1].related[0].range.line == 3);
 }
 
 TEST_CASE("primitives/fed: a TF1 graph's requirements on a None dimension are decided at the runs that feed it",
