@@ -10,5 +10,6 @@ from keras import callbacks
 from keras import utils
 from keras import datasets
 from keras import preprocessing
+from keras import initializers
 from keras.models import Sequential, Model
 from keras.layers import Input

@@ -26,6 +26,40 @@ def _batch_of(x):
     return s[0] if s is not None and _b.len(s) > 0 else None
 
 
+def _same_cardinality(x, y):
+    """Every array of x and y (each one or a list) holds the same number of samples, as Keras's
+    data adapter requires (_check_data_cardinality)."""
+    xs = [_batch_of(a) for a in _listed(x)]
+    ys = [_batch_of(a) for a in _listed(y)] if y is not None else []
+    sizes = [n for n in xs + ys if n is not None]
+    if _b.len(sizes) < 2:
+        return True
+    ok = True
+    for n in sizes[1:]:
+        ok = ok & (n == sizes[0])
+    parts = ["Data cardinality is ambiguous: x sizes: "] + _sizes_text(xs)
+    if ys:
+        parts = parts + [", y sizes: "] + _sizes_text(ys)
+    return _t.require(ok, "shape/size-mismatch", *parts, ". Make sure all arrays contain the same number of samples.",
+                      related=_where_samples("x", x) + (_where_samples("y", y) if y is not None else ()))
+
+
+def _where_samples(name, data):
+    """Where each array of the data got its number of samples (a finding's related places)."""
+    arrays = _listed(data)
+    if _b.len(arrays) == 1:
+        return ((arrays[0], name + " got its number of samples here", 0),)
+    return _b.tuple([(arrays[i], name + "[" + _b.str(i) + "] got its number of samples here", 0)
+                     for i in _b.range(_b.len(arrays))])
+
+
+def _sizes_text(sizes):
+    parts = []
+    for i in _b.range(_b.len(sizes)):
+        parts = parts + ([", "] if i else []) + [sizes[i] if sizes[i] is not None else "?"]
+    return parts
+
+
 class Model(Layer):
     def __init__(self, inputs=None, outputs=None, name=None, **kwargs):
         Layer.__init__(self, name=name)
@@ -161,10 +195,7 @@ class Model(Layer):
                 self._run(x, False)  # (Keras sees one sample where it wants a batch)
                 return None
             return self._check(x, y)
-        nx, ny = _batch_of(x), _batch_of(y) if y is not None else None
-        if nx is not None and ny is not None:
-            _t.require(nx == ny, "shape/size-mismatch", "Data cardinality is ambiguous: x sizes: ", nx,
-                       ", y sizes: ", ny, ". Make sure all arrays contain the same number of samples.")
+        _same_cardinality(x, y)
         out = self._run(x)
         if out is None or y is None or self._loss is None:
             return out

@@ -34,6 +34,7 @@ def dtype_name(d, default=None):
 class TensorShape:
     """A tensor's static shape: its dims as ints (TensorFlow 2's TensorShape; a dimension tenscan
     holds as a symbol is that symbol)."""
+    _dynamic = False  # tf.shape(x)'s: a tensor in TensorFlow
 
     def __init__(self, dims):
         self._dims = _b.tuple(dims) if dims is not None else None
@@ -335,8 +336,12 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
 
 
 # ---- creation ------------------------------------------------------------------------------
-def _new(shape, dtype):
-    return Tensor(_tensor=_t.new(_b.tuple(shape), dtype_name(dtype, "float32")))
+def _new(shape, dtype, made_from=None):
+    """A tensor of `shape`; `made_from`: the operand it is computed from (the dims it passes on
+    keep where they were made)."""
+    if made_from is None:
+        return Tensor(_tensor=_t.new(_b.tuple(shape), dtype_name(dtype, "float32")))
+    return Tensor(_tensor=_t.new(_b.tuple(shape), dtype_name(dtype, "float32"), made_from=made_from))
 
 
 def constant(value, dtype=None, shape=None, name=None):
@@ -409,7 +414,11 @@ class Variable(Tensor):
 
 # ---- shape ops -----------------------------------------------------------------------------
 def shape(input, out_type="int32", name=None):
-    return TensorShape(_shape(convert_to_tensor(input)))
+    # (a tensor in TensorFlow, its dims the static shape's here; marked so that what takes a
+    # static shape, a while_loop's shape invariants, can tell the two apart)
+    s = TensorShape(_shape(convert_to_tensor(input)))
+    s._dynamic = True
+    return s
 
 
 def rank(input, name=None):

@@ -154,6 +154,27 @@ def set_random_seed(seed):
     pass
 
 
+def assign(ref, value, validate_shape=None, use_locking=None, name=None):
+    # TF1's Assign: with validate_shape, the default, its shape function merges the value's
+    # shape into the variable's (InferenceContext::Merge)
+    if validate_shape is False or not _b.isinstance(ref, _core.Variable) or unknown_in(value):
+        return ref
+    v = _core.convert_to_tensor(value)
+    sr, sv = _shape(ref), _shape(v)
+    context = [" for 'Assign' (op: 'Assign') with input shapes: "] + _core.dims_text(sr) + [", "] + _core.dims_text(sv) + ["."]
+    where = ((v, "the value got its shape here"),)
+    if _b.len(sr) != _b.len(sv):
+        _t.require(False, "shape/rank", "Shapes must be equal rank, but are ", _b.len(sr), " and ", _b.len(sv), *context,
+                   related=where)
+        return ref
+    for i in _b.range(_b.len(sr)):
+        if not _t.require(sr[i] == sv[i], "shape/size-mismatch", "Dimension ", i, " in both shapes must be equal, but are ",
+                          sr[i], " and ", sv[i], ". Shapes are ", *(_core.dims_text(sr) + [" and "] + _core.dims_text(sv) +
+                                                                    ["."] + context), related=where):
+            return ref
+    return ref
+
+
 def get_variable(name, shape=None, dtype=None, initializer=None, **kwargs):
     if shape is None:
         return _core.Variable(initializer) if initializer is not None and not _b.callable(initializer) else _t.unknown(name)

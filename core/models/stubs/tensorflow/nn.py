@@ -183,4 +183,28 @@ def embedding_lookup(params, ids, max_norm=None, name=None):
     if unknown_in(params, ids):
         return _t.unknown("embedding_lookup()")
     p, i = _tensor(params), _tensor(ids)
-    return _new(_shape(i) + _shape(p)[1:], _t.dtype(p))
+    return _new(_shape(i) + _shape(p)[1:], _t.dtype(p), made_from=p)
+
+
+def nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+             remove_accidental_hits=False, name="nce_loss"):
+    # (_compute_sampled_logits: the sampled rows of weights, [num_sampled, dim], multiply the
+    # inputs, [batch, dim], as matmul(inputs, sampled_w, transpose_b=True))
+    if unknown_in(weights, inputs):
+        return _t.unknown("nce_loss()")
+    w, x = _tensor(weights), _tensor(inputs)
+    sw, sx = _shape(w), _shape(x)
+    if not _t.require((_b.len(sw) == 2) & (_b.len(sx) == 2), "shape/rank", "nce_loss takes weights [num_classes, dim] and ",
+                      "inputs [batch_size, dim], got ", *(_dims(sw) + [" and "] + _dims(sx))):
+        return _t.unknown("a failed nce_loss")
+    if not _t.require(sx[1] == sw[1], "shape/matmul-inner-dim", "Dimensions must be equal, but are ", sx[1], " and ", sw[1],
+                      " for '", name, "/MatMul' (op: 'MatMul') with input shapes: ",
+                      *(_dims(sx) + [", [", num_sampled, ",", sw[1], "]."]),
+                      related=((w, "the weights got their shape here", 1), (x, "the inputs got their shape here", 1))):
+        return _t.unknown("a failed nce_loss")
+    return _new((sx[0],), _t.dtype(x))
+
+
+def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+                         remove_accidental_hits=True, seed=None, name="sampled_softmax_loss"):
+    return nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true, name=name)

@@ -1,0 +1,119 @@
+// TensorFlow's ops beyond the core shape ops (models/stubs/tensorflow: _control.py, _indexing.py,
+// image.py, sets.py, math.confusion_matrix, nn.nce_loss, tf.assign) and Keras's data checks:
+// each op's result shape and its faults, as TensorFlow's shape functions and Python checks
+// raise them.
+#include <catch2/catch.hpp>
+
+#include "../analysis_harness.h"
+
+using tenscan_test::analyze_program;
+
+TEST_CASE("tensorflow/while_loop: the shape invariants and the body's shapes after one iteration",
+          "[models][tensorflow]") {
+  auto r = analyze_program(
+      "import tensorflow as tf\n"
+      "i = tf.constant(0)\n"
+      "x = tf.ones((1, 3))\n"
+      "def cond(i, x):\n"
+      "    return i < 10\n"
+      "def body(i, x):\n"
+      "    return [i + 1, tf.concat([x, x], axis=0)]\n"
+      "_, a = tf.while_loop(cond, body, [i, x], shape_invariants=[i.get_shape(), tf.TensorShape([None, 3])])\n"
+      "tenscan_reveal(a)\n"
+      "tf.while_loop(cond, body, [i, x])\n"
+      "tf.while_loop(cond, body, [i, x], shape_invariants=[i.get_shape(), tf.TensorShape([None])])\n"
+      "tf.while_loop(cond, body, [i, x], shape_invariants=[tf.shape(i), tf.shape(x)])\n"
+      "def same(i, x):\n"
+      "    return [i + 1, x * 2]\n"
+      "tenscan_reveal(tf.while_loop(cond, same, [i, x])[1])\n");
+  CHECK(r.reveal_at(9).find("3] float32") != std::string::npos);
+  CHECK(r.reveal_at(9).find("[1, 3]") == std::string::npos);  // (any iteration's number of rows)
+  CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@10", "shape/rank@11", "hparam/invalid-value@12"});
+  REQUIRE(r.result.findings.size() == 3);
+  CHECK(r.result.findings[0].message ==
+        "Loop variable 1 enters the loop with shape (1, 3), but has shape (2, 3) after one iteration. To allow the "
+        "shape to vary across iterations, use the `shape_invariants` argument of tf.while_loop to specify a "
+        "less-specific shape.");
+  CHECK(r.result.findings[1].message.find("It enters the loop with shape (1, 3), but the specified shape invariant "
+                                          "is (?,).") != std::string::npos);
+  CHECK(r.reveal_at(15) == "[1, 3] float32");
+}
+
+TEST_CASE("tensorflow/gather and gather_nd: the axes the indices replace", "[models][tensorflow]") {
+  auto r = analyze_program(
+      "import tensorflow as tf\n"
+      "p = tf.zeros([10, 4, 6])\n"
+      "tenscan_reveal(tf.gather(p, tf.constant([1, 2, 3]), axis=1))\n"
+      "tenscan_reveal(tf.gather(p, tf.zeros([5, 2], dtype=tf.int32)))\n"
+      "tenscan_reveal(tf.gather_nd(p, tf.zeros([7, 2], dtype=tf.int32)))\n"
+      "tenscan_reveal(tf.gather_nd(p, [[0, 1, 2]]))\n"
+      "tf.gather(p, [0], axis=3)\n"
+      "tf.gather_nd(p, tf.zeros([7, 4], dtype=tf.int32))\n");
+  CHECK(r.reveal_at(3) == "[10, 3, 6] float32");
+  CHECK(r.reveal_at(4) == "[5, 2, 4, 6] float32");
+  CHECK(r.reveal_at(5) == "[7, 6] float32");
+  CHECK(r.reveal_at(6) == "[1] float32");
+  CHECK(r.findings() == std::vector<std::string>{"shape/dim-out-of-range@7", "shape/dim-out-of-range@8"});
+}
+
+TEST_CASE("tensorflow/image, sets, confusion_matrix, nce_loss and assign check their operands' shapes",
+          "[models][tensorflow]") {
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "boxes = np.random.random((1, 500, 4)).astype(np.float32)\n"
+      "scores = np.random.random((1, 500)).astype(np.float32)\n"
+      "tf.image.non_max_suppression(boxes, scores, 7)\n"
+      "tenscan_reveal(tf.image.non_max_suppression(boxes[0], scores[0], 7))\n"
+      "images = tf.zeros([100, 100, 3, 5])\n"
+      "tf.image.random_crop(images, size=(20, 20))\n"
+      "tenscan_reveal(tf.random_crop(images, size=(20, 20, 3, 5)))\n"
+      "tf.sets.intersection(tf.constant([1, 2, 3]), tf.constant([2, 4, 5]))\n"
+      "tf.sets.intersection(tf.constant([[1, 2, 3]]), tf.constant([[2, 4, 5]]))\n"
+      "onehot = tf.zeros([2048, 2], dtype=tf.int32)\n"
+      "tf.confusion_matrix(labels=onehot, predictions=onehot)\n"
+      "tenscan_reveal(tf.math.confusion_matrix(tf.argmax(onehot, 1), tf.argmax(onehot, 1), num_classes=2))\n"
+      "w = tf.Variable(tf.zeros([10, 4]))\n"
+      "x = tf.zeros([8, 32])\n"
+      "tf.nn.nce_loss(weights=w, biases=tf.zeros([10]), labels=tf.zeros([8, 1]), inputs=x, num_sampled=1,\n"
+      "               num_classes=10)\n"
+      "tenscan_reveal(tf.nn.nce_loss(w, tf.zeros([10]), tf.zeros([8, 1]), tf.zeros([8, 4]), 1, 10))\n"
+      "v = tf.Variable(tf.zeros([100, 1]))\n"
+      "tf.assign(v, tf.zeros([100, 100]))\n"
+      "tf.assign(v, tf.zeros([100, 100]), validate_shape=False)\n"
+      "tf.assign(v, tf.ones([100, 1]))\n");
+  CHECK(r.findings() == std::vector<std::string>{"shape/rank@5", "shape/rank@8", "shape/rank@10", "shape/rank@13",
+                                                 "shape/matmul-inner-dim@17", "shape/size-mismatch@21"});
+  CHECK(r.reveal_at(6).find("int32") != std::string::npos);
+  CHECK(r.reveal_at(9) == "[20, 20, 3, 5] float32");
+  CHECK(r.reveal_at(14) == "[2, 2] int32");
+  CHECK(r.reveal_at(19) == "[8] float32");
+}
+
+TEST_CASE("keras/data cardinality: every array of x and y holds the same number of samples", "[models][keras]") {
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "from tensorflow.keras.models import Model\n"
+      "from tensorflow.keras.layers import Input, Dense, Concatenate\n"
+      "from tensorflow.keras import initializers\n"
+      "a = Input(shape=(54,))\n"
+      "b = Input(shape=(162,))\n"
+      "h = Dense(8, kernel_initializer=initializers.he_normal())(Concatenate()([a, b]))\n"
+      "model = Model(inputs=[a, b], outputs=Dense(3)(h))\n"
+      "model.compile(optimizer='adam', loss='mse')\n"
+      "one = np.zeros((1, 54))\n"
+      "aux = np.zeros((162,))\n"
+      "model.predict([one, aux])\n"
+      "model.predict([one, np.zeros((1, 162))])\n"
+      "model.fit([np.zeros((10, 54)), np.zeros((10, 162))], np.zeros((12, 3)))\n");
+  CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@12", "shape/size-mismatch@14"});
+  REQUIRE(r.result.findings.size() == 2);
+  CHECK(r.result.findings[0].message ==
+        "Data cardinality is ambiguous: x sizes: 1, 162. Make sure all arrays contain the same number of samples.");
+  CHECK(r.result.findings[1].message ==
+        "Data cardinality is ambiguous: x sizes: 10, 10, y sizes: 12. Make sure all arrays contain the same number of "
+        "samples.");
+  REQUIRE(r.result.findings[0].related.size() == 2);
+  CHECK(r.result.findings[0].related[1].range.line == 11);
+  CHECK(r.result.findings[0].related[1].message == "x[1] got its number of samples here");
+}
