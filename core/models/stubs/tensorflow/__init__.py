@@ -20,7 +20,7 @@ from tensorflow._core import (Tensor, TensorShape, DType, float16, float32, floa
 from tensorflow._v1 import (
     placeholder, placeholder_with_default, Session, InteractiveSession, Operation,
     global_variables_initializer, initialize_all_variables, local_variables_initializer,
-    reset_default_graph, set_random_seed, get_variable, assign, train, log, disable_v2_behavior,
+    reset_default_graph, set_random_seed, get_variable, assign, variable_scope, name_scope, get_variable_scope, AUTO_REUSE, train, log, disable_v2_behavior,
     disable_eager_execution,
 )
 from tensorflow import compat
@@ -30,6 +30,7 @@ from tensorflow._control import while_loop, cond
 from tensorflow._indexing import gather, gather_nd
 from tensorflow import image
 from tensorflow import sets
+from tensorflow import losses  # (TensorFlow 1.x's tf.losses)
 from tensorflow.math import confusion_matrix  # (TensorFlow 1.x's tf.confusion_matrix)
 from tensorflow.image import random_crop  # (TensorFlow 1.x's tf.random_crop)
 from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform

@@ -53,7 +53,9 @@ class RNNCell:
         elif not _t.require(s[1] == self._depth, "shape/matmul-inner-dim", "Dimensions must be equal, but are ",
                             s[1] + self._num_units, " and ", self._depth + self._num_units, " for '", self.name,
                             "/MatMul' (op: 'MatMul'): the cell's kernel was made for inputs of depth ", self._depth,
-                            ", this input has depth ", s[1]):
+                            ", this input has depth ", s[1],
+                            related=((self, "the cell is created here (one cell used twice shares its kernel)"),
+                                     (x, "this input got its depth here", -1))):
             return None
         return _new((s[0], self.output_size), "float32")
 
@@ -150,14 +152,40 @@ class DropoutWrapper(RNNCell):
         return self._cell._step(x)
 
 
+class ResidualWrapper(DropoutWrapper):
+    """The cell's output plus its input (rnn_cell_impl.ResidualWrapper): the two add, so the
+    cell's output size must be the input's depth."""
+
+    def __init__(self, cell, residual_fn=None):
+        DropoutWrapper.__init__(self, cell)
+
+    def _step(self, x):
+        out = self._cell._step(x)
+        if out is None:
+            return None
+        d, u = _shape(x)[1], self._cell.output_size
+        if not _t.require(d == u, "shape/size-mismatch", "Dimensions must be equal, but are ", d, " and ", u,
+                          " for '", self.name, "/add' (op: 'Add'): a residual cell adds its input (depth ", d,
+                          ") to its output (", u, " units)", related=((self._cell, "the cell is created here"),)):
+            return None
+        return out
+
+
 def _run(cell, inputs, sequence_length, time_major):
     """(outputs, state) of cell run over inputs' time axis; None where TensorFlow raises (or the
     cell is one tenscan cannot see)."""
     if not _b.isinstance(cell, RNNCell):
         return None
-    x = _tensor(inputs)
+    # (a list of inputs is a nested structure of tensors, each [batch, time, depth]: the first
+    # decides the shapes here; a batch-major input of rank 2 is transposed, as
+    # _transpose_batch_time does, before its rank is checked, so it prints swapped)
+    x = _tensor(inputs[0] if _b.isinstance(inputs, (list, tuple)) and _b.len(inputs) > 0 else inputs)
+    if unknown_in(x):
+        return None
     s = _shape(x)
-    if not _t.require(_b.len(s) >= 3, "shape/rank", "Shape ", *_text(s), " must have rank at least 3"):
+    shown = (s[1], s[0]) if _b.len(s) == 2 and not time_major else s
+    if not _t.require(_b.len(s) >= 3, "shape/rank", "Shape ", *_text(shown), " must have rank at least 3",
+                      related=((x, "the inputs got their rank here", "rank"),)):
         return None
     batch, time = (s[1], s[0]) if time_major else (s[0], s[1])
     if sequence_length is not None and not unknown_in(sequence_length):

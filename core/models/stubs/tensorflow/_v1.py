@@ -12,6 +12,13 @@ from tensorflow.math import log  # noqa: F401 (TF1's tf.log)
 
 _COUNTS = {}
 _BATCH = []
+_GRAPH = []  # non-empty once the program builds a TensorFlow 1 graph (a placeholder, a session)
+
+
+def graph_code():
+    """Whether the program is TensorFlow 1 graph code (it made a placeholder or a session, or
+    turned v2 behaviour off): tf.losses are then losses_impl's, not Keras's."""
+    return _b.len(_GRAPH) > 0
 
 
 def _batch():
@@ -33,6 +40,7 @@ def _graph_name(base):
 
 class _Placeholder(Tensor):
     def __init__(self, dtype, shape, name):
+        _GRAPH.append(True)
         self._static = None if shape is None else _b.tuple(shape)
         dims = ()
         if self._static is not None:
@@ -105,7 +113,7 @@ def _fetch(f):
 
 class Session:
     def __init__(self, target="", graph=None, config=None):
-        pass
+        _GRAPH.append(True)
 
     def __enter__(self):
         return self
@@ -152,6 +160,31 @@ def reset_default_graph():
 
 def set_random_seed(seed):
     pass
+
+
+class variable_scope:
+    """TensorFlow 1's variable and name scopes: names only, no shape depends on them."""
+
+    def __init__(self, name_or_scope=None, default_name=None, values=None, reuse=None, **kwargs):
+        self.name = name_or_scope if _b.isinstance(name_or_scope, str) else (default_name or "")
+        self.reuse = reuse
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        return False
+
+    def reuse_variables(self):
+        self.reuse = True
+
+
+name_scope = variable_scope
+AUTO_REUSE = "AUTO_REUSE"
+
+
+def get_variable_scope():
+    return variable_scope("")
 
 
 def assign(ref, value, validate_shape=None, use_locking=None, name=None):
@@ -216,8 +249,8 @@ class train:
 
 
 def disable_v2_behavior():
-    pass
+    _GRAPH.append(True)
 
 
 def disable_eager_execution():
-    pass
+    _GRAPH.append(True)

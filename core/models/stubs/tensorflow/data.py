@@ -120,6 +120,41 @@ class Dataset:
     def as_numpy_iterator(self):
         return self.__iter__()
 
+    # TensorFlow 1's iterators: get_next() is the next element (in a graph: a tensor standing for
+    # every element, as the loop over the dataset's elements is the program's Session.run calls)
+    def make_one_shot_iterator(self):
+        return Iterator(self)
+
+    def make_initializable_iterator(self, shared_name=None):
+        return Iterator(self)
+
+
+class Iterator:
+    def __init__(self, dataset):
+        self._dataset = dataset
+        self.initializer = None
+
+    def get_next(self, name=None):
+        return self._dataset._element
+
+    @property
+    def output_shapes(self):
+        return self._dataset._element
+
+    def __iter__(self):
+        return _b.iter(self._dataset)
+
+    def __next__(self):
+        return self._dataset._element
+
+
+def make_one_shot_iterator(dataset):
+    return Iterator(dataset)
+
+
+def make_initializable_iterator(dataset, shared_name=None):
+    return Iterator(dataset)
+
 
 class Options:
     pass

@@ -1668,7 +1668,7 @@ TEST_CASE("primitives/tensorflow 1.x recurrent cells, dynamic_rnn and static sha
   CHECK(r.reveal_at(8) == "(20, 8, 3)");
   CHECK(r.findings() == std::vector<std::string>{"shape/rank@9", "shape/rank@10", "shape/matmul-inner-dim@13"});
   REQUIRE(r.result.findings.size() == 3);
-  CHECK(r.result.findings[0].message == "Shape (?, 8) must have rank at least 3");
+  CHECK(r.result.findings[0].message == "Shape (8, ?) must have rank at least 3");  // (transposed to time-major first)
   CHECK(r.result.findings[1].message == "sequence_length must be a vector of length batch_size, but saw shape: ()");
 }
 

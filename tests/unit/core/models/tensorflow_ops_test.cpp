@@ -117,3 +117,55 @@ TEST_CASE("keras/data cardinality: every array of x and y holds the same number 
   CHECK(r.result.findings[0].related[1].range.line == 11);
   CHECK(r.result.findings[0].related[1].message == "x[1] got its number of samples here");
 }
+
+TEST_CASE("tensorflow/TF1 graph code: tf.losses, contrib.layers, scopes, iterators and residual cells",
+          "[models][tensorflow]") {
+  // in graph code tf.losses assert that the predictions' static shape is compatible with the
+  // labels' (losses_impl.py); a residual cell adds its input to its output
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "x = tf.placeholder(tf.float32, [None, 13])\n"
+      "y = tf.placeholder(tf.float32, [None])\n"
+      "with tf.variable_scope('net', reuse=tf.AUTO_REUSE) as scope:\n"
+      "    h = tf.contrib.layers.fully_connected(x, 8)\n"
+      "    out = tf.contrib.layers.fully_connected(h, 1, activation_fn=None)\n"
+      "tenscan_reveal(out)\n"
+      "tf.losses.mean_squared_error(labels=y, predictions=out)\n"
+      "tf.losses.mean_squared_error(labels=tf.expand_dims(y, 1), predictions=out)\n"
+      "ds = tf.data.Dataset.from_tensor_slices(np.zeros((10, 2), dtype=np.float32)).batch(5, drop_remainder=True)\n"
+      "tenscan_reveal(ds.make_one_shot_iterator().get_next())\n"
+      "cell = tf.contrib.rnn.ResidualWrapper(tf.contrib.rnn.BasicLSTMCell(128))\n"
+      "tf.nn.dynamic_rnn(cell, tf.zeros([4, 7, 83]), dtype=tf.float32)\n"
+      "tf.nn.dynamic_rnn(tf.contrib.rnn.ResidualWrapper(tf.contrib.rnn.GRUCell(83)), tf.zeros([4, 7, 83]), dtype=tf.float32)\n");
+  CHECK(r.reveal_at(8).find(", 1] float32") != std::string::npos);
+  CHECK(r.reveal_at(12) == "[5, 2] float32");
+  CHECK(r.findings() == std::vector<std::string>{"shape/loss-target@9", "shape/size-mismatch@14"});
+  REQUIRE(r.result.findings.size() == 2);
+  CHECK(r.result.findings[0].message == "Shapes (?, 1) and (?,) are incompatible");
+
+  // TensorFlow 2's tf.losses are Keras's: they broadcast, no static check
+  auto v2 = analyze_program(
+      "import tensorflow as tf\n"
+      "loss = tf.losses.mean_squared_error(tf.zeros([8]), tf.zeros([8, 1]))\n"
+      "fn = tf.losses.SparseCategoricalCrossentropy()\n");
+  CHECK(v2.findings().empty());
+}
+
+TEST_CASE("sklearn/utils.shuffle and the preprocessing scalers keep shapes, check what they are given",
+          "[models][sklearn]") {
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "from sklearn.utils import shuffle\n"
+      "from sklearn.preprocessing import StandardScaler, MinMaxScaler\n"
+      "x = np.random.rand(100, 3)\n"
+      "y = np.random.randint(0, 2, 100)\n"
+      "xs, ys = shuffle(x, y)\n"
+      "tenscan_reveal((xs.shape, ys.shape))\n"
+      "tenscan_reveal(StandardScaler().fit_transform(x))\n"
+      "shuffle(x, y[:90])\n"
+      "MinMaxScaler().fit_transform(y)\n");
+  CHECK(r.reveal_at(7) == "((100, 3), (100,))");
+  CHECK(r.reveal_at(8) == "[100, 3] float64");
+  CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@9", "shape/rank@10"});
+}

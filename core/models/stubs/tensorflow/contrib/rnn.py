@@ -1,3 +1,3 @@
 # tf.contrib.rnn: TensorFlow 1.x's recurrent cells and static_rnn (tensorflow/_rnn.py)
 from tensorflow._rnn import (RNNCell, BasicRNNCell, GRUCell, BasicLSTMCell, LSTMCell, MultiRNNCell, DropoutWrapper,
-                             LSTMStateTuple, static_rnn)
+                             ResidualWrapper, LSTMStateTuple, static_rnn)

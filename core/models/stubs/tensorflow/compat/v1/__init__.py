@@ -13,11 +13,11 @@ from tensorflow._core import (
 from tensorflow._v1 import (
     placeholder, placeholder_with_default, Session, InteractiveSession, Operation,
     global_variables_initializer, initialize_all_variables, local_variables_initializer,
-    reset_default_graph, set_random_seed, get_variable, assign, train, log, disable_v2_behavior,
+    reset_default_graph, set_random_seed, get_variable, assign, variable_scope, name_scope, get_variable_scope, AUTO_REUSE, train, log, disable_v2_behavior,
     disable_eager_execution,
 )
 from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform
-from tensorflow import image, sets
+from tensorflow import image, sets, losses
 from tensorflow._control import while_loop, cond
 from tensorflow._indexing import gather, gather_nd
 from tensorflow.math import confusion_matrix
