@@ -7,14 +7,18 @@ Two corpora, each a set of faulty programs with their fixed twins (fetched, neve
   (the faulty program from the StackOverflow post, completed with the data and imports it
   needs to run and crash) and `sID_ground_truth.py` (the same program repaired).
   `sID_original.py` (the post's code as posted, often a fragment) is not analysed.
-- ForeverZyh/TensorFlow-Program-Bugs (ISSTA'18), its StackOverflow subjects whose root cause is
-  an unaligned tensor (`StackOverflow/UT-n/ID-buggy/*.py` and `ID-fix/*.py`).
+- ForeverZyh/TensorFlow-Program-Bugs (ISSTA'18), its subjects whose root cause is an unaligned
+  tensor: the StackOverflow ones (`StackOverflow/UT-n/ID-buggy/*.py` and `ID-fix/*.py`) and the
+  GitHub ones (`Github/UT-n/`: a project's buggy and fixed trees, `NAME-buggy/` and `NAME-fix/`,
+  and a `test_script.py` whose subprocess calls name the entry scripts and their arguments:
+  each is analysed with those arguments, except the dataset downloads).
 
-The fault's lines are the faulty program's lines that the fix changes (difflib; a pure
-insertion marks the lines on both sides of it). A finding counts as *at the line* when its
-location, or one of its related locations or steps, is on one of them; as *elsewhere* when
-the faulty program has findings but none there. A finding is an error or a warning of the
-shape, hparam or dtype rules. A false positive is such a finding on a fixed program.
+The fault's lines are the faulty program's lines that the fix changes (difflib, in every file
+the fix changes; a pure insertion marks the lines on both sides of it). A finding counts as *at
+the line* when its location, or one of its related locations or steps, is on one of them; as
+*elsewhere* when the faulty program has findings but none there. A finding is an error or a
+warning of the shape, hparam or dtype rules, in the project's own files. A false positive is
+such a finding on a fixed program.
 
 For a missed fault the reason is read from tenscan's own report: a syntax error (Python 2
 code), a name the program never defines (the post's fragment), the analysis stopped before
@@ -22,6 +26,7 @@ the end, a call tenscan has no model for (grouped: TensorFlow 1.x API removed in
 TensorFlow/Keras API, data read from files, another library), or modelled but not detected.
 """
 import argparse
+import ast
 import collections
 import difflib
 import glob
@@ -60,11 +65,12 @@ def fault_lines(buggy, fixed):
     return {n for n in lines if n <= len(a) and a[n - 1].strip() and not a[n - 1].strip().startswith("#")} or lines
 
 
-def analyse(tenscan, path, timeout):
+def analyse(tenscan, root, entry, args, timeout):
+    """tenscan's JSON report on `entry` (relative to the project `root`) run with `args`."""
     start = time.monotonic()
     try:
-        run = subprocess.run([tenscan, "check", os.path.basename(path), "--project-root", ".", "--format", "json",
-                              "--stats"], cwd=os.path.dirname(path), capture_output=True, text=True, timeout=timeout)
+        run = subprocess.run([tenscan, "check", entry, "--project-root", ".", "--format", "json", "--stats", "--"] + args,
+                             cwd=root, capture_output=True, text=True, timeout=timeout)
         doc = json.loads(run.stdout)
         doc = doc["entries"][0] if "entries" in doc else doc
     except subprocess.TimeoutExpired:
@@ -75,17 +81,18 @@ def analyse(tenscan, path, timeout):
     return doc
 
 
-def findings(doc, name):
-    return [f for f in doc.get("findings", []) if f["rule"].startswith(FAMILIES) and f.get("level") in LEVELS
-            and f["location"]["path"].endswith(name)]
+def findings(doc):
+    return [f for f in doc.get("findings", []) if f["rule"].startswith(FAMILIES) and f.get("level") in LEVELS]
 
 
 def lines_of(f):
+    """The (file, line) places a finding names: its location, related locations and steps."""
     spans = [f["location"]] + [r.get("location", r) for r in f.get("related", []) + f.get("steps", [])]
     out = set()
     for s in spans:
         if "line" in s:
-            out.update(range(s["line"], s.get("end_line", s["line"]) + 1))
+            path = s.get("path", f["location"]["path"])
+            out.update((path, n) for n in range(s["line"], s.get("end_line", s["line"]) + 1))
     return out
 
 
@@ -116,23 +123,94 @@ def why_missed(doc):
     return "modelled, not detected", []
 
 
-def sfdata_pairs(root):
+class Subject:
+    """A fault: the faulty and fixed project trees, the entry scripts (relative to each tree) with
+    their arguments, and the fault's (file, line) places in the faulty tree."""
+
+    def __init__(self, corpus, fid, buggy_root, fixed_root, entries, changed_files):
+        self.corpus, self.id, self.buggy_root, self.fixed_root, self.entries = corpus, fid, buggy_root, fixed_root, entries
+        self.site = set()
+        for rel in changed_files:
+            self.site.update((rel, n) for n in fault_lines(os.path.join(buggy_root, rel), os.path.join(fixed_root, rel)))
+
+
+def single_file(corpus, fid, buggy, fixed):
+    # (the two programs are in one directory, under different names: a tree of each)
+    name = os.path.basename(buggy)
+    s = Subject(corpus, fid, os.path.dirname(buggy), os.path.dirname(fixed), [(name, [])], [])
+    s.site = {(name, n) for n in fault_lines(buggy, fixed)}
+    s.fixed_entries = [(os.path.basename(fixed), [])]
+    return s
+
+
+def sfdata_subjects(root):
     for sub in ("ICSE2020", "ISSTA2018", "StackOverflow"):
         for ctx in sorted(glob.glob(os.path.join(root, sub, "s*_context.py"))):
             fixed = ctx[: -len("_context.py")] + "_ground_truth.py"
             if os.path.exists(fixed):
-                yield "SFData/" + sub, os.path.basename(ctx)[: -len("_context.py")], ctx, fixed
+                yield single_file("SFData/" + sub, os.path.basename(ctx)[: -len("_context.py")], ctx, fixed)
 
 
-def tfbugs_pairs(root):
-    for subject in sorted(glob.glob(os.path.join(root, "StackOverflow", "UT-*")),
-                          key=lambda p: int(p.rsplit("-", 1)[1])):
+def _ut(subjects):
+    return sorted(subjects, key=lambda p: int(p.rsplit("-", 1)[1]))
+
+
+def tfbugs_subjects(root):
+    for subject in _ut(glob.glob(os.path.join(root, "StackOverflow", "UT-*"))):
         for buggy_dir in sorted(glob.glob(os.path.join(subject, "*-buggy"))):
             fix_dir = buggy_dir[: -len("-buggy")] + "-fix"
             for buggy in sorted(glob.glob(os.path.join(buggy_dir, "*.py"))):
                 fixed = os.path.join(fix_dir, os.path.basename(buggy))
                 if os.path.exists(fixed):
-                    yield "TensorFlow-Program-Bugs/UT", os.path.basename(subject), buggy, fixed
+                    yield single_file("TensorFlow-Program-Bugs/UT", os.path.basename(subject), buggy, fixed)
+    for subject in _ut(glob.glob(os.path.join(root, "Github", "UT-*"))):
+        s = github_subject(subject)
+        if s:
+            yield s
+
+
+def test_script_entries(path):
+    """The entry scripts test_script.py runs and their arguments: each subprocess.call's list
+    [interpreter_path, "./%s/SCRIPT" % get_target_dir(), "--flag=value", ...], the directory
+    left out (a dataset download, download.py, is not an entry)."""
+    entries = []
+    for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "call"
+                and node.args and isinstance(node.args[0], ast.List)):
+            continue
+        items = node.args[0].elts[1:]
+        text = []
+        for it in items:
+            if isinstance(it, ast.Constant) and isinstance(it.value, str):
+                text.append(it.value)
+            elif isinstance(it, ast.BinOp) and isinstance(it.left, ast.Constant) and isinstance(it.left.value, str):
+                text.append(it.left.value.replace("%s", "DIR"))
+        if not text or not text[0].startswith("./DIR/"):
+            continue
+        script = text[0][len("./DIR/"):]
+        if os.path.basename(script) != "download.py":
+            entries.append((script, [a for a in text[1:] if "DIR" not in a]))
+    return entries
+
+
+def github_subject(subject):
+    test = os.path.join(subject, "test_script.py")
+    buggy = [d for d in glob.glob(os.path.join(subject, "*-buggy")) if os.path.isdir(d)]
+    if not os.path.exists(test) or len(buggy) != 1:
+        return None
+    fix = buggy[0][: -len("-buggy")] + "-fix"
+    entries = test_script_entries(test)
+    if not entries or not os.path.isdir(fix):
+        return None
+    changed = []
+    for path in sorted(glob.glob(os.path.join(buggy[0], "**", "*.py"), recursive=True)):
+        rel = os.path.relpath(path, buggy[0])
+        other = os.path.join(fix, rel)
+        if os.path.exists(other) and open(path, "rb").read() != open(other, "rb").read():
+            changed.append(rel)
+    s = Subject("TensorFlow-Program-Bugs/Github UT", os.path.basename(subject), buggy[0], fix, entries, changed)
+    s.fixed_entries = entries
+    return s
 
 
 def main():
@@ -144,27 +222,30 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="one line per fault")
     ap.add_argument("--json", help="write every fault's verdict here")
     args = ap.parse_args()
-    pairs = []
+    subjects = []
     if args.sfdata:
-        pairs += sfdata_pairs(args.sfdata)
+        subjects += sfdata_subjects(args.sfdata)
     if args.tfbugs:
-        pairs += tfbugs_pairs(args.tfbugs)
-    if not pairs:
+        subjects += tfbugs_subjects(args.tfbugs)
+    if not subjects:
         sys.exit("bench/tf_corpora.py: no faults found (give --sfdata and/or --tfbugs)")
     per = collections.OrderedDict()
     rows = []
-    for corpus, fid, buggy, fixed in pairs:
+    for subj in subjects:
+        corpus, fid, site = subj.corpus, subj.id, subj.site
         c = per.setdefault(corpus, dict(faults=0, at=0, elsewhere=0, missed=0, fp=0, fp_files=0, unanalysable=0,
                                        seconds=0.0, slowest=0.0, reasons=collections.Counter(),
                                        apis=collections.Counter()))
-        site = fault_lines(buggy, fixed)
-        bdoc, fdoc = analyse(args.tenscan, buggy, args.timeout), analyse(args.tenscan, fixed, args.timeout)
-        found = findings(bdoc, os.path.basename(buggy))
-        fps = findings(fdoc, os.path.basename(fixed))
+        bdocs = [analyse(args.tenscan, subj.buggy_root, e, a, args.timeout) for e, a in subj.entries]
+        fdocs = [analyse(args.tenscan, subj.fixed_root, e, a, args.timeout) for e, a in subj.fixed_entries]
+        found = [f for d in bdocs for f in findings(d)]
+        fps = [f for d in fdocs for f in findings(d)]
+        bdoc = bdocs[0]
         at = [f for f in found if lines_of(f) & site]
         c["faults"] += 1
-        c["seconds"] += bdoc["seconds"] + fdoc["seconds"]
-        c["slowest"] = max(c["slowest"], bdoc["seconds"], fdoc["seconds"])
+        seconds = [d["seconds"] for d in bdocs + fdocs]
+        c["seconds"] += sum(seconds)
+        c["slowest"] = max([c["slowest"]] + seconds)
         c["fp"] += len(fps)
         c["fp_files"] += bool(fps)
         if at:
@@ -184,7 +265,8 @@ def main():
                          found=[(f["location"]["line"], f["rule"], f["message"]) for f in found],
                          false_positives=[(f["location"]["line"], f["rule"], f["message"]) for f in fps]))
         if args.verbose:
-            print("%-28s %-14s %-11s lines %s  %s%s" % (corpus, fid, verdict, ",".join(map(str, sorted(site))),
+            print("%-28s %-14s %-11s lines %s  %s%s" % (corpus, fid, verdict, ",".join(
+                  "%s:%d" % (f, n) if len({f for f, _ in site}) > 1 else str(n) for f, n in sorted(site)),
                   "; ".join("%d %s" % (f[0], f[1]) for f in rows[-1]["found"]) or reason,
                   "  FALSE POSITIVE: " + "; ".join("%d %s %s" % fp for fp in rows[-1]["false_positives"])
                   if fps else ""), flush=True)

@@ -13,7 +13,7 @@ from tensorflow._core import (Tensor, TensorShape, DType, float16, float32, floa
                               string, convert_to_tensor, constant, zeros, ones, zeros_like, ones_like, fill, cast,
                               reshape, matmul, transpose, concat, stack, unstack, split, squeeze, expand_dims, tile,
                               one_hot, reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod, argmax, argmin,
-                              shape, rank, size, add, subtract, multiply, divide, maximum, minimum, sqrt, exp, square,
+                              shape, rank, size, add, subtract, multiply, divide, pow, maximum, minimum, sqrt, exp, square,
                               abs, range, Variable, identity, where, clip_by_value, GradientTape, function, print,
                               equal, not_equal, less, less_equal, greater, greater_equal)
 
@@ -31,6 +31,8 @@ from tensorflow._indexing import gather, gather_nd
 from tensorflow import image
 from tensorflow import sets
 from tensorflow import losses  # (TensorFlow 1.x's tf.losses)
+from tensorflow import app  # (TensorFlow 1.x)
+from absl import flags  # (TensorFlow 1.x's tf.flags)
 from tensorflow.math import confusion_matrix  # (TensorFlow 1.x's tf.confusion_matrix)
 from tensorflow.image import random_crop  # (TensorFlow 1.x's tf.random_crop)
 from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform

@@ -254,7 +254,16 @@ def broadcast_check(a, b, op):
     for i in _b.range(1, n + 1):
         x, y = sa[-i], sb[-i]
         ok = ok & ((x == y) | (x == 1) | (y == 1))
-    return _t.require(ok, "shape/broadcast", *_say("Incompatible shapes: ", dims_text(sa), " vs. ", dims_text(sb), " [Op:", op, "]"))
+    # (the places named: where each operand's first clashing dim got its size, when the sizes are
+    # known numbers; else where each got its shape)
+    where = ((a, "the left operand got its shape here"), (b, "the right operand got its shape here"))
+    for i in _b.range(1, n + 1):
+        x, y = _t.const_int(sa[-i]), _t.const_int(sb[-i])
+        if x is not None and y is not None and x != y and x != 1 and y != 1:
+            where = ((a, "the left operand got this size here", -i), (b, "the right operand got this size here", -i))
+            break
+    return _t.require(ok, "shape/broadcast", *_say("Incompatible shapes: ", dims_text(sa), " vs. ", dims_text(sb), " [Op:", op, "]"),
+                      related=where)
 
 
 _OPS = {"+": "AddV2", "-": "Sub", "*": "Mul", "/": "RealDiv", "**": "Pow"}
@@ -296,6 +305,10 @@ def multiply(x, y, name=None):
 
 def divide(x, y, name=None):
     return _bin(convert_to_tensor(x), y, "/")
+
+
+def pow(x, y, name=None):
+    return _bin(convert_to_tensor(x), y, "**")
 
 
 def maximum(x, y, name=None):

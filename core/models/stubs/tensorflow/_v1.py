@@ -21,6 +21,11 @@ def graph_code():
     return _b.len(_GRAPH) > 0
 
 
+def _graph_built():
+    if not _GRAPH:  # (once: a session made in a loop must leave the loop's state as it was)
+        _GRAPH.append(True)
+
+
 def _batch():
     # the None first dimension of every placeholder is one batch size: TF1 programs feed the
     # inputs and the labels of a step together (TensorFlow builds the graph for any size; a
@@ -40,7 +45,7 @@ def _graph_name(base):
 
 class _Placeholder(Tensor):
     def __init__(self, dtype, shape, name):
-        _GRAPH.append(True)
+        _graph_built()
         self._static = None if shape is None else _b.tuple(shape)
         dims = ()
         if self._static is not None:
@@ -113,7 +118,7 @@ def _fetch(f):
 
 class Session:
     def __init__(self, target="", graph=None, config=None):
-        _GRAPH.append(True)
+        _graph_built()
 
     def __enter__(self):
         return self
@@ -249,8 +254,8 @@ class train:
 
 
 def disable_v2_behavior():
-    _GRAPH.append(True)
+    _graph_built()
 
 
 def disable_eager_execution():
-    _GRAPH.append(True)
+    _graph_built()

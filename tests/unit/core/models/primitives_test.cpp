@@ -1600,9 +1600,12 @@ TEST_CASE("primitives/fed: a TF1 graph's requirements on a None dimension are de
   const auto& f = fails.result.findings[0];
   CHECK(f.level == tenscan::Level::Error);
   CHECK(f.message.find("[7,4] vs. [10,4]") != std::string::npos);
-  REQUIRE(f.related.size() == 1);
-  CHECK(f.related[0].range.line == 8);
-  CHECK(f.related[0].message == "the graph runs here, fed 7 where the placeholder has None");
+  // (the operands, then the run)
+  REQUIRE(f.related.size() == 3);
+  CHECK(f.related[0].range.line == 3);
+  CHECK(f.related[1].range.line == 4);
+  CHECK(f.related[2].range.line == 8);
+  CHECK(f.related[2].message == "the graph runs here, fed 7 where the placeholder has None");
 }
 
 TEST_CASE("primitives/keras Reshape: the target shape without the batch, -1 inferred, the sizes compared",

@@ -169,3 +169,51 @@ TEST_CASE("sklearn/utils.shuffle and the preprocessing scalers keep shapes, chec
   CHECK(r.reveal_at(8) == "[100, 3] float64");
   CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@9", "shape/rank@10"});
 }
+
+TEST_CASE("tensorflow/tf.app.flags (absl.flags): defaults, the command line, tf.app.run calling main",
+          "[models][tensorflow]") {
+  const std::string program =
+      "import tensorflow as tf\n"
+      "flags = tf.app.flags\n"
+      "flags.DEFINE_integer('batch_size', 64, 'The size of batch images')\n"
+      "flags.DEFINE_float('learning_rate', 0.0002, 'Learning rate')\n"
+      "flags.DEFINE_string('dataset', 'celebA', 'The name of dataset')\n"
+      "flags.DEFINE_boolean('train', False, 'True for training')\n"
+      "flags.DEFINE_boolean('crop', True, 'Crop the images')\n"
+      "FLAGS = flags.FLAGS\n"
+      "def main(_):\n"
+      "    tenscan_reveal((FLAGS.batch_size, FLAGS.learning_rate, FLAGS.dataset, FLAGS.train, FLAGS.crop))\n"
+      "    tf.matmul(tf.zeros([FLAGS.batch_size, 10]), tf.zeros([11, 3]))\n"
+      "if __name__ == '__main__':\n"
+      "    tf.app.run()\n";
+  auto defaults = analyze_program(program);
+  CHECK(defaults.reveal_at(10) == "(64, 0.0002, 'celebA', False, True)");
+  CHECK(defaults.findings() == std::vector<std::string>{"shape/matmul-inner-dim@11"});
+  auto given = analyze_program(program, {"--batch_size=10", "--train", "--nocrop", "--dataset", "mnist"});
+  CHECK(given.reveal_at(10) == "(10, 0.0002, 'mnist', True, False)");
+}
+
+TEST_CASE("tensorflow/a session made in an endless evaluation loop leaves the loop's state as it was",
+          "[models][tensorflow][engine]") {
+  // cifar10_eval.py's shape: evaluate every few minutes, forever; the loop is a fixpoint after
+  // one iteration (making the session must not grow the stub's state, or it is unrolled until
+  // the work budget stops the path)
+  auto r = analyze_program(
+      "import time\n"
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "def eval_once(op):\n"
+      "    with tf.Session() as sess:\n"
+      "        total = 0\n"
+      "        for step in range(79):\n"
+      "            total += np.sum(sess.run([op]))\n"
+      "        print(total / (79 * 128))\n"
+      "x = tf.placeholder(tf.float32, [None, 10])\n"
+      "op = tf.reduce_sum(x, 1)\n"
+      "while True:\n"
+      "    eval_once(op)\n"
+      "    time.sleep(60)\n");
+  CHECK(r.findings().empty());
+  CHECK(r.result.completeness.complete);
+  CHECK(r.result.completeness.paths_stopped == 0);
+}

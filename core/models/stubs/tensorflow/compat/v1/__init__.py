@@ -6,7 +6,7 @@ from tensorflow._core import (
     convert_to_tensor, constant, zeros, ones, zeros_like, ones_like, fill, cast, reshape, matmul,
     transpose, concat, stack, unstack, split, squeeze, expand_dims, tile, one_hot, reduce_sum,
     reduce_mean, reduce_max, reduce_min, reduce_prod, argmax, argmin, shape, rank, size, add,
-    subtract, multiply, divide, maximum, minimum, sqrt, exp, square, abs, range, Variable, identity,
+    subtract, multiply, divide, pow, maximum, minimum, sqrt, exp, square, abs, range, Variable, identity,
     where, clip_by_value, GradientTape, function, print, equal, not_equal, less, less_equal, greater,
     greater_equal,
 )
@@ -17,7 +17,8 @@ from tensorflow._v1 import (
     disable_eager_execution,
 )
 from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform
-from tensorflow import image, sets, losses
+from tensorflow import image, sets, losses, app
+from absl import flags
 from tensorflow._control import while_loop, cond
 from tensorflow._indexing import gather, gather_nd
 from tensorflow.math import confusion_matrix
