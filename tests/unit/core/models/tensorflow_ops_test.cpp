@@ -1,7 +1,7 @@
 // TensorFlow's ops beyond the core shape ops (models/stubs/tensorflow: _control.py, _indexing.py,
-// image.py, sets.py, math.confusion_matrix, nn.nce_loss, tf.assign) and Keras's data checks:
-// each op's result shape and its faults, as TensorFlow's shape functions and Python checks
-// raise them.
+// image.py, sets.py, losses.py, math.confusion_matrix, nn.nce_loss, tf.assign, tf.app.flags)
+// and Keras's data checks: each op's result shape and its faults, as TensorFlow's shape
+// functions and Python checks raise them.
 #include <catch2/catch.hpp>
 
 #include "../analysis_harness.h"
@@ -150,24 +150,6 @@ TEST_CASE("tensorflow/TF1 graph code: tf.losses, contrib.layers, scopes, iterato
       "loss = tf.losses.mean_squared_error(tf.zeros([8]), tf.zeros([8, 1]))\n"
       "fn = tf.losses.SparseCategoricalCrossentropy()\n");
   CHECK(v2.findings().empty());
-}
-
-TEST_CASE("sklearn/utils.shuffle and the preprocessing scalers keep shapes, check what they are given",
-          "[models][sklearn]") {
-  auto r = analyze_program(
-      "import numpy as np\n"
-      "from sklearn.utils import shuffle\n"
-      "from sklearn.preprocessing import StandardScaler, MinMaxScaler\n"
-      "x = np.random.rand(100, 3)\n"
-      "y = np.random.randint(0, 2, 100)\n"
-      "xs, ys = shuffle(x, y)\n"
-      "tenscan_reveal((xs.shape, ys.shape))\n"
-      "tenscan_reveal(StandardScaler().fit_transform(x))\n"
-      "shuffle(x, y[:90])\n"
-      "MinMaxScaler().fit_transform(y)\n");
-  CHECK(r.reveal_at(7) == "((100, 3), (100,))");
-  CHECK(r.reveal_at(8) == "[100, 3] float64");
-  CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@9", "shape/rank@10"});
 }
 
 TEST_CASE("tensorflow/tf.app.flags (absl.flags): defaults, the command line, tf.app.run calling main",
