@@ -78,16 +78,18 @@ Outs function_parameters(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), list);
 }
 
-// _tenscan.attrs_of(obj, cls, with_unknown=False): [(name, value)] of obj's own attributes, in
-// the order they were set, whose value is an instance of cls (or, with_unknown, a value tenscan
-// cannot see): `[(k, v) for k, v in vars(obj).items() if isinstance(v, cls)]` in one step, and
+// _tenscan.attrs_of(obj, cls, with_unknown=False, values=False): [(name, value)] of obj's own
+// attributes, in the order they were set, whose value is an instance of cls (or, with_unknown, a
+// value tenscan cannot see), or with `values` the values alone:
+// `[(k, v) for k, v in vars(obj).items() if isinstance(v, cls)]` in one step, and
 // without handing out a copy of the attribute dict (which would make every attribute the
 // object lacks possibly set through it: Module.children() walks every layer of a model).
 Outs attrs_of(Interpreter& in, State&& st, Args& a) {
   if (a.pos.size() < 2 || !a.pos[0].is_obj() || !a.pos[1].is_obj() ||
       st.heap.get(a.pos[0].obj).kind != interp::OKind::Instance)
     return interp::one(std::move(st), Value::unknown("vars()"));
-  const bool with_unknown = a.pos.size() > 2 && a.pos[2].kind == interp::VKind::Bool && a.pos[2].b.is_true();
+  auto flag = [&](std::size_t i) { return a.pos.size() > i && a.pos[i].kind == interp::VKind::Bool && a.pos[i].b.is_true(); };
+  const bool with_unknown = flag(2), values = flag(3);
   // (collected first: making the tuples allocates on the heap that holds the attributes)
   std::vector<std::pair<std::string, Value>> found;
   for (const auto& [k, v] : st.heap.get(a.pos[0].obj).attrs) {
@@ -96,7 +98,7 @@ Outs attrs_of(Interpreter& in, State&& st, Args& a) {
   }
   std::vector<Value> out;
   out.reserve(found.size());
-  for (auto& [k, v] : found) out.push_back(in.new_tuple(st, {Value::str(k), v}));
+  for (auto& [k, v] : found) out.push_back(values ? v : in.new_tuple(st, {Value::str(k), v}));
   Value list = in.new_list(st, std::move(out));
   return interp::one(std::move(st), list);
 }

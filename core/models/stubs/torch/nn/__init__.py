@@ -68,14 +68,14 @@ class Module:
         return _t.attrs_of(self, Module)
 
     def children(self):
-        return [m for _, m in self._children()]
+        return _t.attrs_of(self, Module, False, True)
 
     def named_children(self):
         return self._children()
 
     def modules(self):
         out = [self]
-        for m in self.children():
+        for m in _t.attrs_of(self, Module, False, True):
             out.extend(m.modules())
         return out
 
@@ -88,7 +88,7 @@ class Module:
 
     def parameters(self, recurse=True):
         # (its own first, then its children's, as torch's named_modules order gives them)
-        out = [v for _, v in _t.attrs_of(self, Parameter)]
+        out = _t.attrs_of(self, Parameter, False, True)
         if recurse:
             for m in self.children():
                 out.extend(m.parameters())
@@ -1320,7 +1320,7 @@ class Sequential(Module):
     def _layers(self):
         # (a layer tenscan cannot see, an unmodelled library's, is one too: PyTorch's
         # add_module takes modules only)
-        return [v for _, v in _t.attrs_of(self, Module, True)]
+        return _t.attrs_of(self, Module, True, True)
 
     def forward(self, input):
         for m in self._layers():
