@@ -115,6 +115,13 @@ class Model(Layer):
             text = (["Input ", i, " of layer \"", self.name, "\" is incompatible with the layer: expected shape="] +
                     _k.shape_text(want) + [", found shape="] + _k.shape_text(got, batched))
             where = ((xs[i], "the data got this shape here"), (self._made_input(i), "the model's input is declared here"))
+            for j in _b.range(1, _b.min(_b.len(g), _b.len(w))):
+                a, b = _t.const_int(g[j]), _t.const_int(w[j])
+                if a is not None and b is not None and a != b:
+                    # (where the data's clashing dim got its size: an image resized, a column dropped)
+                    where = ((xs[i], "the data got this size here", j, xs[i]),
+                             (self._made_input(i), "the model's input is declared here"))
+                    break
             if _b.len(got) != _b.len(want):
                 if not _t.require(same, "shape/rank", *text, related=where):
                     return "fail"
