@@ -216,7 +216,6 @@ void Interpreter::record_unmodelled(const std::string& name) {
   else ++result_.stats.unmodelled_calls[name];
 }
 namespace {
-// Adds a tensor operand's provenance (TensorVal::after) to an operation's, at most 4 ids.
 // Where the rank and dims of `t`, which an operation with ranked tensor operands `operands`
 // made at t.origin, got their sizes: a dim equal to an operand's at the same place, counted
 // from the front or from the back (x[:n] and Dense keep the leading ones, a broadcast or an
@@ -250,6 +249,7 @@ std::shared_ptr<const ShapeOrigin> passed_on(const State& st, const TensorVal& t
   return any ? std::make_shared<const ShapeOrigin>(std::move(made)) : nullptr;
 }
 
+// Adds a tensor operand's provenance (TensorVal::after) to an operation's, at most 4 ids.
 void add_provenance(std::vector<std::uint32_t>& to, const TensorVal& t) {
   for (auto id : t.after)
     if (to.size() < 4 && std::find(to.begin(), to.end(), id) == to.end()) to.push_back(id);

@@ -1,4 +1,7 @@
-# tf.math: the ops of tensorflow/_core.py under their tf.math names
+# tf.math: the ops of tensorflow/_core.py under their tf.math names, and confusion_matrix
+import builtins as _b
+import _tenscan as _t
+from tensorflow._core import convert_to_tensor, _new, _shape, static_text, unknown_in
 from tensorflow._core import (add, subtract, multiply, divide, pow, maximum, minimum, sqrt, exp, square, abs, reduce_sum,
                               reduce_mean, reduce_max, reduce_min, reduce_prod, argmax, argmin)
 from tensorflow._core import exp as log
@@ -9,9 +12,6 @@ from tensorflow._core import exp as tanh
 def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype="int32", name=None):
     # (confusion_matrix.py: after removing a squeezable trailing 1, the labels and predictions
     # are stacked into the indices of a SparseTensor, which takes a matrix: 1-D inputs only)
-    import builtins as _b
-    import _tenscan as _t
-    from tensorflow._core import convert_to_tensor, _new, _shape, static_text, unknown_in
     if unknown_in(labels, predictions):
         return _t.unknown("confusion_matrix()")
     lb, pr = convert_to_tensor(labels), convert_to_tensor(predictions)
