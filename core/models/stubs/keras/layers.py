@@ -532,6 +532,49 @@ class LayerNormalization(BatchNormalization):
     pass
 
 
+class MultiHeadAttention(Layer):
+    """keras.layers.MultiHeadAttention (keras/src/layers/attention/multi_head_attention.py):
+    query [B, T..., dim] attends over value [B, S..., dim_v] (key, [B, S..., dim_k], is value
+    when not given); the output has the query's shape with its last dim output_shape's, the
+    scores are [B, num_heads, T..., S...]. Built on its first call: value and key must agree on
+    every dim but the last."""
+
+    def __init__(self, num_heads, key_dim, value_dim=None, dropout=0.0, use_bias=True, output_shape=None,
+                 attention_axes=None, **kwargs):
+        Layer.__init__(self, **kwargs)
+        _t.require(num_heads > 0, "hparam/invalid-value", "num_heads must be a positive integer, got ", num_heads)
+        _t.require(key_dim > 0, "hparam/invalid-value", "key_dim must be a positive integer, got ", key_dim)
+        self._num_heads = num_heads
+        self._key_dim = key_dim
+        self._value_dim = value_dim if value_dim else key_dim
+        self._output_shape = output_shape
+
+    def __call__(self, query, value, key=None, query_mask=None, value_mask=None, key_mask=None, attention_mask=None,
+                 return_attention_scores=False, training=None, use_causal_mask=False):
+        q, v = _k.shape_of(query), _k.shape_of(value)
+        k = _k.shape_of(key) if key is not None else v
+        if q is None or v is None or k is None:
+            return _t.unknown(self.name + "()")
+        if not self.built:
+            same = _b.len(v) == _b.len(k)
+            if same:
+                for i in _b.range(1, _b.len(v) - 1):
+                    same = same & (v[i] == k[i])
+            text = (["All dimensions of `value` and `key`, except the last one, must be equal. Received: value_shape="] +
+                    _k.shape_text(v) + [" and key_shape="] + _k.shape_text(k))
+            if not _t.require(same, "shape/size-mismatch", *text,
+                              related=((value, "the value got its shape here"), (key, "the key got its shape here"))):
+                return _t.unknown(self.name + "()")
+            self.built = True
+        last = self._output_shape if self._output_shape is not None else q[-1]
+        last = _b.tuple(last) if _b.isinstance(last, (list, tuple)) else (last,)
+        out = _k.symbolic(q[:-1] + last, made_from=query, layer=self)
+        if not return_attention_scores:
+            return out
+        scores = _k.symbolic((q[0], self._num_heads) + _b.tuple(q[1:-1]) + _b.tuple(v[1:-1]), layer=self)
+        return out, scores
+
+
 class Embedding(Layer):
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", mask_zero=False, input_length=None, **kwargs):
         Layer.__init__(self, **kwargs)

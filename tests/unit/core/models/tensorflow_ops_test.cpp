@@ -199,3 +199,20 @@ TEST_CASE("tensorflow/a session made in an endless evaluation loop leaves the lo
   CHECK(r.result.completeness.complete);
   CHECK(r.result.completeness.paths_stopped == 0);
 }
+
+TEST_CASE("keras/MultiHeadAttention: the query's shape out, scores per head, value and key agree",
+          "[models][keras]") {
+  auto r = analyze_program(
+      "import tensorflow as tf\n"
+      "enc = tf.keras.layers.Embedding(5000, 64)(tf.keras.Input(shape=(40,)))\n"
+      "dec = tf.keras.layers.Embedding(5000, 64)(tf.keras.Input(shape=(12,)))\n"
+      "x = tf.keras.layers.MultiHeadAttention(num_heads=4, key_dim=16)(dec, dec)\n"
+      "out, scores = tf.keras.layers.MultiHeadAttention(4, 16, output_shape=32)(x, enc, return_attention_scores=True)\n"
+      "tenscan_reveal(out)\n"
+      "tenscan_reveal(scores)\n"
+      "tf.keras.layers.MultiHeadAttention(num_heads=4, key_dim=16)(x, enc, key=dec)\n"
+      "tf.keras.layers.MultiHeadAttention(num_heads=0, key_dim=16)\n");
+  CHECK(r.reveal_at(6) == "[batch, 12, 32] float32");
+  CHECK(r.reveal_at(7) == "[batch, 4, 12, 40] float32");
+  CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@8", "hparam/invalid-value@9"});
+}
