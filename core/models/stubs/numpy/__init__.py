@@ -39,6 +39,8 @@ class dtype:
     def __call__(self, x=0):
         if _t.is_tensor(x):
             return _wrap(_t.with_dtype(x, self.name))
+        if _b.isinstance(x, (list, tuple)):
+            return array(x, dtype=self.name)  # (a sequence converts to an array: np.float32([[0, 1]]))
         if self.name == "bool":
             return _b.bool(x)
         if self.kind == "f":

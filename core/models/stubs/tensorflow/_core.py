@@ -37,7 +37,7 @@ class TensorShape:
     _dynamic = False  # tf.shape(x)'s: a tensor in TensorFlow
 
     def __init__(self, dims):
-        self._dims = _b.tuple(dims) if dims is not None else None
+        self._dims = None if dims is None else (dims,) if _b.isinstance(dims, int) else _b.tuple(dims)
 
     def __getitem__(self, index):
         if _b.isinstance(index, slice):
@@ -254,12 +254,11 @@ def broadcast_check(a, b, op):
     for i in _b.range(1, n + 1):
         x, y = sa[-i], sb[-i]
         ok = ok & ((x == y) | (x == 1) | (y == 1))
-    # (the places named: where each operand's first clashing dim got its size, when the sizes are
-    # known numbers; else where each got its shape)
+    # (the places named: where each operand's first dim that may clash (not the same expression,
+    # neither a 1) got its size; else where each got its shape)
     where = ((a, "the left operand got its shape here"), (b, "the right operand got its shape here"))
     for i in _b.range(1, n + 1):
-        x, y = _t.const_int(sa[-i]), _t.const_int(sb[-i])
-        if x is not None and y is not None and x != y and x != 1 and y != 1:
+        if _t.const_int(sa[-i] - sb[-i]) != 0 and _t.const_int(sa[-i]) != 1 and _t.const_int(sb[-i]) != 1:
             where = ((a, "the left operand got this size here", -i), (b, "the right operand got this size here", -i))
             break
     return _t.require(ok, "shape/broadcast", *_say("Incompatible shapes: ", dims_text(sa), " vs. ", dims_text(sb), " [Op:", op, "]"),
@@ -429,6 +428,8 @@ class Variable(Tensor):
 def shape(input, out_type="int32", name=None):
     # (a tensor in TensorFlow, its dims the static shape's here; marked so that what takes a
     # static shape, a while_loop's shape invariants, can tell the two apart)
+    if unknown_in(input):
+        return _t.unknown("tf.shape()")
     s = TensorShape(_shape(convert_to_tensor(input)))
     s._dynamic = True
     return s

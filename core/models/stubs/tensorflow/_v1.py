@@ -46,7 +46,8 @@ def _graph_name(base):
 class _Placeholder(Tensor):
     def __init__(self, dtype, shape, name):
         _graph_built()
-        self._static = None if shape is None else _b.tuple(shape)
+        # (an int is a 1-D shape, as tensor_shape.as_shape makes it: shape=(1) is [1])
+        self._static = None if shape is None else (shape,) if _b.isinstance(shape, int) else _b.tuple(shape)
         dims = ()
         if self._static is not None:
             dims = _b.tuple([(_batch() if i == 0 else _t.symbol("a placeholder's None dimension", 1, "input"))

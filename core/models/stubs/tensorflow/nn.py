@@ -63,7 +63,16 @@ def bias_add(value, bias, data_format=None, name=None):
 
 
 def _loss_where(lb, lg):
-    """Where a cross-entropy's labels and logits were made (for a finding's related places)."""
+    """Where a cross-entropy's labels and logits were made (for a finding's related places): of
+    the first axis where their sizes may differ (not the same expression, neither a 1), where
+    each got that size."""
+    sl, sg = _shape(lb), _shape(lg)
+    if _b.len(sl) == _b.len(sg):
+        for i in _b.range(_b.len(sl)):
+            if _t.const_int(sl[i] - sg[i]) != 0 and _t.const_int(sl[i]) != 1 and _t.const_int(sg[i]) != 1:
+                # (and where the logits were computed: the size may be right and its axis wrong)
+                return ((lg, "the logits got this size here", i, lg), (lb, "the labels got this size here", i, lb),
+                        (lg, "the logits got their shape here"))
     return ((lg, "the logits got their shape here"), (lb, "the labels got their shape here"))
 
 

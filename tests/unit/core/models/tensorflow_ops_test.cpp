@@ -216,3 +216,21 @@ TEST_CASE("keras/MultiHeadAttention: the query's shape out, scores per head, val
   CHECK(r.reveal_at(7) == "[batch, 4, 12, 40] float32");
   CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@8", "hparam/invalid-value@9"});
 }
+
+TEST_CASE("tensorflow/shapes written as an int, np.float32 of a list, tf.shape of what tenscan cannot see",
+          "[models][tensorflow]") {
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "import mystery\n"
+      "y = tf.placeholder(shape=(1), name='outputs', dtype=tf.int32)\n"
+      "tenscan_reveal(y)\n"
+      "tenscan_reveal(np.float32([np.zeros(62) for _ in range(10)]))\n"
+      "n = tf.shape(mystery.batch())[0]\n"
+      "tenscan_reveal(tf.TensorShape(3).as_list())\n");
+  CHECK(r.reveal_at(5) == "[1] int32");
+  CHECK(r.reveal_at(6) == "[10, 62] float32");
+  CHECK(r.reveal_at(8) == "[3]");
+  CHECK(r.findings().empty());
+  for (const auto& n : r.result.notifications) CHECK(n.kind != tenscan::Notification::Kind::Unsupported);
+}
