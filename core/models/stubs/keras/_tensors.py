@@ -12,6 +12,9 @@ class KerasTensor:
     # last axis only, the others pass through: often a missing Flatten), and that input's rank
     _wide_dense = None
     _wide_rank = 0
+    # the layer call that made it: (layer, its input tensors); None for an Input (a functional
+    # model's `layers` are found from its outputs back to its inputs through these)
+    _history = None
 
     def __init__(self, _tensor=None, name=None):
         _t.set_tensor(self, _tensor)

@@ -84,6 +84,7 @@ class Layer:
         if out is None:
             return _t.unknown(self.name + "()")
         result = _k.symbolic(out, made_from=inputs, layer=self)
+        result._history = (self, (inputs,))
         if self._last_axis_only and _b.len(shape) > 2 and result._wide_dense is None:
             result._wide_dense = self
             result._wide_rank = _b.len(shape)
@@ -569,6 +570,7 @@ class MultiHeadAttention(Layer):
         last = self._output_shape if self._output_shape is not None else q[-1]
         last = _b.tuple(last) if _b.isinstance(last, (list, tuple)) else (last,)
         out = _k.symbolic(q[:-1] + last, made_from=query, layer=self)
+        out._history = (self, (query, value) if key is None else (query, value, key))
         if not return_attention_scores:
             return out
         scores = _k.symbolic((q[0], self._num_heads) + _b.tuple(q[1:-1]) + _b.tuple(v[1:-1]), layer=self)
@@ -645,7 +647,9 @@ class Bidirectional(Layer):
         if not _t.is_tensor(out) or self.merge_mode != "concat":
             return out
         shape = _k.shape_of(out)
-        return _k.symbolic(shape[:-1] + (2 * shape[-1],), made_from=out)
+        result = _k.symbolic(shape[:-1] + (2 * shape[-1],), made_from=out)
+        result._history = (self, (inputs,))
+        return result
 
 
 class TimeDistributed(Layer):
@@ -669,7 +673,11 @@ class _Merge(Layer):
                 return _t.unknown(self.name + "()")
         out = self._merge(shapes)
         # (a merge that fails raises in Keras: nothing after it is checked)
-        return _k.symbolic(out, made_from=inputs[0]) if out is not None else _t.unknown(self.name + "()")
+        if out is None:
+            return _t.unknown(self.name + "()")
+        result = _k.symbolic(out, made_from=inputs[0])
+        result._history = (self, _b.tuple(inputs))
+        return result
 
     def _merge(self, shapes):
         first = shapes[0]

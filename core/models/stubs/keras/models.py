@@ -6,7 +6,7 @@ import builtins as _b
 import _tenscan as _t
 from keras import _tensors as _k
 from keras import losses as _losses
-from keras.layers import Layer, Input
+from keras.layers import Layer, Input, InputLayer
 
 
 class History:
@@ -67,6 +67,48 @@ class Model(Layer):
         self._outputs = outputs
         self._loss = None
         self._seq = None  # Sequential: its layers
+        self._input_layers = None  # a functional model's InputLayers (Model.layers)
+
+    @property
+    def layers(self):
+        """The functional model's layers, as Keras lists them: an InputLayer per input, then each
+        layer after the layers it takes its inputs from (found from the outputs back through
+        the layer calls that made them)."""
+        if self._input_layers is None:  # (made once: each one takes a layer name)
+            self._input_layers = [InputLayer(input_shape=_b.tuple(_k.shape_of(i)[1:])) for i in _listed(self._inputs)
+                                  if self._inputs is not None and _k.shape_of(i) is not None]
+        inputs = self._input_layers
+        order = []
+        seen = []
+        stack = [(o, False) for o in _b.reversed(_listed(self._outputs))] if self._outputs is not None else []
+        given = _listed(self._inputs) if self._inputs is not None else []
+        while stack:
+            t, ready = stack.pop()
+            h = t._history if _b.isinstance(t, _k.KerasTensor) else None
+            if h is None or t in given:  # (the model starts at its inputs, whatever made them)
+                continue
+            layer, ins = h
+            if ready:
+                if layer not in order:
+                    order.append(layer)
+                continue
+            if t in seen:
+                continue
+            seen.append(t)
+            stack.append((t, True))
+            for x in _b.reversed(ins):
+                stack.append((x, False))
+        return inputs + order
+
+    def get_layer(self, name=None, index=None):
+        layers = self.layers
+        if index is not None:
+            return layers[index]
+        for layer in layers:
+            if layer.name == name:
+                return layer
+        raise ValueError("No such layer: " + _b.str(name) + ". Existing layers are: " +
+                         _b.str([layer.name for layer in layers]) + ".")
 
     # -- what the model does to a batch ----------------------------------------------------
     def _made_output(self):

@@ -234,3 +234,26 @@ TEST_CASE("tensorflow/shapes written as an int, np.float32 of a list, tf.shape o
   CHECK(r.findings().empty());
   for (const auto& n : r.result.notifications) CHECK(n.kind != tenscan::Notification::Kind::Unsupported);
 }
+
+TEST_CASE("keras/a functional model's layers, in Keras's order, each built for the input it was first given",
+          "[models][keras]") {
+  // the autoencoder's last layer was built on 128 features: reused as a decoder on the 32-wide
+  // code it fails its InputSpec (SFData s44472693)
+  auto r = analyze_program(
+      "from tensorflow.keras.layers import Input, Dense, Concatenate\n"
+      "from tensorflow.keras.models import Model\n"
+      "img = Input(shape=(784,))\n"
+      "code = Dense(32, activation='relu')(Dense(128, activation='relu')(img))\n"
+      "out = Dense(784, activation='sigmoid')(Dense(128, activation='relu')(code))\n"
+      "auto = Model(img, out)\n"
+      "tenscan_reveal([type(l).__name__ for l in auto.layers])\n"
+      "tenscan_reveal(auto.get_layer(index=-1).units)\n"
+      "two = Model([img, code], Concatenate()([img, code]))\n"
+      "tenscan_reveal(len(two.layers))\n"
+      "Model(Input(shape=(32,)), auto.layers[-1](Input(shape=(32,))))\n"
+      "Model(Input(shape=(32,)), auto.layers[-2](Input(shape=(32,))))\n");
+  CHECK(r.reveal_at(7) == "['InputLayer', 'Dense', 'Dense', 'Dense', 'Dense']");
+  CHECK(r.reveal_at(8) == "784");
+  CHECK(r.reveal_at(10) == "3");  // (two InputLayers and the Concatenate: code is an input of this model)
+  CHECK(r.findings() == std::vector<std::string>{"shape/matmul-inner-dim@11"});
+}
