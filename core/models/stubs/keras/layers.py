@@ -25,6 +25,7 @@ class Layer:
             self._given_input = (input_dim,)
         else:
             self._given_input = None
+        self._initial_weights = kwargs.get("weights")  # (Keras 2's weights=[...], set when built)
 
     # InputSpec: (min_ndim, ndim, {axis: size}) once built
     _min_ndim = None
@@ -78,6 +79,8 @@ class Layer:
         if not self.built:
             self.build(shape)
             self.built = True
+            if self._initial_weights is not None and not self.set_weights(self._initial_weights):
+                return _t.unknown(self.name + "()")
         elif not self.check(shape):
             return _t.unknown(self.name + "()")
         out = self.output_shape_for(shape)
@@ -92,6 +95,36 @@ class Layer:
 
     def get_config(self):
         return {"name": self.name}
+
+    def _weight_shapes(self):
+        """The shapes of the layer's weights once built, in get_weights() order (None: not
+        modelled for this layer)."""
+        return None
+
+    def set_weights(self, weights):
+        """Each array's shape against the weight's it sets (base_layer.set_weights)."""
+        shapes = self._weight_shapes()
+        if shapes is None or _t.is_unknown(weights) or not _b.isinstance(weights, (list, tuple)):
+            return True
+        if not _t.require(_b.len(weights) == _b.len(shapes), "shape/size-mismatch", "You called `set_weights(weights)` on layer \"",
+                          self.name, "\" with a weight list of length ", _b.len(weights), ", but the layer was expecting ",
+                          _b.len(shapes), " weights."):
+            return False
+        for i in _b.range(_b.len(shapes)):
+            w = _k.shape_of(weights[i])
+            if w is None:
+                continue
+            ref = _b.tuple(shapes[i])
+            same = _b.len(w) == _b.len(ref)
+            if same:
+                for j in _b.range(_b.len(w)):
+                    same = same & (w[j] == ref[j])
+            text = (["Layer ", self.name, " weight shape "] + _k.shape_text(ref, False) +
+                    [" is not compatible with provided weight shape "] + _k.shape_text(w, False) + ["."])
+            if not _t.require(same, "shape/size-mismatch", *text,
+                              related=((weights[i], "the weights got their shape here"), (self, "the layer is created here"))):
+                return False
+        return True
 
     def count_params(self):
         return _t.unknown("count_params()")
@@ -123,12 +156,18 @@ class Dense(Layer):
                    "Received an invalid value for `units`, expected a positive integer. Received: units=", units)
         self.units = units
         self.activation = activation
+        self.use_bias = use_bias
 
     def build(self, shape):
         self._in = shape[-1]
 
     def check(self, shape):
         return self._axis_ok(shape, -1, self._in, True)
+
+    def _weight_shapes(self):
+        if not self.built:
+            return None
+        return [(self._in, self.units), (self.units,)] if self.use_bias else [(self._in, self.units)]
 
     def output_shape_for(self, shape):
         return shape[:-1] + (self.units,)
@@ -589,6 +628,9 @@ class Embedding(Layer):
 
     def output_shape_for(self, shape):
         return shape + (self.output_dim,)
+
+    def _weight_shapes(self):
+        return [(self.input_dim, self.output_dim)]
 
 
 class _RNN(Layer):

@@ -257,3 +257,23 @@ TEST_CASE("keras/a functional model's layers, in Keras's order, each built for t
   CHECK(r.reveal_at(10) == "3");  // (two InputLayers and the Concatenate: code is an input of this model)
   CHECK(r.findings() == std::vector<std::string>{"shape/matmul-inner-dim@11"});
 }
+
+TEST_CASE("keras/weights=[...] and set_weights: each array against the weight it sets", "[models][keras]") {
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "from tensorflow.keras.models import Sequential\n"
+      "from tensorflow.keras.layers import Embedding, Dense, LSTM\n"
+      "glove = np.random.random((412457, 400)).astype('float32')\n"
+      "model = Sequential()\n"
+      "model.add(Embedding(43, 100, weights=[glove], input_length=100, trainable=False))\n"
+      "ok = Sequential([Embedding(412457, 400, weights=[glove], input_length=100), LSTM(8), Dense(1)])\n"
+      "d = ok.layers[-1]\n"
+      "d.set_weights([np.zeros((8, 1)), np.zeros((1,))])\n"
+      "d.set_weights([np.zeros((8, 1))])\n"
+      "d.set_weights([np.zeros((1, 8)), np.zeros((1,))])\n");
+  CHECK(r.findings() == std::vector<std::string>{"shape/size-mismatch@6", "shape/size-mismatch@10",
+                                                 "shape/size-mismatch@11"});
+  REQUIRE(r.result.findings.size() == 3);
+  CHECK(r.result.findings[0].message ==
+        "Layer embedding weight shape (43, 100) is not compatible with provided weight shape (412457, 400).");
+}
