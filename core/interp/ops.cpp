@@ -736,7 +736,18 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         if (auto joined = join_values(st, values)) return one(std::move(st), *joined);
         return one(std::move(st), Value::unknown("dict value"));
       }
-      if (index.is_unknown() || (index.kind == VKind::Str && !index.s)) return one(std::move(st), Value::unknown("dict value"));
+      if (index.is_unknown() || (index.kind == VKind::Str && !index.s)) {
+        // a key tenscan cannot spell (a label drawn by np.random.choice from strings): on the
+        // paths where it is one of the keys, the value is one of the values. When they are all
+        // tensors (a one-hot row per class name), one tensor that covers them; any other value
+        // is unknown (a count per class that the program updates under that key)
+        std::vector<Value> values;
+        for (const auto& e : o.entries)
+          if (tensor_of(st, e.value)) values.push_back(e.value);
+        if (!values.empty() && values.size() == o.entries.size())
+          if (auto joined = join_values(st, values)) return one(std::move(st), *joined);
+        return one(std::move(st), Value::unknown("dict value"));
+      }
       if (auto ie = as_int_expr(index); ie && !ie->is_const()) {
         // a symbolic key (a random class): one path per integer key it can be, and a KeyError
         // path if it can be none of them

@@ -44,3 +44,24 @@ TEST_CASE("cv2: imread's size is the file's, resize makes it the size asked for,
   CHECK(r.findings() == std::vector<std::string>{"shape/channels@9"});
   CHECK(r.reveal_at(11) == "(2, 32, 64, 3)");
 }
+
+TEST_CASE("a dict of arrays looked up by a string tenscan cannot spell gives an array that covers them",
+          "[models][numpy]") {
+  // labels one-hot encoded through a dict keyed by class name, the names drawn at random
+  // (SFData s60129234): every value is a (1, 3) row, so the stacked labels are (8, 1, 3)
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "rows = {'AD': np.array([0, 0, 1]).reshape(1, 3), 'MCI': np.array([0, 1, 0]).reshape(1, 3)}\n"
+      "names = np.random.choice(['AD', 'MCI'], 8)\n"
+      "encoded = []\n"
+      "for name in names:\n"
+      "    encoded.append(rows[name])\n"
+      "tenscan_reveal(np.asarray(encoded).shape)\n"
+      "counts = {'AD': 0, 'MCI': 0}\n"
+      "for name in names:\n"
+      "    counts[name] += 1\n"
+      "tenscan_reveal(counts['AD'])\n");
+  CHECK(r.reveal_at(7) == "(8, 1, 3)");
+  CHECK(r.reveal_at(11) == "unknown");  // (a count updated under an unknown key is not a known 0)
+  CHECK(r.findings().empty());
+}
