@@ -115,10 +115,11 @@ def rank_places(y, out, what, made=None):
     return _b.tuple(places)
 
 
-def check_target(loss, y, out, related=(), rank_related=None):
+def check_target(loss, y, out, related=(), rank_related=None, chosen=None):
     """y's shape (the targets) against out's (the model's output) under `loss`; `related`: where
     they were made, for the finding (see _tenscan.require); `rank_related`: the same when the
-    two have different ranks (rank_places)."""
+    two have different ranks (rank_places); `chosen`: what was made where the loss was chosen
+    (named when the targets look like the other cross-entropy's: the fix may be the loss)."""
     kind = _kind_of(loss)
     if kind is None or _b.len(out) == 0:
         return True
@@ -134,6 +135,12 @@ def check_target(loss, y, out, related=(), rank_related=None):
         y = y[:-1]
     if kind == "sparse" and _b.len(y) == _b.len(out) - 1:
         y = y + (1,)  # (class indices without the class axis)
+    # (class indices under the one-hot loss, one-hot rows under the sparse one: where the loss
+    # is chosen is a place to fix it too)
+    other_kind = _b.len(y) == _b.len(out) and (
+        (kind == "categorical" and _t.const_int(y[-1]) == 1) or (kind == "sparse" and _t.const_int(y[-1] - out[-1]) == 0))
+    if other_kind and chosen is not None:
+        related = _b.tuple(related) + ((chosen, "the loss is chosen here"),)
     if kind == "categorical":
         # one-hot targets: exactly the output's shape
         return _t.require(_same_samples(y, out), "shape/loss-target", "Shapes ", *(_k.shape_text(y) + [" and "] + _k.shape_text(out)),

@@ -26,6 +26,10 @@ def _batch_of(x):
     return s[0] if s is not None and _b.len(s) > 0 else None
 
 
+class _Compiled:
+    """Made by Model.compile: its creation is the compile call (a finding's related place)."""
+
+
 def _same_cardinality(x, y):
     """Every array of x and y (each one or a list) holds the same number of samples, as Keras's
     data adapter requires (_check_data_cardinality)."""
@@ -68,6 +72,7 @@ class Model(Layer):
         self._loss = None
         self._seq = None  # Sequential: its layers
         self._input_layers = None  # a functional model's InputLayers (Model.layers)
+        self._compiled = None
 
     @property
     def layers(self):
@@ -225,6 +230,7 @@ class Model(Layer):
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None, weighted_metrics=None,
                 run_eagerly=None, steps_per_execution=None, jit_compile=None, **kwargs):
         self._loss = loss
+        self._compiled = _Compiled()  # (made here: where the loss is chosen, for findings)
         self.optimizer = optimizer
 
     def _check(self, x, y):
@@ -254,7 +260,8 @@ class Model(Layer):
             # (the output's last axis, the classes or units, is where it usually differs)
             _losses.check_target(self._loss, yo, oo, ((y, "the targets got their shape here"),
                                                       (out, "the model's output gets its shape here", -1, self._made_output())),
-                                 _losses.rank_places(y, out, "the model's output", self._made_output()))
+                                 _losses.rank_places(y, out, "the model's output", self._made_output()),
+                                 self._compiled)
         return out
 
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,

@@ -1511,11 +1511,14 @@ TEST_CASE("primitives/require: a stub's related= places are where the compared v
   REQUIRE(r.findings() == std::vector<std::string>{"shape/loss-target@8", "shape/size-mismatch@12",
                                                    "shape/size-mismatch@13"});
   const auto& loss = r.result.findings[0];
-  REQUIRE(loss.related.size() == 2);
+  REQUIRE(loss.related.size() == 3);
   CHECK(loss.related[0].range.line == 3);
   CHECK(loss.related[0].message == "the targets got their rank here");  // (class indices: no class axis)
   CHECK(loss.related[1].range.line == 6);
   CHECK(loss.related[1].message == "the model's output gets its shape here");
+  // (class indices under categorical cross-entropy: the sparse loss is a fix too)
+  CHECK(loss.related[2].range.line == 7);
+  CHECK(loss.related[2].message == "the loss is chosen here");
   const auto& feed = r.result.findings[1];
   REQUIRE(feed.related.size() == 2);
   CHECK(feed.related[0].range.line == 9);
