@@ -124,23 +124,21 @@ def why_missed(doc):
 
 
 class Subject:
-    """A fault: the faulty and fixed project trees, the entry scripts (relative to each tree) with
-    their arguments, and the fault's (file, line) places in the faulty tree."""
+    """A fault: the faulty and fixed project trees, the entry scripts of each (relative to the
+    tree) with their arguments, and the fault's (file, line) places in the faulty tree."""
 
-    def __init__(self, corpus, fid, buggy_root, fixed_root, entries, changed_files):
-        self.corpus, self.id, self.buggy_root, self.fixed_root, self.entries = corpus, fid, buggy_root, fixed_root, entries
-        self.site = set()
-        for rel in changed_files:
-            self.site.update((rel, n) for n in fault_lines(os.path.join(buggy_root, rel), os.path.join(fixed_root, rel)))
+    def __init__(self, corpus, fid, buggy_root, fixed_root, entries, fixed_entries, site):
+        self.corpus, self.id = corpus, fid
+        self.buggy_root, self.fixed_root = buggy_root, fixed_root
+        self.entries, self.fixed_entries = entries, fixed_entries
+        self.site = site
 
 
 def single_file(corpus, fid, buggy, fixed):
     # (the two programs are in one directory, under different names: a tree of each)
     name = os.path.basename(buggy)
-    s = Subject(corpus, fid, os.path.dirname(buggy), os.path.dirname(fixed), [(name, [])], [])
-    s.site = {(name, n) for n in fault_lines(buggy, fixed)}
-    s.fixed_entries = [(os.path.basename(fixed), [])]
-    return s
+    return Subject(corpus, fid, os.path.dirname(buggy), os.path.dirname(fixed), [(name, [])],
+                   [(os.path.basename(fixed), [])], {(name, n) for n in fault_lines(buggy, fixed)})
 
 
 def sfdata_subjects(root):
@@ -202,15 +200,13 @@ def github_subject(subject):
     entries = test_script_entries(test)
     if not entries or not os.path.isdir(fix):
         return None
-    changed = []
+    site = set()
     for path in sorted(glob.glob(os.path.join(buggy[0], "**", "*.py"), recursive=True)):
         rel = os.path.relpath(path, buggy[0])
         other = os.path.join(fix, rel)
         if os.path.exists(other) and open(path, "rb").read() != open(other, "rb").read():
-            changed.append(rel)
-    s = Subject("TensorFlow-Program-Bugs/Github UT", os.path.basename(subject), buggy[0], fix, entries, changed)
-    s.fixed_entries = entries
-    return s
+            site.update((rel, n) for n in fault_lines(path, other))
+    return Subject("TensorFlow-Program-Bugs/Github UT", os.path.basename(subject), buggy[0], fix, entries, entries, site)
 
 
 def main():

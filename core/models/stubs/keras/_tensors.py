@@ -64,6 +64,16 @@ def symbolic(shape, dtype="float32", source=None, made_from=None, layer=None):
     return t
 
 
+def same_dims(a, b, first=0, last=None):
+    """Whether shapes a and b have one rank and the same dims from axis `first` up to `last`
+    (excluded; default: to the end): a condition over their symbols, for a check to require."""
+    same = _b.len(a) == _b.len(b)
+    if same:
+        for i in _b.range(first, _b.len(a) if last is None else last):
+            same = same & (a[i] == b[i])
+    return same
+
+
 def shape_of(x):
     """The shape of what a layer or a model is given: a KerasTensor, an array, a tf tensor or a
     nested list of numbers (None when tenscan cannot see it)."""

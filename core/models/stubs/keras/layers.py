@@ -115,10 +115,7 @@ class Layer:
             if w is None:
                 continue
             ref = _b.tuple(shapes[i])
-            same = _b.len(w) == _b.len(ref)
-            if same:
-                for j in _b.range(_b.len(w)):
-                    same = same & (w[j] == ref[j])
+            same = _k.same_dims(w, ref)
             text = (["Layer ", self.name, " weight shape "] + _k.shape_text(ref, False) +
                     [" is not compatible with provided weight shape "] + _k.shape_text(w, False) + ["."])
             if not _t.require(same, "shape/size-mismatch", *text,
@@ -596,10 +593,7 @@ class MultiHeadAttention(Layer):
         if q is None or v is None or k is None:
             return _t.unknown(self.name + "()")
         if not self.built:
-            same = _b.len(v) == _b.len(k)
-            if same:
-                for i in _b.range(1, _b.len(v) - 1):
-                    same = same & (v[i] == k[i])
+            same = _k.same_dims(v, k, 1, _b.len(v) - 1)
             text = (["All dimensions of `value` and `key`, except the last one, must be equal. Received: value_shape="] +
                     _k.shape_text(v) + [" and key_shape="] + _k.shape_text(k))
             if not _t.require(same, "shape/size-mismatch", *text,

@@ -86,15 +86,6 @@ def _kind_of(loss):
     return None
 
 
-def _same_samples(y, out):
-    """Whether targets y have the output's shape, sample for sample (the batch dims aside)."""
-    same = _b.len(y) == _b.len(out)
-    if same:
-        for i in _b.range(1, _b.len(y)):
-            same = same & (y[i] == out[i])
-    return same
-
-
 def rank_places(y, out, what, made=None):
     """Where the targets y and the output `out` (`what`: "the model's output", ...; `made`: what
     makes it, if not out itself) got their ranks, for a finding where the ranks differ: the
@@ -143,7 +134,7 @@ def check_target(loss, y, out, related=(), rank_related=None, chosen=None):
         related = _b.tuple(related) + ((chosen, "the loss is chosen here"),)
     if kind == "categorical":
         # one-hot targets: exactly the output's shape
-        return _t.require(_same_samples(y, out), "shape/loss-target", "Shapes ", *(_k.shape_text(y) + [" and "] + _k.shape_text(out)),
+        return _t.require(_k.same_dims(y, out, 1), "shape/loss-target", "Shapes ", *(_k.shape_text(y) + [" and "] + _k.shape_text(out)),
                           " are incompatible", related=related)
     if kind == "sparse":
         # class indices: the output's shape without its class axis (or with a 1 there)
@@ -168,7 +159,7 @@ def check_target(loss, y, out, related=(), rank_related=None, chosen=None):
     # (training_utils.check_loss_and_target_compatibility), later versions average over the
     # broadcast shape, which is rarely what was meant
     name = _name_of(loss)
-    _t.advise(_same_samples(y, out), "shape/loss-target", "A target array with shape ", *(_k.shape_text(y) + [" was passed for an output of shape "] +
+    _t.advise(_k.same_dims(y, out, 1), "shape/loss-target", "A target array with shape ", *(_k.shape_text(y) + [" was passed for an output of shape "] +
               _k.shape_text(out)), " while using as loss `", name, "`: the loss broadcasts them and compares every output with",
               " the same target (Keras 2.3 and earlier raise: this loss expects targets to have the same shape as the output)",
               related=related)

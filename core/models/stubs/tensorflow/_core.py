@@ -4,6 +4,7 @@
 # values, but the requested shape has 100").
 import builtins as _b
 import _tenscan as _t
+from keras import _tensors as _k
 
 float16 = "float16"
 float32 = "float32"
@@ -213,6 +214,23 @@ def _shape(x):
     return _b.tuple(_t.shape(x)) if _t.is_tensor(x) else ()
 
 
+def graph_context(node, op, shapes):
+    """Message parts: TensorFlow 1's context of a graph-construction error (shape_inference's
+    AttachContext), " for 'NODE' (op: 'OP') with input shapes: [2,3], [3]."."""
+    parts = [" for '", node, "' (op: '", op, "') with input shapes: "]
+    for i in _b.range(_b.len(shapes)):
+        parts = parts + ([", "] if i else []) + dims_text(shapes[i])
+    return parts + ["."]
+
+
+def clashing_axes(sa, sb):
+    """The axes, counted from the back (-1 first), where two shapes aligned from the right may
+    clash: neither size a 1 and not the same expression (a size equal only on some paths, or a
+    batch reshaped to 4x at build time, counts). For a finding's related places."""
+    return [-i for i in _b.range(1, _b.min(_b.len(sa), _b.len(sb)) + 1)
+            if _t.const_int(sa[-i] - sb[-i]) != 0 and _t.const_int(sa[-i]) != 1 and _t.const_int(sb[-i]) != 1]
+
+
 def dims_text(shape):
     """A shape as TensorFlow's kernels print one: [2,3]."""
     parts = ["["]
@@ -237,6 +255,12 @@ def static_text(shape):
     return parts
 
 
+def graph_text(shape):
+    """A graph tensor's shape as TensorFlow 1 prints its static shape: (?, 20), a dimension only
+    the run decides (a placeholder's None) as ?."""
+    return static_text([d if _t.const_int(d) is not None else None for d in shape])
+
+
 def _say(*parts):
     out = []
     for p in parts:
@@ -254,13 +278,12 @@ def broadcast_check(a, b, op):
     for i in _b.range(1, n + 1):
         x, y = sa[-i], sb[-i]
         ok = ok & ((x == y) | (x == 1) | (y == 1))
-    # (the places named: where each operand's first dim that may clash (not the same expression,
-    # neither a 1) got its size; else where each got its shape)
+    # (the places named: where each operand's last dim that may clash got its size; else where
+    # each got its shape)
+    clash = clashing_axes(sa, sb)
     where = ((a, "the left operand got its shape here"), (b, "the right operand got its shape here"))
-    for i in _b.range(1, n + 1):
-        if _t.const_int(sa[-i] - sb[-i]) != 0 and _t.const_int(sa[-i]) != 1 and _t.const_int(sb[-i]) != 1:
-            where = ((a, "the left operand got this size here", -i), (b, "the right operand got this size here", -i))
-            break
+    if clash:
+        where = ((a, "the left operand got this size here", clash[0]), (b, "the right operand got this size here", clash[0]))
     return _t.require(ok, "shape/broadcast", *_say("Incompatible shapes: ", dims_text(sa), " vs. ", dims_text(sb), " [Op:", op, "]"),
                       related=where)
 
@@ -409,11 +432,7 @@ class Variable(Tensor):
         if unknown_in(value):
             return _t.unknown("assign()")
         s, v = _shape(self), _shape(convert_to_tensor(value))
-        same = _b.len(s) == _b.len(v)
-        if same:
-            for i in _b.range(_b.len(s)):
-                same = same & (s[i] == v[i])
-        _t.require(same, "shape/size-mismatch", *_say("Cannot update variable with shape ", dims_text(s),
+        _t.require(_k.same_dims(s, v), "shape/size-mismatch", *_say("Cannot update variable with shape ", dims_text(s),
                                                       " using a Tensor with shape ", dims_text(v), ", shapes must be equal."))
         return self
 
@@ -540,11 +559,7 @@ def stack(values, axis=0, name="stack"):
     first = _shape(ts[0])
     for k in _b.range(1, _b.len(ts)):
         s = _shape(ts[k])
-        same = _b.len(s) == _b.len(first)
-        if same:
-            for i in _b.range(_b.len(s)):
-                same = same & (s[i] == first[i])
-        if not _t.require(same, "shape/concat", *_say("Shapes of all inputs must match: values[0].shape = ",
+        if not _t.require(_k.same_dims(s, first), "shape/concat", *_say("Shapes of all inputs must match: values[0].shape = ",
                                                        dims_text(first), " != values[", k, "].shape = ", dims_text(s))):
             return _t.unknown("a failed Pack")
     return wrap(_t.stack(ts, axis))

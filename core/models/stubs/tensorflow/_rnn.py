@@ -6,16 +6,10 @@
 import builtins as _b
 import _tenscan as _t
 from collections import namedtuple as _namedtuple
-from tensorflow._core import convert_to_tensor as _tensor, _new, _shape, unknown_in, static_text
+from tensorflow._core import convert_to_tensor as _tensor, _new, _shape, unknown_in, graph_text
 from keras import _tensors as _k
 
 LSTMStateTuple = _namedtuple("LSTMStateTuple", ["c", "h"])
-
-
-def _text(shape):
-    """A tensor's shape as TensorFlow 1 prints its static shape: (?, 20), a dimension only the
-    run decides (a placeholder's None) as ?."""
-    return static_text([d if _t.const_int(d) is not None else None for d in shape])
 
 
 class RNNCell:
@@ -46,7 +40,7 @@ class RNNCell:
         s = _shape(x)
         if not _t.require(_b.len(s) == 2, "shape/rank", "Input 0 of layer ", self.name,
                           " is incompatible with the layer: expected ndim=2, found ndim=", _b.len(s),
-                          ". Full shape received: ", *_text(s)):
+                          ". Full shape received: ", *graph_text(s)):
             return None
         if self._depth is None:
             self._depth = s[1]
@@ -184,14 +178,14 @@ def _run(cell, inputs, sequence_length, time_major):
         return None
     s = _shape(x)
     shown = (s[1], s[0]) if _b.len(s) == 2 and not time_major else s
-    if not _t.require(_b.len(s) >= 3, "shape/rank", "Shape ", *_text(shown), " must have rank at least 3",
+    if not _t.require(_b.len(s) >= 3, "shape/rank", "Shape ", *graph_text(shown), " must have rank at least 3",
                       related=((x, "the inputs got their rank here", "rank"),)):
         return None
     batch, time = (s[1], s[0]) if time_major else (s[0], s[1])
     if sequence_length is not None and not unknown_in(sequence_length):
         sl = _shape(_tensor(sequence_length))
         if not _t.require(_b.len(sl) == 1, "shape/rank", "sequence_length must be a vector of length batch_size, but saw shape: ",
-                          *_text(sl)):
+                          *graph_text(sl)):
             return None
         if not _t.require(sl[0] == batch, "shape/size-mismatch", "Expected shape for Tensor sequence_length is [",
                           batch, "] but saw shape: [", sl[0], "]"):

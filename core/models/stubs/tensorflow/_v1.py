@@ -200,7 +200,7 @@ def assign(ref, value, validate_shape=None, use_locking=None, name=None):
         return ref
     v = _core.convert_to_tensor(value)
     sr, sv = _shape(ref), _shape(v)
-    context = [" for 'Assign' (op: 'Assign') with input shapes: "] + _core.dims_text(sr) + [", "] + _core.dims_text(sv) + ["."]
+    context = _core.graph_context("Assign", "Assign", [sr, sv])
     where = ((v, "the value got its shape here"),)
     if _b.len(sr) != _b.len(sv):
         _t.require(False, "shape/rank", "Shapes must be equal rank, but are ", _b.len(sr), " and ", _b.len(sv), *context,

@@ -2,15 +2,7 @@
 # the boxes' coordinates are not modelled.
 import builtins as _b
 import _tenscan as _t
-from tensorflow._core import convert_to_tensor, dims_text, _new, _shape, unknown_in
-
-
-def _suffix(op, shapes):
-    """TensorFlow 1's context of a graph-construction error (shape_inference's AttachContext)."""
-    parts = [" for '", op, "' (op: '", op, "') with input shapes: "]
-    for i in _b.range(_b.len(shapes)):
-        parts = parts + ([", "] if i else []) + dims_text(shapes[i])
-    return parts + ["."]
+from tensorflow._core import convert_to_tensor, dims_text, graph_context, _new, _shape, unknown_in
 
 
 def non_max_suppression(boxes, scores, max_output_size, iou_threshold=0.5, score_threshold=float("-inf"), name=None):
@@ -20,7 +12,7 @@ def non_max_suppression(boxes, scores, max_output_size, iou_threshold=0.5, score
         return _t.unknown("non_max_suppression()")
     b, s = convert_to_tensor(boxes), convert_to_tensor(scores)
     sb, ss = _shape(b), _shape(s)
-    context = _suffix("NonMaxSuppressionV3", [sb, ss, (), (), ()])
+    context = graph_context("NonMaxSuppressionV3", "NonMaxSuppressionV3", [sb, ss, (), (), ()])
     for x, sx, rank, what in ((b, sb, 2, "the boxes"), (s, ss, 1, "the scores")):
         if not _t.require(_b.len(sx) == rank, "shape/rank", "Shape must be rank ", rank, " but is rank ", _b.len(sx), *context,
                           related=((x, what + " got their shape here"),)):
@@ -43,9 +35,9 @@ def random_crop(value, size, seed=None, name=None):
     s = _shape(v)
     dims = _b.tuple(size)
     if not _t.require(_b.len(dims) == _b.len(s), "shape/rank", "Dimensions must be equal, but are ", _b.len(s), " and ",
-                      _b.len(dims), " for 'random_crop/GreaterEqual' (op: 'GreaterEqual') with input shapes: [",
-                      _b.len(s), "], [", _b.len(dims), "]. (the size gives ", _b.len(dims),
-                      " dims for a tensor of rank ", _b.len(s), ")", related=((v, "the tensor got its shape here"),)):
+                      _b.len(dims), *graph_context("random_crop/GreaterEqual", "GreaterEqual", [(_b.len(s),), (_b.len(dims),)]),
+                      " (the size gives ", _b.len(dims), " dims for a tensor of rank ", _b.len(s), ")",
+                      related=((v, "the tensor got its shape here"),)):
         return _t.unknown("a failed random_crop")
     ok = True
     for i in _b.range(_b.len(s)):

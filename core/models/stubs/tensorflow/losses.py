@@ -8,29 +8,22 @@ import builtins as _b
 import _tenscan as _t
 from tensorflow import nn as _nn
 from tensorflow import _v1
-from tensorflow._core import convert_to_tensor, _new, _shape, static_text, unknown_in
+from tensorflow._core import convert_to_tensor, _new, _shape, graph_text, unknown_in
+from keras import _tensors as _k
 from keras.losses import (  # noqa: F401 (TensorFlow 2's tf.losses)
     Loss, CategoricalCrossentropy, SparseCategoricalCrossentropy, BinaryCrossentropy, MeanSquaredError,
     MeanAbsoluteError, Huber,
 )
 
 
-def _text(shape):
-    # (a dimension only the run decides, a placeholder's None, prints as ?)
-    return static_text([d if _t.const_int(d) is not None else None for d in shape])
-
-
 def _compatible(pred, labels, what):
     """predictions.get_shape().assert_is_compatible_with(labels.get_shape())."""
     sp, sl = _shape(pred), _shape(labels)
-    ok = _b.len(sp) == _b.len(sl)
-    if ok:
-        for i in _b.range(_b.len(sp)):
-            ok = ok & (sp[i] == sl[i])
     where = ((pred, what + " got their shape here"), (labels, "the labels got their shape here"))
     if _b.len(sp) != _b.len(sl):
         where = ((pred, what + " got their rank here", "rank"), (labels, "the labels got their rank here", "rank"))
-    return _t.require(ok, "shape/loss-target", "Shapes ", *(_text(sp) + [" and "] + _text(sl) + [" are incompatible"]),
+    return _t.require(_k.same_dims(sp, sl), "shape/loss-target", "Shapes ",
+                      *(graph_text(sp) + [" and "] + graph_text(sl) + [" are incompatible"]),
                       related=where)
 
 

@@ -2,7 +2,9 @@
 # conv2d on filter tensors and pooling, in TensorFlow's words.
 import builtins as _b
 import _tenscan as _t
-from tensorflow._core import convert_to_tensor as _tensor, wrap as _wrap, dims_text as _dims, _say, _new, _shape, unknown_in
+from tensorflow._core import (convert_to_tensor as _tensor, wrap as _wrap, dims_text as _dims, _say, _new, _shape, unknown_in,
+                              clashing_axes, graph_context)
+from keras import _tensors as _k
 from tensorflow import _rnn as rnn_cell  # (tf.nn.rnn_cell.BasicLSTMCell, ...)
 from tensorflow._rnn import dynamic_rnn, bidirectional_dynamic_rnn, static_rnn
 
@@ -64,15 +66,14 @@ def bias_add(value, bias, data_format=None, name=None):
 
 def _loss_where(lb, lg):
     """Where a cross-entropy's labels and logits were made (for a finding's related places): of
-    the first axis where their sizes may differ (not the same expression, neither a 1), where
-    each got that size."""
+    the first axis where their sizes may differ (_core.clashing_axes), where each got that size."""
     sl, sg = _shape(lb), _shape(lg)
-    if _b.len(sl) == _b.len(sg):
-        for i in _b.range(_b.len(sl)):
-            if _t.const_int(sl[i] - sg[i]) != 0 and _t.const_int(sl[i]) != 1 and _t.const_int(sg[i]) != 1:
-                # (and where the logits were computed: the size may be right and its axis wrong)
-                return ((lg, "the logits got this size here", i, lg), (lb, "the labels got this size here", i, lb),
-                        (lg, "the logits got their shape here"))
+    clash = clashing_axes(sl, sg) if _b.len(sl) == _b.len(sg) else []
+    if clash:
+        i = clash[-1]  # (the first from the front)
+        # (and where the logits were computed: the size may be right and its axis wrong)
+        return ((lg, "the logits got this size here", i, lg), (lb, "the labels got this size here", i, lb),
+                (lg, "the logits got their shape here"))
     return ((lg, "the logits got their shape here"), (lb, "the labels got their shape here"))
 
 
@@ -114,11 +115,7 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
         return _t.unknown("a cross-entropy")
     lb, lg = _tensor(labels), _tensor(logits)
     sl, sg = _shape(lb), _shape(lg)
-    same = _b.len(sl) == _b.len(sg)
-    if same:
-        for i in _b.range(_b.len(sl)):
-            same = same & (sl[i] == sg[i])
-    if not _t.require(same, "shape/loss-target", *_say("logits and labels must have the same shape (", _dims(sg), " vs ",
+    if not _t.require(_k.same_dims(sl, sg), "shape/loss-target", *_say("logits and labels must have the same shape (", _dims(sg), " vs ",
                                                         _dims(sl), ")"), related=_loss_where(lb, lg)):
         return _t.unknown("a failed SigmoidCrossEntropyWithLogits")
     return _same(lg)
@@ -207,8 +204,7 @@ def nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true
                       "inputs [batch_size, dim], got ", *(_dims(sw) + [" and "] + _dims(sx))):
         return _t.unknown("a failed nce_loss")
     if not _t.require(sx[1] == sw[1], "shape/matmul-inner-dim", "Dimensions must be equal, but are ", sx[1], " and ", sw[1],
-                      " for '", name, "/MatMul' (op: 'MatMul') with input shapes: ",
-                      *(_dims(sx) + [", [", num_sampled, ",", sw[1], "]."]),
+                      *graph_context(name + "/MatMul", "MatMul", [sx, (num_sampled, sw[1])]),
                       related=((w, "the weights got their shape here", 1), (x, "the inputs got their shape here", 1))):
         return _t.unknown("a failed nce_loss")
     return _new((sx[0],), _t.dtype(x))

@@ -1,7 +1,7 @@
 # tf.sets: set operations along the last axis of tensors of rank >= 2 (DenseToDenseSetOperation).
 import builtins as _b
 import _tenscan as _t
-from tensorflow._core import convert_to_tensor, dims_text, _shape, unknown_in
+from tensorflow._core import convert_to_tensor, graph_context, _shape, unknown_in
 
 
 def _set_operation(op):
@@ -9,8 +9,7 @@ def _set_operation(op):
         if unknown_in(a, b):
             return _t.unknown(op + "()")
         xa, xb = convert_to_tensor(a), convert_to_tensor(b)
-        context = [" for 'DenseToDenseSetOperation' (op: 'DenseToDenseSetOperation') with input shapes: "] + \
-            dims_text(_shape(xa)) + [", "] + dims_text(_shape(xb)) + ["."]
+        context = graph_context("DenseToDenseSetOperation", "DenseToDenseSetOperation", [_shape(xa), _shape(xb)])
         for x in (xa, xb):
             s = _shape(x)
             if not _t.require(_b.len(s) >= 2, "shape/rank", "Shape must be at least rank 2 but is rank ", _b.len(s), *context,
