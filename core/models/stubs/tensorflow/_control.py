@@ -4,7 +4,7 @@
 # checks and their words are control_flow_ops' (_SetShapeInvariants, _EnforceShapeInvariant).
 import builtins as _b
 import _tenscan as _t
-from tensorflow._core import Tensor, TensorShape, _new, _shape, static_text, unknown_in
+from tensorflow._core import TensorShape, _new, _shape, static_text, unknown_in
 
 
 def _invariant_dims(inv):
