@@ -11,7 +11,10 @@ Two corpora, each a set of faulty programs with their fixed twins (fetched, neve
   tensor: the StackOverflow ones (`StackOverflow/UT-n/ID-buggy/*.py` and `ID-fix/*.py`) and the
   GitHub ones (`Github/UT-n/`: a project's buggy and fixed trees, `NAME-buggy/` and `NAME-fix/`,
   and a `test_script.py` whose subprocess calls name the entry scripts and their arguments:
-  each is analysed with those arguments, except the dataset downloads).
+  each is analysed with those arguments, except the dataset downloads). Its programs run under
+  TensorFlow 1.8.0 (each asserts `tf.__version__ == "1.8.0"`, and the corpus says so), which
+  tenscan is told with `--library-version tensorflow=1.8.0`, as a project says it with a pin in
+  its requirements; SFData's programs say no version (tenscan takes the latest).
 
 The fault's lines are the faulty program's lines that the fix changes (difflib, in every file
 the fix changes; a pure insertion marks the lines on both sides of it). A finding counts as *at
@@ -65,11 +68,14 @@ def fault_lines(buggy, fixed):
     return {n for n in lines if n <= len(a) and a[n - 1].strip() and not a[n - 1].strip().startswith("#")} or lines
 
 
-def analyse(tenscan, root, entry, args, timeout):
-    """tenscan's JSON report on `entry` (relative to the project `root`) run with `args`."""
+def analyse(tenscan, root, entry, args, timeout, versions=()):
+    """tenscan's JSON report on `entry` (relative to the project `root`) run with `args`, the
+    library versions (NAME=VERSION) declared."""
     start = time.monotonic()
+    declared = [x for v in versions for x in ("--library-version", v)]
     try:
-        run = subprocess.run([tenscan, "check", entry, "--project-root", ".", "--format", "json", "--stats", "--"] + args,
+        run = subprocess.run([tenscan, "check", entry, "--project-root", ".", "--format", "json", "--stats"] + declared +
+                             ["--"] + args,
                              cwd=root, capture_output=True, text=True, timeout=timeout)
         doc = json.loads(run.stdout)
         doc = doc["entries"][0] if "entries" in doc else doc
@@ -125,20 +131,25 @@ def why_missed(doc):
 
 class Subject:
     """A fault: the faulty and fixed project trees, the entry scripts of each (relative to the
-    tree) with their arguments, and the fault's (file, line) places in the faulty tree."""
+    tree) with their arguments, the fault's (file, line) places in the faulty tree, and the
+    library versions the programs run with (NAME=VERSION)."""
 
-    def __init__(self, corpus, fid, buggy_root, fixed_root, entries, fixed_entries, site):
+    def __init__(self, corpus, fid, buggy_root, fixed_root, entries, fixed_entries, site, versions=()):
         self.corpus, self.id = corpus, fid
         self.buggy_root, self.fixed_root = buggy_root, fixed_root
         self.entries, self.fixed_entries = entries, fixed_entries
         self.site = site
+        self.versions = versions
 
 
-def single_file(corpus, fid, buggy, fixed):
+def single_file(corpus, fid, buggy, fixed, versions=()):
     # (the two programs are in one directory, under different names: a tree of each)
     name = os.path.basename(buggy)
     return Subject(corpus, fid, os.path.dirname(buggy), os.path.dirname(fixed), [(name, [])],
-                   [(os.path.basename(fixed), [])], {(name, n) for n in fault_lines(buggy, fixed)})
+                   [(os.path.basename(fixed), [])], {(name, n) for n in fault_lines(buggy, fixed)}, versions)
+
+
+TFBUGS_VERSIONS = ("tensorflow=1.8.0",)
 
 
 def sfdata_subjects(root):
@@ -160,7 +171,7 @@ def tfbugs_subjects(root):
             for buggy in sorted(glob.glob(os.path.join(buggy_dir, "*.py"))):
                 fixed = os.path.join(fix_dir, os.path.basename(buggy))
                 if os.path.exists(fixed):
-                    yield single_file("TensorFlow-Program-Bugs/UT", os.path.basename(subject), buggy, fixed)
+                    yield single_file("TensorFlow-Program-Bugs/UT", os.path.basename(subject), buggy, fixed, TFBUGS_VERSIONS)
     for subject in _ut(glob.glob(os.path.join(root, "Github", "UT-*"))):
         s = github_subject(subject)
         if s:
@@ -206,7 +217,8 @@ def github_subject(subject):
         other = os.path.join(fix, rel)
         if os.path.exists(other) and open(path, "rb").read() != open(other, "rb").read():
             site.update((rel, n) for n in fault_lines(path, other))
-    return Subject("TensorFlow-Program-Bugs/Github UT", os.path.basename(subject), buggy[0], fix, entries, entries, site)
+    return Subject("TensorFlow-Program-Bugs/Github UT", os.path.basename(subject), buggy[0], fix, entries, entries, site,
+                   TFBUGS_VERSIONS)
 
 
 def main():
@@ -232,8 +244,8 @@ def main():
         c = per.setdefault(corpus, dict(faults=0, at=0, elsewhere=0, missed=0, fp=0, fp_files=0, unanalysable=0,
                                        seconds=0.0, slowest=0.0, reasons=collections.Counter(),
                                        apis=collections.Counter()))
-        bdocs = [analyse(args.tenscan, subj.buggy_root, e, a, args.timeout) for e, a in subj.entries]
-        fdocs = [analyse(args.tenscan, subj.fixed_root, e, a, args.timeout) for e, a in subj.fixed_entries]
+        bdocs = [analyse(args.tenscan, subj.buggy_root, e, a, args.timeout, subj.versions) for e, a in subj.entries]
+        fdocs = [analyse(args.tenscan, subj.fixed_root, e, a, args.timeout, subj.versions) for e, a in subj.fixed_entries]
         found = [f for d in bdocs for f in findings(d)]
         fps = [f for d in fdocs for f in findings(d)]
         bdoc = bdocs[0]

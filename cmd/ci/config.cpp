@@ -1,6 +1,7 @@
 // tenscan.json: schema validation (a small interpreter of the JSON-schema subset our schemas
 // use, driven by the embedded config/tenscan.schema.json) and the typed configuration.
 #include "tenscan/ci/config.h"
+#include "tenscan/ci/versions.h"
 
 #include <cmath>
 #include <fnmatch.h>
@@ -490,6 +491,8 @@ Config parse_config(std::string_view text, const std::string& name) {
   c.new_only = j.value("new_only", c.new_only);
   c.rules = j.value("rules", c.rules);
   c.stub_dirs = j.value("stub_dirs", c.stub_dirs);
+  const json versions = j.value("versions", json::object());
+  for (const auto& [lib, v] : versions.items()) c.versions[library_key(lib)] = v.get<std::string>();
   for (const auto& h : j.value("data", json::array())) c.data.push_back(hint_of(h));
   for (const auto& m : j.value("models", json::array())) {
     try {

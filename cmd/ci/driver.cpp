@@ -277,6 +277,7 @@ std::vector<std::string> worker_argv(const fs::path& exe, const fs::path& root, 
   if (entry.modules) argv.insert(argv.end(), {"--modules", "on"});
   if (!revision.empty()) argv.insert(argv.end(), {"--revision", revision});
   for (const auto& dir : config.stub_dirs) argv.insert(argv.end(), {"--stub-dir", dir});
+  for (const auto& [lib, v] : config.versions) argv.insert(argv.end(), {"--library-version", lib + "=" + v});
   for (const auto& hint : config.data) argv.insert(argv.end(), {"--data", data_hint_json(hint)});
   for (const auto& range : config.ranges) argv.insert(argv.end(), {"--range", range_option_text(range)});
   for (const auto& decl : config.models) argv.insert(argv.end(), {"--model", model_decl_json(decl)});

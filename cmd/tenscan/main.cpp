@@ -22,6 +22,7 @@
 #include "tenscan/ci/notebook.h"
 #include "tenscan/ci/output.h"
 #include "tenscan/ci/sweep.h"
+#include "tenscan/ci/versions.h"
 #include "tenscan/ci/workers.h"
 #include "tenscan/core/analyze.h"
 #include "tenscan/core/rules.h"
@@ -103,6 +104,7 @@ struct CheckArgs {
   std::vector<std::string> stub_dirs;
   std::vector<std::string> data_hints;  ///< JSON, one "data" item of tenscan.json each
   std::vector<std::string> ranges;      ///< Class.attribute=LOW..HIGH, one "ranges" item each
+  std::vector<std::string> versions;    ///< NAME=VERSION, one "versions" item each
   std::vector<std::string> models;      ///< JSON, one "models" item of tenscan.json each
   std::vector<std::string> space;       ///< NAME[=SPEC], one hyperparameter each
   std::string space_file;               ///< a W&B sweep configuration in the project
@@ -279,7 +281,17 @@ int run_check(const CheckArgs& args) {
     std::cerr << "tenscan: error: --range: " << tenscan::report::printable(e.what()) << "\n";
     return kExitError;
   }
+  // the library versions: the command line's (a worker's: tenscan.json's, from the driver),
+  // then tenscan.json's (below), then what the requirement files pin
+  try {
+    for (const auto& v : args.versions) options.library_versions.insert(tenscan::ci::parse_library_version(v));
+  } catch (const tenscan::ci::ConfigError& e) {
+    std::cerr << "tenscan: error: --library-version: " << tenscan::report::printable(e.what()) << "\n";
+    return kExitError;
+  }
+  auto add_pinned_versions = [&] { options.library_versions.merge(tenscan::ci::pinned_versions(*sources, entry)); };
   if (args.worker) {
+    add_pinned_versions();
     inject_test_fault(entry);
     tenscan::AnalysisResult result = tenscan::ci::analyze_entry(*sources, entry, options);
     relate_sweep(result);
@@ -296,6 +308,8 @@ int run_check(const CheckArgs& args) {
   options.data_hints.insert(options.data_hints.end(), config.data.begin(), config.data.end());
   options.attribute_ranges.insert(options.attribute_ranges.end(), config.ranges.begin(), config.ranges.end());
   options.model_decls.insert(options.model_decls.end(), config.models.begin(), config.models.end());
+  options.library_versions.insert(config.versions.begin(), config.versions.end());
+  add_pinned_versions();
   if (!args.symbolic_args_given) options.symbolic_args = config.symbolic_args;
   tenscan::AnalysisResult result = tenscan::ci::analyze_entry(*sources, entry, options);
   relate_sweep(result);
@@ -460,6 +474,10 @@ int main(int argc, char** argv) {
                         "The values a tensor attribute that training changes holds, as one \"ranges\" item of "
                         "tenscan.json: Class.attribute=LOW..HIGH, e.g. VAE.log_var=-10..10 (repeatable; before "
                         "tenscan.json's)");
+  cmd_check->add_option("--library-version", check.versions,
+                        "The version of a library the project runs with, NAME=VERSION, e.g. tensorflow=1.8.0: "
+                        "library models follow that version where its behaviour changed (repeatable; before "
+                        "tenscan.json's \"versions\" and the versions the project's requirement files pin)");
   cmd_check->add_option("--model", check.models,
                         "How module mode builds and calls a model, as one \"models\" item of tenscan.json, e.g. "
                         "'{\"model\": \"ResNet\", \"args\": \"BasicBlock, [2, 2, 2, 2]\", \"inputs\": {\"x\": [\"B\", 3, 224, "

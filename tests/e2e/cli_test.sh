@@ -175,6 +175,31 @@ PY
     run "$tenscan" check "$work/train.py"; expect_status 2
     expect_err 'tenscan.json: symbolic_args: expected boolean, got string "yes"'
     ;;
+  library-versions)
+    # the TensorFlow version: none said (the latest: the batch broadcasts), a pin in the
+    # project's requirements.txt (1.8: MatMul of matrices only), tenscan.json's "versions" over
+    # the pin, the command line's over both; a malformed one is a usage error
+    # (the project is $work, the script in a directory of it with its own requirements.txt)
+    mkdir -p "$work/tagger"
+    cat >"$work/tagger/train.py" <<'PY'
+import tensorflow as tf
+outputs = tf.ones((32, 40, 128))
+W = tf.ones((128, 17))
+scores = tf.matmul(outputs, W)
+PY
+    run "$tenscan" check --project-root "$work" "$work/tagger/train.py"; expect_status 0; expect_out "no issues found"
+    printf 'numpy==1.14.5\ntensorflow-gpu==1.8.0\n' >"$work/tagger/requirements.txt"
+    run "$tenscan" check --project-root "$work" "$work/tagger/train.py"; expect_status 1
+    expect_out "train.py:4:10: error: Shape must be rank 2 but is rank 3 for 'MatMul' (op: 'MatMul') with input shapes: [32,40,128], [128,17]. [shape/rank]"
+    printf '{"versions": {"tensorflow": "2.4.0"}}\n' >"$work/tenscan.json"
+    run "$tenscan" check --project-root "$work" "$work/tagger/train.py"; expect_status 0; expect_out "no issues found"
+    run "$tenscan" check --project-root "$work" --library-version tensorflow=1.13.1 "$work/tagger/train.py"; expect_status 1
+    expect_out "[shape/rank]"
+    run "$tenscan" check --project-root "$work" --library-version tensorflow "$work/tagger/train.py"; expect_status 2
+    expect_err 'tenscan: error: --library-version: expected NAME=VERSION, e.g. tensorflow=1.8.0, got "tensorflow"'
+    printf '{"versions": {"tensorflow": "latest"}}\n' >"$work/tenscan.json"
+    run "$tenscan" check --project-root "$work" "$work/tagger/train.py"; expect_status 2; expect_err "versions.tensorflow"
+    ;;
   fix)
     # --diff shows the fixes, --fix writes them; the fixed script analyses clean
     cat >"$work/train.py" <<'PY'

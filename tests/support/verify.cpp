@@ -16,6 +16,7 @@
 #include "python/parser.h"
 #include "tenscan/ci/data_files.h"
 #include "tenscan/ci/config.h"
+#include "tenscan/ci/versions.h"
 #include "tenscan/ci/notebook.h"
 #include "tenscan/core/analyze.h"
 #include "tenscan/core/edits.h"
@@ -317,10 +318,13 @@ int main(int argc, char** argv) {
     options.data_hints = config.data;
     options.attribute_ranges = config.ranges;
     options.model_decls = config.models;
+    options.library_versions = config.versions;
   } catch (const tenscan::ci::ConfigError& e) {
     std::cout << name << ": " << e.what() << "\n";
     return 1;
   }
+  // (and the versions the requirement files beside it pin)
+  options.library_versions.merge(tenscan::ci::pinned_versions(sources, name));
   AnalysisResult result = tenscan::ci::analyze_entry(sources, name, options);
   if (!result.completed) {
     std::cout << name << ": the analysis did not complete\n";

@@ -1,5 +1,6 @@
 // The Python runtime's dynamic features the builtins stubs need: names bound by exec'd code and
-// importing by a name computed at run time.
+// importing by a name computed at run time; and the environment the program runs in, as the
+// project declares it (the versions of its libraries).
 #include "models/prim.h"
 
 namespace tenscan::models {
@@ -103,11 +104,37 @@ Outs attrs_of(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), list);
 }
 
+// _tenscan.library_version(name, text=False): the version of library `name` the project runs
+// with (AnalysisOptions::library_versions) as a tuple of its numbers, (1, 8, 0), or its text
+// with `text`; None when the project does not say.
+Outs library_version(Interpreter& in, State&& st, Args& a) {
+  const std::string* name = a.pos.empty() ? nullptr : a.pos[0].const_str();
+  const auto& versions = in.options().library_versions;
+  auto it = name ? versions.find(*name) : versions.end();
+  if (it == versions.end()) return interp::one(std::move(st), Value::none());
+  if (a.pos.size() > 1 && a.pos[1].const_int().value_or(0) != 0) return interp::one(std::move(st), Value::str(it->second));
+  std::vector<Value> numbers;
+  std::int64_t n = 0;
+  bool digits = false;
+  for (char c : it->second + ".") {
+    if (c >= '0' && c <= '9' && n < 100000) {
+      n = n * 10 + (c - '0'), digits = true;
+    } else {
+      if (c != '.' || !digits) break;  // (a suffix such as "rc1" ends the numbers)
+      numbers.push_back(Value::integer(n));
+      n = 0, digits = false;
+    }
+  }
+  Value t = in.new_tuple(st, std::move(numbers));
+  return interp::one(std::move(st), t);
+}
+
 const PrimRow kRows[] = {
     {"attrs_of", attrs_of},
     {"exec_names", exec_names},
     {"function_parameters", function_parameters},
     {"import_module", import_module},
+    {"library_version", library_version},
 };
 
 }  // namespace

@@ -278,6 +278,16 @@ TEST_CASE("worker argv: the configuration's ranges, one --range each", "[driver]
                                          "256", "--range", "ActNorm.scale=-3..2.5", "train.py", "--"});
 }
 
+TEST_CASE("worker argv: the configuration's library versions, one --library-version each", "[driver]") {
+  Config c;
+  c.versions = {{"tensorflow", "1.8.0"}, {"torch", "1.13"}};
+  SelectedEntry e{"train.py", {}, 0, false};
+  auto argv = worker_argv("/bin/tenscan", "/repo", "", c, e);
+  CHECK(argv == std::vector<std::string>{"/bin/tenscan", "check", "--worker", "--project-root", "/repo", "--max-paths",
+                                         "256", "--library-version", "tensorflow=1.8.0", "--library-version",
+                                         "torch=1.13", "train.py", "--"});
+}
+
 TEST_CASE("worker argv: the configuration's model declarations, one --model JSON each", "[driver]") {
   Config c;
   tenscan::ModelDecl d;

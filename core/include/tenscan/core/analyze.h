@@ -182,6 +182,13 @@ struct AnalysisOptions {
   SpacePart space_part;
   /// The values tensor attributes hold (see AttributeRange); the first that matches wins.
   std::vector<AttributeRange> attribute_ranges;
+  /// The versions of the libraries the project runs with, by distribution name ("tensorflow",
+  /// "keras", "torch"; tenscan.json's "versions", `--library-version`, or pinned in the
+  /// project's requirements): a library model follows that version where the library's
+  /// behaviour changed (TensorFlow before 1.14 multiplies batches of matrices only of equal
+  /// batch shapes), and the library's `__version__` is that text. A library absent here is
+  /// taken at its latest behaviour and its `__version__` is unknown.
+  std::map<std::string, std::string> library_versions;
   /// Integer command-line options the script's argparse parser does not receive on the
   /// command line become symbols (ShapeTracer's user inputs) instead of taking their default:
   /// a requirement that then holds only for some of their values is reported as a warning

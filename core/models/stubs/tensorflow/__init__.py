@@ -12,10 +12,17 @@ from tensorflow import math
 from tensorflow._core import (Tensor, TensorShape, DType, float16, float32, float64, int8, int32, int64, uint8, bool,
                               string, convert_to_tensor, constant, zeros, ones, zeros_like, ones_like, fill, cast,
                               reshape, matmul, transpose, concat, stack, unstack, split, squeeze, expand_dims, tile,
-                              one_hot, reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod, argmax, argmin,
+                              one_hot, sequence_mask, reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod, argmax, argmin,
                               shape, rank, size, add, subtract, multiply, divide, pow, maximum, minimum, sqrt, exp, square,
                               abs, range, Variable, identity, where, clip_by_value, GradientTape, function, print,
                               equal, not_equal, less, less_equal, greater, greater_equal)
+
+# the version the project declares (tenscan.json's "versions", a pin in its requirements), else
+# unknown
+__version__ = _t.library_version("tensorflow", True)
+if __version__ is None:
+    __version__ = _t.unknown("tensorflow.__version__")
+VERSION = __version__  # (TensorFlow 1.x)
 
 from tensorflow._v1 import (
     placeholder, placeholder_with_default, Session, InteractiveSession, Operation,

@@ -216,10 +216,12 @@ def _shape(x):
 
 def graph_context(node, op, shapes):
     """Message parts: TensorFlow 1's context of a graph-construction error (shape_inference's
-    AttachContext), " for 'NODE' (op: 'OP') with input shapes: [2,3], [3]."."""
+    AttachContext), " for 'NODE' (op: 'OP') with input shapes: [2,3], [?,3]." (a dimension only
+    the run decides, a placeholder's None, as ?)."""
     parts = [" for '", node, "' (op: '", op, "') with input shapes: "]
     for i in _b.range(_b.len(shapes)):
-        parts = parts + ([", "] if i else []) + dims_text(shapes[i])
+        known = [d if _t.const_int(d) is not None else None for d in shapes[i]]
+        parts = parts + ([", "] if i else []) + dims_text(known)
     return parts + ["."]
 
 
@@ -492,12 +494,50 @@ def reshape(tensor, shape, name=None):
     return wrap(_t.reshape(x, _b.tuple(dims)))
 
 
+def version_before(*version):
+    """Whether the project runs a TensorFlow older than `version`, as it declares it (tenscan.json's
+    "versions", a pin in its requirements); False when it does not say (the latest)."""
+    have = _t.library_version("tensorflow")
+    return have is not None and have < version
+
+
+def _matmul_before_1_14(a, b, sa, sb, name):
+    """TensorFlow before 1.14: tf.matmul is MatMul, of two matrices, unless both operands have a
+    batch: then BatchMatMul, whose batch shapes must be equal (BatchMatMulV2, which broadcasts
+    them, came with 1.14). Graph construction's messages (shape_inference.cc's WithRank and
+    Merge). False when a check failed."""
+    node = name or "MatMul"
+    ra, rb = _b.len(sa), _b.len(sb)
+    if ra > 2 and rb > 2:
+        context = graph_context(node, "BatchMatMul", [sa, sb])
+        ba, bb = sa[:-2], sb[:-2]
+        batches = ((a, "In[0] got its batch shape here", "rank"), (b, "In[1] got its batch shape here", "rank"))
+        if not _t.require(_b.len(ba) == _b.len(bb), "shape/rank", *_say(
+                "Shapes must be equal rank, but are ", _b.len(ba), " and ", _b.len(bb), context), related=batches):
+            return False
+        for i in _b.range(_b.len(ba)):
+            if not _t.require(ba[i] == bb[i], "shape/size-mismatch", *_say(
+                    "Dimension ", i, " in both shapes must be equal, but are ", ba[i], " and ", bb[i], ". Shapes are ",
+                    dims_text(ba), " and ", dims_text(bb), ".", context),
+                    related=((a, "In[0]'s batch got its size here", i), (b, "In[1]'s batch got its size here", i))):
+                return False
+        return True
+    for k, (x, r) in _b.enumerate(((a, ra), (b, rb))):
+        if not _t.require(r == 2, "shape/rank", *_say("Shape must be rank 2 but is rank ", r,
+                                                      graph_context(node, "MatMul", [sa, sb])),
+                          related=((x, "In[" + _b.str(k) + "] got its rank here", "rank"),)):
+            return False
+    return True
+
+
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
            b_is_sparse=False, output_type=None, name=None):
     if unknown_in(a, b):
         return _t.unknown("matmul()")
     a, b = convert_to_tensor(a), convert_to_tensor(b)
     sa, sb = _shape(a), _shape(b)
+    if version_before(1, 14) and not _matmul_before_1_14(a, b, sa, sb, name):
+        return _t.unknown("a failed MatMul")
     if not _t.require(_b.len(sa) >= 2 and _b.len(sb) >= 2, "shape/rank", *_say(
             "In[0] and In[1] must be matrices (rank >= 2), got ", dims_text(sa), " and ", dims_text(sb)),
             related=((a, "In[0] got its rank here", "rank"), (b, "In[1] got its rank here", "rank"))):
@@ -639,6 +679,17 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         return _t.unknown("one_hot()")
     s = _shape(convert_to_tensor(indices))
     return _new(s + (depth,), dtype or "float32")
+
+
+def sequence_mask(lengths, maxlen=None, dtype=bool, name=None):
+    """lengths' shape and one axis of maxlen (the longest length when not given, a size the data
+    decides)."""
+    if unknown_in(lengths):
+        return _t.unknown("sequence_mask()")
+    s = _shape(convert_to_tensor(lengths))
+    if maxlen is None:
+        maxlen = _t.symbol("the longest of tf.sequence_mask's lengths", 0, "data")
+    return _new(s + (maxlen,), dtype)
 
 
 def _reduce(x, axis, keepdims, dtype, what):

@@ -277,3 +277,37 @@ TEST_CASE("keras/weights=[...] and set_weights: each array against the weight it
   CHECK(r.result.findings[0].message ==
         "Layer embedding weight shape (43, 100) is not compatible with provided weight shape (412457, 400).");
 }
+
+TEST_CASE("tensorflow/matmul before 1.14: MatMul of matrices, BatchMatMul of equal batch shapes", "[models][tensorflow]") {
+  const std::string program =
+      "import tensorflow as tf\n"
+      "a = tf.ones((5, 2))\n"
+      "b = tf.ones((2, 2, 3))\n"
+      "tenscan_reveal(tf.matmul(a, b))\n"                              // 4: rank 2 x rank 3
+      "tenscan_reveal(tf.matmul(tf.ones((2, 3, 4)), tf.ones((5, 4, 6))))\n"  // 5: batches 2 and 5
+      "tenscan_reveal(tf.matmul(tf.ones((7, 2, 3, 4)), tf.ones((2, 4, 6))))\n"  // 6: batch ranks 2 and 1
+      "tenscan_reveal(tf.matmul(tf.ones((2, 3, 4)), tf.ones((2, 4, 6))))\n"  // 7: equal batches
+      "tenscan_reveal(tf.__version__)\n";
+  // (no version declared: the latest TensorFlow, whose matmul broadcasts the batches)
+  auto latest = analyze_program(program);
+  CHECK(latest.findings() == std::vector<std::string>{"shape/broadcast@5"});
+  CHECK(latest.reveal_at(4) == "[2, 5, 3] float32");
+  CHECK(latest.reveal_at(6) == "[7, 2, 3, 6] float32");
+  tenscan::AnalysisOptions options;
+  options.library_versions = {{"tensorflow", "1.8.0"}};
+  auto old = analyze_program(program, {}, options);
+  CHECK(old.findings() == std::vector<std::string>{"shape/rank@4", "shape/size-mismatch@5", "shape/rank@6"});
+  REQUIRE(old.result.findings.size() == 3);
+  CHECK(old.result.findings[0].message ==
+        "Shape must be rank 2 but is rank 3 for 'MatMul' (op: 'MatMul') with input shapes: [5,2], [2,2,3].");
+  CHECK(old.result.findings[1].message ==
+        "Dimension 0 in both shapes must be equal, but are 2 and 5. Shapes are [2] and [5]. for 'MatMul' (op: "
+        "'BatchMatMul') with input shapes: [2,3,4], [5,4,6].");
+  CHECK(old.result.findings[2].message ==
+        "Shapes must be equal rank, but are 2 and 1 for 'MatMul' (op: 'BatchMatMul') with input shapes: [7,2,3,4], "
+        "[2,4,6].");
+  CHECK(old.reveal_at(7) == "[2, 3, 6] float32");
+  CHECK(old.reveal_at(8) == "'1.8.0'");
+  options.library_versions = {{"tensorflow", "1.14.0"}};
+  CHECK(analyze_program(program, {}, options).findings() == latest.findings());
+}

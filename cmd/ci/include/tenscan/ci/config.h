@@ -50,6 +50,7 @@ struct Config {
   bool new_only = false;
   std::map<std::string, std::string> rules;  ///< rule id -> "off" | "note" | "warning" | "error"
   std::vector<std::string> stub_dirs;
+  std::map<std::string, std::string> versions;  ///< library -> version ("versions"; versions.h)
   std::vector<DataHint> data;  ///< what the data files the scripts load hold ("data")
   std::vector<AttributeRange> ranges;  ///< what trained tensor attributes hold ("ranges")
   std::vector<ModelDecl> models;       ///< how module mode builds and calls models ("models")
