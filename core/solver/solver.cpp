@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 
 namespace tenscan::solver {
 
@@ -76,15 +77,18 @@ struct PathSolver::Impl {
   // default solver's. (A query that reaches the resource limit may take another time to get
   // there: the default solver did not see the linear queries before it.)
   //
-  // Before either, a nonlinear query goes to Z3's nlsat procedure (the `qfnra-nlsat` tactic,
-  // given the assertions anew, with half the limit): it decides the shape arithmetic here
-  // (products of sizes, floor divisions by sizes) in about a millisecond where the default
-  // solver's tactics took 100-400 ms or gave up (a vision transformer's windowed reshapes,
-  // `B * ((H - 1) // 4 + 1) // 7 * ... == 64 * B`). Its verdicts are sound for integers (a
-  // model it gives is integral; what it cannot settle it leaves open), and what it leaves open
-  // goes to the default solver as before.
+  // Before either, a query whose nonlinearity is products of sizes only goes to Z3's nlsat
+  // procedure (the `qfnra-nlsat` tactic, given the assertions anew, with half the limit): it
+  // decides those polynomials (with floor divisions by constants) in about a millisecond where
+  // the default solver's tactics took 100-400 ms or gave up (a vision transformer's windowed
+  // reshapes, `B * ((H - 1) // 4 + 1) // 7 * ... == 64 * B`). Its verdicts are sound for
+  // integers (a model it gives is integral; what it cannot settle it leaves open), and what it
+  // leaves open goes to the default solver as before. A division by a size (a convolution's
+  // `(H - k) // s` over a space of kernels and strides) stays with the default solver, whose
+  // incremental core decides those in a fraction of nlsat's time, query after query.
   unsigned rlimit;
   bool nonlinear = false;         ///< a condition multiplies or divides by a symbol
+  bool divides = false;           ///< a condition divides by a symbol
   bool upgraded = false;          ///< `s` is the default solver
   std::vector<z3::expr> asserted;  ///< what was added and not popped, in order
   std::vector<std::size_t> scopes;  ///< the size of `asserted` at each open push
@@ -182,8 +186,27 @@ struct PathSolver::Impl {
 
   /// `c` as an assertion: translated, and the solver marked nonlinear when it is (`linear`).
   z3::expr assertion(const sym::Cond& c) {
-    nonlinear = nonlinear || !linear(c);
-    return cond(c);
+    z3::expr e = cond(c);
+    if (!linear(c)) {
+      nonlinear = true;
+      divides = divides || divides_by_symbol(e);
+    }
+    return e;
+  }
+
+  // Whether `e` divides by (or takes a remainder modulo) something not a number.
+  static bool divides_by_symbol(const z3::expr& e) {
+    std::vector<z3::expr> todo{e};
+    std::set<unsigned> seen;
+    while (!todo.empty()) {
+      z3::expr x = todo.back();
+      todo.pop_back();
+      if (!x.is_app() || !seen.insert(x.id()).second) continue;
+      const Z3_decl_kind k = x.decl().decl_kind();
+      if ((k == Z3_OP_IDIV || k == Z3_OP_MOD || k == Z3_OP_REM) && x.num_args() == 2 && !x.arg(1).is_numeral()) return true;
+      for (unsigned i = 0; i < x.num_args(); ++i) todo.push_back(x.arg(i));
+    }
+    return false;
   }
 
   z3::expr cond(const sym::Cond& c) {
@@ -238,7 +261,7 @@ struct PathSolver::Impl {
   }
 
   Sat run(Model* model) {
-    if (nonlinear)
+    if (nonlinear && !divides)
       if (Sat r = run_nlsat(model); r != Sat::Unknown) return r;
     z3::check_result r;
     try {

@@ -48,12 +48,22 @@ TEST_CASE("tensorflow/gather and gather_nd: the axes the indices replace", "[mod
       "tenscan_reveal(tf.gather_nd(p, tf.zeros([7, 2], dtype=tf.int32)))\n"
       "tenscan_reveal(tf.gather_nd(p, [[0, 1, 2]]))\n"
       "tf.gather(p, [0], axis=3)\n"
-      "tf.gather_nd(p, tf.zeros([7, 4], dtype=tf.int32))\n");
+      "tf.gather_nd(p, tf.zeros([7, 4], dtype=tf.int32))\n"
+      "tf.gather_nd(p, tf.constant(1))\n");
   CHECK(r.reveal_at(3) == "[10, 3, 6] float32");
   CHECK(r.reveal_at(4) == "[5, 2, 4, 6] float32");
   CHECK(r.reveal_at(5) == "[7, 6] float32");
   CHECK(r.reveal_at(6) == "[1] float32");
-  CHECK(r.findings() == std::vector<std::string>{"shape/dim-out-of-range@7", "shape/dim-out-of-range@8"});
+  CHECK(r.findings() == std::vector<std::string>{"shape/dim-out-of-range@7", "shape/dim-out-of-range@8", "shape/rank@9"});
+  REQUIRE(r.result.findings.size() == 3);
+  // (graph construction's words, with TensorFlow 1's context)
+  CHECK(r.result.findings[0].message ==
+        "Shape must be at least rank 4 but is rank 3 for 'GatherV2' (op: 'GatherV2') with input shapes: [10,4,6], [1], [].");
+  CHECK(r.result.findings[1].message ==
+        "indices.shape[-1] must be <= params.rank, but saw indices shape: [7,4] and params shape: [10,4,6] for 'GatherNd' "
+        "(op: 'GatherNd') with input shapes: [10,4,6], [7,4].");
+  CHECK(r.result.findings[2].message ==
+        "Shape must be at least rank 1 but is rank 0 for 'GatherNd' (op: 'GatherNd') with input shapes: [10,4,6], [].");
 }
 
 TEST_CASE("tensorflow/image, sets, confusion_matrix, nce_loss and assign check their operands' shapes",
