@@ -146,6 +146,22 @@ Outs pointwise_loss(Interpreter& in, State&& st, Args& a) {
   what << name << " (input " << xs << ", target " << ts << ")";
   auto b = broadcast_shapes(p, xs, ts, what, RuleId::LossTargetShape);
   if (!b) return p.ret_unranked(dt);
+  // shapes that broadcast but differ: PyTorch's mse_loss, l1_loss, smooth_l1_loss and
+  // huber_loss warn and go on with the broadcast pairs (a [B, 1] prediction against a [B] target
+  // compares every prediction with every target; kl_div does not warn). Only where they
+  // certainly differ: in rank, or in two constant sizes (sizes the solver may tell apart are no
+  // evidence).
+  const bool warns = name == "mse_loss" || name == "l1_loss" || name == "smooth_l1_loss" || name == "huber_loss";
+  bool differ = xs.size() != ts.size();
+  for (std::size_t i = 0; i < xs.size() && !differ; ++i)
+    differ = xs[i].as_const() && ts[i].as_const() && *xs[i].as_const() != *ts[i].as_const();
+  if (warns && differ) {
+    Msg m;
+    m << name << ": Using a target size (" << ts << ") that is different to the input size (" << xs
+      << "). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size. "
+      << "(They broadcast to " << *b << ": the loss pairs every input element with every target it broadcasts to.)";
+    in.advise(p.st, Cond::truth(false), RuleId::LossTargetShape, m, rel);
+  }
   return p.ret_tensor(reduced(*b, reduction), dt);
 }
 

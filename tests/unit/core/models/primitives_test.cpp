@@ -836,15 +836,39 @@ TEST_CASE("primitives/class_loss: cross_entropy / nll_loss", "[models][primitive
   run_rows(batch);
 }
 
+TEST_CASE("primitives/pointwise_loss: a target of another size is PyTorch's warning, the loss broadcast",
+          "[models][primitives]") {
+  auto r = tenscan_test::analyze_program(
+      "import torch\n"
+      "import torch.nn.functional as F\n"
+      "def f(pred, target):\n"
+      "    return F.mse_loss(pred, target, reduction='none')\n"
+      "tenscan_reveal(F.l1_loss(torch.randn(8, 1), torch.randn(8), reduction='none'))\n"
+      "f(torch.randn(8, 3), torch.randn(1, 3))\n"
+      "n = int(input())\n"
+      "tenscan_reveal(f(torch.randn(n, 3), torch.randn(8, 3)))\n"  // (n may be 8: no warning)
+      "F.kl_div(torch.randn(4, 1), torch.rand(4, 5))\n");
+  // (f's loss is reported in f, for the call on line 6)
+  CHECK(r.findings() == std::vector<std::string>{"shape/loss-target@4", "shape/loss-target@5"});
+  REQUIRE(r.result.findings.size() == 2);
+  CHECK(r.result.findings[1].level == tenscan::Level::Warning);
+  CHECK(r.result.findings[1].message ==
+        "l1_loss: Using a target size ([8]) that is different to the input size ([8, 1]). This will likely lead to "
+        "incorrect results due to broadcasting. Please ensure they have the same size. (They broadcast to [8, 8]: the "
+        "loss pairs every input element with every target it broadcasts to.)");
+  CHECK(r.reveal_at(5) == "[8, 8] float32");
+}
+
 TEST_CASE("primitives/pointwise_loss: mse/l1/smooth_l1/huber broadcast; bce needs equal shapes",
           "[models][primitives]") {
   static const Batch batch({
       {"F.mse_loss(torch.randn(4, 3), torch.randn(4, 3))", "[] float32"},
       {"F.mse_loss(torch.randn(4, 3), torch.randn(4, 3), reduction='none')", "[4, 3] float32"},
-      {"nn.MSELoss(reduction='none')(torch.randn(4, 1), torch.randn(4))", "[4, 4] float32"},
+      {"nn.MSELoss(reduction='none')(torch.randn(4, 1), torch.randn(4, 1))", "[4, 1] float32"},
+      {"nn.MSELoss(reduction='none')(torch.randn(4, 1), torch.randn(4))", "!shape/loss-target"},
       {"nn.L1Loss()(torch.randn(2, 5), torch.randn(2, 5))", "[] float32"},
       {"F.smooth_l1_loss(torch.randn(3), torch.randn(3), reduction='sum')", "[] float32"},
-      {"nn.HuberLoss(reduction='none')(torch.randn(3, 2), torch.randn(1, 2))", "[3, 2] float32"},
+      {"nn.HuberLoss(reduction='none')(torch.randn(3, 2), torch.randn(1, 2))", "!shape/loss-target"},
       {"F.binary_cross_entropy(torch.rand(4), torch.rand(4))", "[] float32"},
       {"nn.BCEWithLogitsLoss(reduction='none')(torch.randn(4, 2), torch.rand(4, 2))", "[4, 2] float32"},
       {"F.kl_div(torch.randn(4, 5), torch.rand(4, 5))", "[] float32"},
