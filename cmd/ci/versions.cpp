@@ -9,6 +9,11 @@
 namespace tenscan::ci {
 namespace {
 
+// A requirement file's line, and the file, beyond these sizes is not read for pins (a file a
+// pull request made huge costs nothing).
+constexpr std::size_t kLongestLine = 1024;
+constexpr std::size_t kLargestFile = 1 << 20;
+
 const std::regex& pin_pattern() {
   // a name (with extras), an exact operator and a version, where a requirement line, a conda
   // list item, a quoted requirement (setup.py, pyproject.toml) or a Pipfile entry puts them
@@ -41,6 +46,7 @@ std::map<std::string, std::string> pinned_in(std::string_view text) {
     std::string line(text.substr(start, end - start));
     start = end + 1;
     if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    if (line.size() > kLongestLine) continue;  // (no requirement is that long; the pattern's cost grows with it)
     for (std::sregex_iterator it(line.begin(), line.end(), pin_pattern()), stop; it != stop; ++it) {
       const std::string name = library_key((*it)[1].str());
       // (a single `=` is conda's pin only in a list item: `python_requires=...` is no pin)
@@ -59,7 +65,7 @@ std::map<std::string, std::string> pinned_versions(const SourceProvider& sources
       const std::string rel = (dir / name).generic_string();
       if (!sources.is_file(rel)) continue;
       std::string error;
-      if (auto text = sources.read(rel, error))
+      if (auto text = sources.read(rel, error); text && text->size() <= kLargestFile)
         for (auto& [lib, v] : pinned_in(*text)) out.try_emplace(lib, v);  // (a nearer one was first)
     }
     if (dir.empty() || dir == dir.parent_path()) break;

@@ -33,6 +33,9 @@ TEST_CASE("versions: what a requirement file pins exactly", "[versions]") {
   CHECK(pinned_in("[packages]\ntensorflow = \"==1.8.0\"\nnumpy = \"*\"\n") == Versions{{"tensorflow", "1.8.0"}});
   // (a setting is no pin)
   CHECK(pinned_in("[metadata]\nversion = 1.2.3\n").empty());
+  // a line no requirement file has (a hostile one): skipped, the others read
+  CHECK(pinned_in(std::string(200000, 'a') + "==1.0\n" + std::string(100000, '[') + "\ntorch==1.13.1\n") ==
+        Versions{{"torch", "1.13.1"}});
 }
 
 TEST_CASE("versions: the pins nearest the entry win, read inside the project only", "[versions]") {
