@@ -374,14 +374,15 @@ bool Interpreter::fix_agrees(const ArgumentFix& f) const {
   return c && *it->second == std::to_string(*c);
 }
 
-void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related) {
+void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related,
+                         std::optional<ir::Loc> at) {
   ++result_.stats.requirements_checked;
   const sym::Tri t = st.ranges.decide(c);
   if (t == sym::Tri::True) {
     ++result_.stats.requirements_online;
     return;
   }
-  ir::Loc here = site();
+  ir::Loc here = at ? *at : site();
   for (const auto& e : st.reqs)  // (a loop's next iteration)
     if (e->rule == rule && e->site.file == here.file && e->site.line == here.line && e->site.col == here.col && e->cond == c)
       return;

@@ -378,8 +378,10 @@ class Interpreter {
               std::vector<CallRewrite> rewrite = {}, std::optional<ArgumentFix> agree = std::nullopt);
   /// States a piece of advice (Requirement::advisory): `c` should hold (a stride no larger than
   /// the kernel), and where it does not the value is legal but wasteful, a warning of `rule`.
-  /// Nothing about the path changes.
-  void advise(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {});
+  /// Nothing about the path changes. `at`: where to report it, if not at the operation in
+  /// progress (the project line that made the layer a Sequential calls).
+  void advise(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related = {},
+              std::optional<ir::Loc> at = std::nullopt);
   /// Adds a hard constraint (an input range, a branch condition). False if infeasible.
   bool assume(State& st, const sym::Cond& c);
   /// A fresh integer symbol with lo <= s <= hi (hi < lo: no upper bound). Interval::kNegInf /

@@ -655,6 +655,93 @@ Outs summary_zip(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), v);
 }
 
+namespace {
+// What an operation along an axis of size 1 gives whatever its input (shape/singleton-axis):
+// a softmax normalises one element to 1, an argmax picks the only index, a softmax cross-entropy
+// over one class is -log(1).
+struct ConstantAlong {
+  const char* op;
+  const char* result;
+  bool class_axis;  ///< no axis given: the class axis (1, or 0 for a 1-D input), else the last
+};
+constexpr ConstantAlong kConstantAlong[] = {
+    {"softmax", "is 1.0 everywhere", false},
+    {"log_softmax", "is 0.0 everywhere", false},
+    {"softmin", "is 1.0 everywhere", false},
+    {"argmax", "is 0 everywhere", false},
+    {"argmin", "is 0 everywhere", false},
+    {"cross_entropy", "is 0 for every input (a softmax over one class is 1.0), and fails for a label other than 0", true},
+    {"softmax_cross_entropy_with_logits", "is 0 for every input (a softmax over one class is 1.0)", false},
+    {"softmax_cross_entropy", "is 0 for every input (a softmax over one class is 1.0)", false},
+    {"sparse_softmax_cross_entropy_with_logits",
+     "is 0 for every input (a softmax over one class is 1.0), and fails for a label other than 0", false},
+    {"categorical_crossentropy", "is 0 for every input (one probability normalised over one class is 1.0)", false},
+    {"sparse_categorical_crossentropy",
+     "is 0 for every input (one probability normalised over one class is 1.0), and fails for a label other than 0", false},
+};
+}  // namespace
+
+// _tenscan.constant_along(x, axis, op[, word][, related=...][, at=...]): `op` (a row of
+// kConstantAlong) works along `axis` of x (a tensor, or a tuple of sizes; None: its default
+// axis); where that axis certainly has size 1 its result does not depend on the input, a
+// warning, reported where the project made `at` (the layer whose activation it is) if it did.
+// Returns None.
+Outs constant_along(Interpreter& in, State&& st, Args& a) {
+  Prim p(in, std::move(st), a, "constant_along");
+  const std::string op = p.str_arg(2).value_or("");
+  const auto* row = std::find_if(std::begin(kConstantAlong), std::end(kConstantAlong),
+                                 [&](const ConstantAlong& r) { return op == r.op; });
+  if (row == std::end(kConstantAlong)) {
+    in.note(Notification::Kind::Internal, in.site(), "a library model names the unknown operation '" + op + "'");
+    return p.ret_none();
+  }
+  const TensorVal* t = p.tensor(0);
+  std::optional<Shape> shape = t ? t->shape : p.ints(0);
+  if (!shape || shape->empty()) return p.ret_none();
+  const auto rank = static_cast<std::int64_t>(shape->size());
+  std::optional<std::int64_t> axis = p.present(1) ? p.const_int(1) : std::optional<std::int64_t>(row->class_axis && rank > 1 ? 1 : -1);
+  if (!axis || *axis < -rank || *axis >= rank) return p.ret_none();
+  const auto d = static_cast<std::size_t>(*axis < 0 ? *axis + rank : *axis);
+  if (p.st.ranges.decide(Cond::eq((*shape)[d], Expr::constant(1))) != sym::Tri::True) return p.ret_none();
+  // (TensorFlow's, Keras's and NumPy's axes, with their shapes as TensorShape and NumPy print
+  // them, "(None, 1)"; PyTorch's dims)
+  const std::string word = p.str_arg(3).value_or("dim");
+  Msg m;
+  m << op << " over " << word << " " << *axis << " of an input of shape ";
+  if (word == "axis") {
+    std::string text = "(";
+    for (std::size_t i = 0; i < shape->size(); ++i) {
+      auto c = (*shape)[i].as_const();
+      text += (i ? ", " : "") + (c ? std::to_string(*c) : std::string("None"));
+    }
+    m << text + (shape->size() == 1 ? ",)" : ")");
+  } else {
+    m << *shape;
+  }
+  m << ", an axis of size 1, " << row->result << ": its result does not depend on the input";
+  std::vector<RelatedMsg> rel = stated_related(in, p.st, a);
+  if (t) {
+    rel.push_back(p.origin_note(*t, "the input got its shape here"));
+    if (const ir::Loc& made = t->dim_origin(d); made.line && made.line != t->origin.line)
+      rel.push_back(RelatedMsg{made, Msg("the axis got its size 1 here")});
+  }
+  std::optional<ir::Loc> at;
+  if (const Value* layer = p.arg(99, "at"); layer && layer->is_obj()) {
+    const ir::Loc& made = p.st.heap.get(layer->obj).alloc_site;
+    if (made.line) at = made;
+  }
+  if (at) {
+    auto same_place = [&](const RelatedMsg& r) { return r.loc.file == at->file && r.loc.line == at->line; };
+    rel.erase(std::remove_if(rel.begin(), rel.end(), same_place), rel.end());
+    Msg where;
+    where << "the layer runs here";
+    if (in.site().line && !(in.site().file == at->file && in.site().line == at->line))
+      rel.push_back(RelatedMsg{in.site(), where});
+  }
+  in.advise(p.st, Cond::truth(false), RuleId::SingletonAxis, m, std::move(rel), at);
+  return p.ret_none();
+}
+
 // _tenscan.const_str(v): v if it is a known string, else None
 Outs const_str(Interpreter&, State&& st, Args& a) {
   if (!a.pos.empty() && a.pos[0].const_str()) return interp::one(std::move(st), a.pos[0]);
@@ -680,7 +767,7 @@ const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require}, {"advise", advise}, {"fed", fed},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
     {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_summary", is_summary}, {"is_str", is_str}, {"const_str", const_str}, {"summary_zip", summary_zip}, {"unknown_str", unknown_str},
-    {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint},
+    {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint}, {"constant_along", constant_along},
 };
 
 }  // namespace

@@ -7,6 +7,12 @@ import _tenscan as _t
 from keras import _tensors as _k
 
 
+def _softmax_activation(activation):
+    if _b.isinstance(activation, str):
+        return activation == "softmax"
+    return activation is not None and _b.getattr(activation, "__name__", None) == "softmax"
+
+
 def _incompatible(layer, *parts):
     return ["Input 0 of layer \"", layer.name, "\" is incompatible with the layer: "] + _b.list(parts)
 
@@ -86,6 +92,8 @@ class Layer:
         out = self.output_shape_for(shape)
         if out is None:
             return _t.unknown(self.name + "()")
+        if _softmax_activation(_b.getattr(self, "activation", None)):
+            _t.constant_along(out, -1, "softmax", "axis", at=self)
         result = _k.symbolic(out, made_from=inputs, layer=self)
         result._history = (self, (inputs,))
         if self._last_axis_only and _b.len(shape) > 2 and result._wide_dense is None:
@@ -550,7 +558,13 @@ class LeakyReLU(Layer):
 
 
 class Softmax(Layer):
-    pass
+    def __init__(self, axis=-1, **kwargs):
+        Layer.__init__(self, **kwargs)
+        self.axis = axis
+
+    def output_shape_for(self, shape):
+        _t.constant_along(shape, self.axis, "softmax", "axis", at=self)
+        return shape
 
 
 class BatchNormalization(Layer):

@@ -86,6 +86,18 @@ def _kind_of(loss):
     return None
 
 
+def _crossentropy(loss):
+    """The name of the softmax cross-entropy `loss` is, categorical or sparse (None: another)."""
+    if _b.isinstance(loss, str):
+        name = loss.lower()
+        return name if name in ("categorical_crossentropy", "sparse_categorical_crossentropy") else None
+    if _b.isinstance(loss, CategoricalCrossentropy) or loss is categorical_crossentropy:
+        return "categorical_crossentropy"
+    if _b.isinstance(loss, SparseCategoricalCrossentropy) or loss is sparse_categorical_crossentropy:
+        return "sparse_categorical_crossentropy"
+    return None
+
+
 def rank_places(y, out, what, made=None):
     """Where the targets y and the output `out` (`what`: "the model's output", ...; `made`: what
     makes it, if not out itself) got their ranks, for a finding where the ranks differ: the
@@ -111,6 +123,17 @@ def check_target(loss, y, out, related=(), rank_related=None, chosen=None):
     they were made, for the finding (see _tenscan.require); `rank_related`: the same when the
     two have different ranks (rank_places); `chosen`: what was made where the loss was chosen
     (named when the targets look like the other cross-entropy's: the fix may be the loss)."""
+    if not _fits(loss, y, out, related, rank_related, chosen):
+        return False
+    # (a softmax cross-entropy over a one-unit output is 0 whatever the model does)
+    crossentropy = _crossentropy(loss)
+    if crossentropy is not None and _b.len(out) > 0:
+        _t.constant_along(out, -1, crossentropy, "axis", related=related)
+    return True
+
+
+def _fits(loss, y, out, related, rank_related, chosen):
+    """check_target's shape rules."""
     kind = _kind_of(loss)
     if kind is None or _b.len(out) == 0:
         return True

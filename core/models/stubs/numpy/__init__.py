@@ -550,9 +550,13 @@ class ndarray:
         return _wrap(_t.reduce(self, axis, keepdims, None, "min()"))
 
     def argmax(self, axis=None, out=None, keepdims=False):
+        if axis is not None:
+            _t.constant_along(self, axis, "argmax", "axis")
         return _wrap(_t.reduce(self, axis, keepdims, "int64", "argmax()"))
 
     def argmin(self, axis=None, out=None, keepdims=False):
+        if axis is not None:
+            _t.constant_along(self, axis, "argmin", "axis")
         return _wrap(_t.reduce(self, axis, keepdims, "int64", "argmin()"))
 
     def all(self, axis=None, out=None, keepdims=False):

@@ -95,6 +95,12 @@ def binomial(n, p, size=None):
     return _array(size, "int64")
 
 
+def poisson(lam=1.0, size=None):
+    if size is None:
+        return _t.unknown("numpy.random.poisson()")
+    return _array(size, "int64")
+
+
 def randint(low, high=None, size=None, dtype=int):
     if high is None:
         high = low
@@ -160,6 +166,18 @@ class RandomState:
 
     def randint(self, low, high=None, size=None, dtype=int):
         return randint(low, high, size, dtype)
+
+    def exponential(self, scale=1.0, size=None):
+        return exponential(scale, size)
+
+    def beta(self, a, b, size=None):
+        return beta(a, b, size)
+
+    def binomial(self, n, p, size=None):
+        return binomial(n, p, size)
+
+    def poisson(self, lam=1.0, size=None):
+        return poisson(lam, size)
 
     def choice(self, a, size=None, replace=True, p=None):
         return choice(a, size, replace, p)

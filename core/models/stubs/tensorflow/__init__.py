@@ -43,5 +43,13 @@ from absl import flags  # (TensorFlow 1.x's tf.flags)
 from tensorflow.math import confusion_matrix  # (TensorFlow 1.x's tf.confusion_matrix)
 from tensorflow.image import random_crop  # (TensorFlow 1.x's tf.random_crop)
 from tensorflow.random import truncated_normal, normal as random_normal, uniform as random_uniform
+# (TensorFlow 1.x's initializer classes, which get_variable calls with the variable's shape)
+from keras.initializers import (  # noqa: F401
+    Zeros as zeros_initializer, Ones as ones_initializer, Constant as constant_initializer,
+    RandomNormal as random_normal_initializer, RandomUniform as random_uniform_initializer,
+    TruncatedNormal as truncated_normal_initializer, VarianceScaling as variance_scaling_initializer,
+    GlorotNormal as glorot_normal_initializer, GlorotUniform as glorot_uniform_initializer,
+    Orthogonal as orthogonal_initializer,
+)
 
 newaxis = None

@@ -711,12 +711,19 @@ reduce_max, reduce_min = _reduction("reduce_max()"), _reduction("reduce_min()")
 reduce_prod = _reduction("reduce_prod()")
 
 
+def _arg_reduce(input, axis, output_type, what):
+    # (tf.argmax's axis None is 0; over an axis of size 1 it is 0 everywhere: shape/singleton-axis)
+    if not unknown_in(input):
+        _t.constant_along(convert_to_tensor(input), 0 if axis is None else axis, what, "axis")
+    return _reduce(input, 0 if axis is None else axis, False, dtype_name(output_type, "int64"), what + "()")
+
+
 def argmax(input, axis=None, output_type="int64", name=None):
-    return _reduce(input, 0 if axis is None else axis, False, dtype_name(output_type, "int64"), "argmax()")
+    return _arg_reduce(input, axis, output_type, "argmax")
 
 
 def argmin(input, axis=None, output_type="int64", name=None):
-    return _reduce(input, 0 if axis is None else axis, False, dtype_name(output_type, "int64"), "argmin()")
+    return _arg_reduce(input, axis, output_type, "argmin")
 
 
 def where(condition, x=None, y=None, name=None):

@@ -63,6 +63,8 @@ def sigmoid_cross_entropy(multi_class_labels, logits, weights=1.0, label_smoothi
 
 def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None, loss_collection=None,
                           reduction=None):
+    if not unknown_in(logits):
+        _t.constant_along(convert_to_tensor(logits), -1, "softmax_cross_entropy", "axis")
     return _pointwise_loss(onehot_labels, logits, "the logits")
 
 

@@ -27,12 +27,19 @@ leaky_relu = _same
 silu = _same
 
 
-def softmax(logits, axis=None, name=None):
+def _normalised(logits, axis, what):
+    # (a softmax over an axis of size 1 is constant: shape/singleton-axis)
+    if not unknown_in(logits):
+        _t.constant_along(_tensor(logits), -1 if axis is None else axis, what, "axis")
     return _same(logits)
+
+
+def softmax(logits, axis=None, name=None):
+    return _normalised(logits, axis, "softmax")
 
 
 def log_softmax(logits, axis=None, name=None):
-    return _same(logits)
+    return _normalised(logits, axis, "log_softmax")
 
 
 def dropout(x, *args, rate=None, keep_prob=None, noise_shape=None, seed=None, name=None):
@@ -89,7 +96,13 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     if not _t.require(same, "shape/loss-target", *_say("logits and labels must be broadcastable: logits_size=", _dims(sg),
                                                         " labels_size=", _dims(sl)), related=_loss_where(lb, lg)):
         return _t.unknown("a failed SoftmaxCrossEntropyWithLogits")
+    if _t.const_int(sl[axis]) == 1:  # (logits of one class broadcast to more labels are no softmax over one)
+        _t.constant_along(lg, axis, "softmax_cross_entropy_with_logits", "axis")
     return _new(sg[:-1], _t.dtype(lg))
+
+
+# (TensorFlow 1.5 to 1.15: the same op, its labels differentiable too)
+softmax_cross_entropy_with_logits_v2 = softmax_cross_entropy_with_logits
 
 
 def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
@@ -107,6 +120,7 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
                 " and labels shape ", _dims(sl)), related=_loss_where(lb, lg))
     if not ok:
         return _t.unknown("a failed SparseSoftmaxCrossEntropyWithLogits")
+    _t.constant_along(lg, -1, "sparse_softmax_cross_entropy_with_logits", "axis")
     return _new(sl, _t.dtype(lg))
 
 

@@ -974,11 +974,13 @@ class Tensor:
     clip_ = clamp_
 
     def softmax(self, dim, dtype=None):
-        _t.check_dim(self, dim, "softmax()")
+        if _t.check_dim(self, dim, "softmax()"):
+            _t.constant_along(self, dim, "softmax")
         return _t.pointwise(self, "softmax")
 
     def log_softmax(self, dim, dtype=None):
-        _t.check_dim(self, dim, "log_softmax()")
+        if _t.check_dim(self, dim, "log_softmax()"):
+            _t.constant_along(self, dim, "log_softmax")
         return _t.pointwise(self, "log_softmax")
 
     def cumsum(self, dim, dtype=None):
@@ -1086,9 +1088,13 @@ class Tensor:
         return _t.reduce(self, dim if dim != () else None, keepdim, None, "amin()")
 
     def argmax(self, dim=None, keepdim=False):
+        if dim is not None:
+            _t.constant_along(self, dim, "argmax")
         return _t.reduce(self, dim, keepdim, "int64", "argmax()")
 
     def argmin(self, dim=None, keepdim=False):
+        if dim is not None:
+            _t.constant_along(self, dim, "argmin")
         return _t.reduce(self, dim, keepdim, "int64", "argmin()")
 
     def max(self, dim=None, keepdim=False):

@@ -891,6 +891,54 @@ TEST_CASE("primitives/pointwise_loss: mse/l1/smooth_l1/huber broadcast; bce need
   run_rows(batch);
 }
 
+TEST_CASE("primitives/constant_along: a softmax, argmax or cross-entropy over an axis of size 1",
+          "[models][primitives]") {
+  static const Batch batch({
+      {"F.softmax(torch.randn(4, 1), dim=1)", "!shape/singleton-axis"},
+      {"F.softmax(torch.randn(4, 1), dim=0)", "[4, 1] float32"},
+      {"torch.randn(4, 1).log_softmax(-1)", "!shape/singleton-axis"},
+      {"nn.LogSoftmax(dim=-1)(torch.randn(3, 1))", "!shape/singleton-axis"},
+      {"nn.Softmax(dim=1)(torch.randn(3, 2))", "[3, 2] float32"},
+      {"torch.randn(4, 1).argmax(1)", "!shape/singleton-axis"},
+      {"torch.argmin(torch.randn(4, 1), dim=-1)", "!shape/singleton-axis"},
+      {"torch.randn(4, 1).argmax()", "[] int64"},  // (over every element: 4 of them)
+      {"F.cross_entropy(torch.randn(4, 1), torch.zeros(4, dtype=torch.long))", "!shape/singleton-axis"},
+      {"F.cross_entropy(torch.randn(4, 3), torch.zeros(4, dtype=torch.long))", "[] float32"},
+      {"nn.CrossEntropyLoss()(torch.randn(1, 5), torch.zeros(1, dtype=torch.long))", "[] float32"},
+      {"F.softmax(torch.randn(4, 1), dim=2)", "!shape/dim-out-of-range"},  // (no second finding)
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/constant_along: only an axis certainly of size 1, in each framework's words",
+          "[models][primitives]") {
+  auto r = tenscan_test::analyze_program(
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "import torch\n"
+      "import _tenscan as _t\n"
+      "n = _t.symbol('n', 1)\n"
+      "scores = torch.randn(8, n).softmax(1)\n"  // (n may be 1 or more)
+      "one = torch.randn(8, 3).sum(1, keepdim=True).argmax(1)\n"
+      "logits = tf.placeholder(tf.float32, [None, 1])\n"
+      "tf.argmax(logits, 1)\n"
+      "np.argmax(np.zeros((5, 1)), axis=1)\n"
+      "np.argmax(np.zeros((5, 1)), axis=0)\n"
+      "tf.nn.softmax_cross_entropy_with_logits(labels=tf.zeros([4, 3]), logits=tf.zeros([4, 1]))\n"
+      "tf.nn.sparse_softmax_cross_entropy_with_logits(labels=tf.zeros([4], tf.int32), logits=tf.zeros([4, 1]))\n");
+  // (a one-class logit broadcast to three labels is not a softmax over one class)
+  CHECK(r.findings() == std::vector<std::string>{"shape/singleton-axis@7", "shape/singleton-axis@9", "shape/singleton-axis@10",
+                                                 "shape/singleton-axis@13"});
+  REQUIRE(r.result.findings.size() == 4);
+  CHECK(r.result.findings[0].level == tenscan::Level::Warning);
+  CHECK(r.result.findings[0].message ==
+        "argmax over dim 1 of an input of shape [8, 1], an axis of size 1, is 0 everywhere: its result does not depend on "
+        "the input");
+  CHECK(r.result.findings[1].message ==
+        "argmax over axis 1 of an input of shape (None, 1), an axis of size 1, is 0 everywhere: its result does not "
+        "depend on the input");
+}
+
 TEST_CASE("primitives/require: stub-level hyperparameter checks", "[models][primitives]") {
   static const Batch batch({
       {"nn.Linear(3, -2)", "!hparam/invalid-value"},

@@ -770,7 +770,8 @@ class _SoftmaxLike(Module):
         dim = self.dim
         if dim is None:
             dim = 0 if input.dim() in (0, 1, 3) else 1
-        _t.check_dim(input, dim, _b.type(self).__name__)
+        if _t.check_dim(input, dim, _b.type(self).__name__):
+            _t.constant_along(input, dim, self._pointwise or "softmin")
         return _t.pointwise(input, self._pointwise) if self._pointwise else _t.same(input)
 
 

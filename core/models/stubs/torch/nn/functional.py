@@ -74,7 +74,8 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
 def _softmax_dim(input, dim, name):
     if dim is None:
         dim = 0 if input.dim() in (0, 1, 3) else 1
-    _t.check_dim(input, dim, name)
+    if _t.check_dim(input, dim, name):
+        _t.constant_along(input, dim, name[:-2])
     return _t.pointwise(input, name[:-2])
 
 
@@ -344,6 +345,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     reduction = _reduction("cross_entropy", reduction, size_average, reduce)
     _t.require((label_smoothing >= 0) & (label_smoothing <= 1), "hparam/invalid-value",
                "cross_entropy: label_smoothing must be between 0.0 and 1.0, but got ", label_smoothing)
+    _t.constant_along(input, None, "cross_entropy")
     return _t.class_loss(input, target, "cross_entropy", reduction, weight)
 
 
