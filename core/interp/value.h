@@ -57,6 +57,16 @@ struct ShapeOrigin {
   std::vector<ir::Loc> dims;
 };
 
+/// An elementwise operation that broadcast a column against a vector of its length ([N, 1]
+/// against [N] to [N, N]): every element of one paired with every element of the other
+/// (TensorVal::paired).
+struct PairedBroadcast {
+  ir::Loc site;                     ///< the operation
+  std::string op;                   ///< its name ("-", "==")
+  std::vector<sym::Expr> left, right, result;
+  ir::Loc left_at, right_at;        ///< where the operands got their shapes
+};
+
 /// A tensor's abstract value: a shape (a list of dimension expressions, or unknown rank)
 /// and an element type. `origin` is where (in the project's code) it got this shape.
 struct TensorVal {
@@ -97,6 +107,14 @@ struct TensorVal {
   /// broadcast the trailing ones): the origins of the operand's (Interpreter::new_tensor). Null:
   /// all from `origin`. Not part of the tensor's identity for merging.
   std::shared_ptr<const ShapeOrigin> made{};
+  /// The tensor is, or was computed by operations that keep its elements' pairs from (pointwise
+  /// functions, a scalar operand, a dtype conversion), a column broadcast against a vector:
+  /// a reduction over all its elements averages every pair (shape/pairwise-broadcast). Not part
+  /// of the tensor's identity for merging.
+  std::shared_ptr<const PairedBroadcast> paired{};
+  /// Its last axis is a 1 the program inserted (unsqueeze, None in an index, expand_dims): a
+  /// column made to be paired with a vector on purpose.
+  bool inserted_unit = false;
   [[nodiscard]] bool ranked() const { return shape.has_value(); }
   [[nodiscard]] const ir::Loc& rank_origin() const { return made ? made->rank : origin; }
   [[nodiscard]] const ir::Loc& dim_origin(std::size_t d) const {

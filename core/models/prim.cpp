@@ -134,12 +134,20 @@ namespace {
 constexpr const char* kMovesElements[] = {"reshape", "flatten", "permute", "transpose", "t", "flip", "squeeze",
                                           "unsqueeze", "expand", "repeat", "split", "index", "with_dtype"};
 constexpr const char* kJoinsElements[] = {"cat", "stack"};
+// The primitives whose result pairs its elements as its operand's did, element for element (a
+// dtype conversion; `like`, the pointwise functions of the TensorFlow models): a pairing
+// broadcast stays one (TensorVal::paired), and so does a column inserted on purpose.
+constexpr const char* kKeepsPairs[] = {"with_dtype", "like"};
 bool named(const char* name, std::span<const char* const> names) {
   return std::any_of(names.begin(), names.end(), [&](const char* n) { return std::string_view(n) == name; });
 }
 }  // namespace
 
 void Prim::moved_values(TensorVal& t) const {
+  if (const TensorVal* from = named(name, kKeepsPairs) ? tensor(0) : nullptr; from && from->shape == t.shape) {
+    t.paired = from->paired;
+    t.inserted_unit = from->inserted_unit;
+  }
   if (named(name, kMovesElements)) {
     const TensorVal* from = tensor(0);
     if (!from) return;

@@ -30,6 +30,71 @@ bool is_affine(const std::string& op) {
 // result dtype must be castable to a's dtype.
 Outs elementwise_shapes(Prim& p);
 
+// [.., N, 1] against [.., N], N not certainly 1: the column's last axis broadcast against the
+// vector's, every element of one paired with every element of the other
+bool column_against_vector(const State& st, const Shape& col, const Shape& vec) {
+  if (col.size() != vec.size() + 1 || vec.empty() || col.back().as_const() != std::optional<std::int64_t>(1)) return false;
+  for (std::size_t i = 0; i < vec.size(); ++i)
+    if (st.ranges.decide(Cond::eq(col[i], vec[i])) != sym::Tri::True) return false;
+  return st.ranges.decide(Cond::eq(vec.back(), k(1))) != sym::Tri::True;
+}
+
+// The pairs an elementwise result holds (TensorVal::paired): made here where a column not
+// inserted on purpose meets a vector of its length, else kept from an operand of the result's
+// shape (the other a scalar, or broadcast into it); and whether its last axis is a column
+// inserted on purpose.
+void mark_pairs(Interpreter& in, Outs& outs, const TensorVal* x, const TensorVal* y, const std::string& op,
+                const ir::Loc& site) {
+  for (auto& o : outs) {
+    const TensorVal* r = in.tensor_of(o.st, o.v);
+    if (!r || !r->shape) continue;
+    std::shared_ptr<const interp::PairedBroadcast> pairs;
+    bool unit = false;
+    if (x && y && x->shape && y->shape &&
+        ((!x->inserted_unit && column_against_vector(o.st, *x->shape, *y->shape)) ||
+         (!y->inserted_unit && column_against_vector(o.st, *y->shape, *x->shape))))
+      pairs = std::make_shared<interp::PairedBroadcast>(
+          interp::PairedBroadcast{site, op, *x->shape, *y->shape, *r->shape, x->origin, y->origin});
+    for (const TensorVal* t : {x, y}) {
+      if (!t || t->shape != r->shape) continue;
+      if (!pairs) pairs = t->paired;
+      unit = unit || t->inserted_unit;
+    }
+    if (!pairs && !unit) continue;
+    TensorVal& t = *o.st.heap.mut(o.v.obj).tensor;
+    t.paired = pairs;
+    t.inserted_unit = unit;
+  }
+}
+
+// A reduction over all the elements of a tensor that pairs a column with a vector
+// (TensorVal::paired): a warning where the pairs were made.
+void report_pairs(Prim& p, const TensorVal& t, const std::string& op) {
+  const interp::PairedBroadcast& pb = *t.paired;
+  // (a size the program decides whose symbol has no short name, a TF1 placeholder's None
+  // batch, prints as TensorFlow prints it: ?)
+  auto names = p.in.namer();
+  auto text = [&](const Shape& s) {
+    std::string r = "[";
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      std::string d = s[i].str(names);
+      r += (i ? ", " : "") + (d.find(' ') == std::string::npos ? d : std::string("?"));
+    }
+    return r + "]";
+  };
+  const auto count = numel(pb.result).as_const();
+  Msg m;
+  m << "`" << pb.op << "` broadcasts a " << text(pb.left) << " tensor and a " << text(pb.right) << " tensor to "
+    << text(pb.result) << ", pairing every element of one with every element of the other, and " << op << " reduces all "
+    << (count ? std::to_string(*count) + " " : std::string()) << "pairs: one value per example on each side needs "
+    << "the same shape on both (a squeeze of the column, or an unsqueeze of the vector)";
+  std::vector<RelatedMsg> rel;
+  if (pb.left_at.line) rel.push_back(RelatedMsg{pb.left_at, Msg("the left operand got its shape here")});
+  if (pb.right_at.line) rel.push_back(RelatedMsg{pb.right_at, Msg("the right operand got its shape here")});
+  if (p.in.site().line) rel.push_back(RelatedMsg{p.in.site(), Msg("all the pairs are reduced here")});
+  p.in.advise(p.st, Cond::truth(false), RuleId::PairwiseBroadcast, m, std::move(rel), pb.site.line ? std::optional(pb.site) : std::nullopt);
+}
+
 Outs elementwise(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "elementwise");
   for (std::size_t i = 0; i < 2; ++i)
@@ -49,7 +114,9 @@ Outs elementwise(Interpreter& in, State&& st, Args& a) {
     if (op == "**" || op == "pow") check_power(p, xv.range(), yv.range(), x, dt);
     values = binary_range(op, xv.range(), yv.range(), dt);
   }
+  const ir::Loc site = in.site();
   Outs outs = elementwise_shapes(p);
+  mark_pairs(in, outs, x, y, op, site);
   // part by part, with the affine forms, for each result (as the result's elements see each
   // operand: a broadcast one as a whole)
   auto result_values = [&](const interp::Out& o) -> TensorValues {
@@ -317,6 +384,7 @@ Outs reduce(Interpreter& in, State&& st, Args& a) {
     dims = p.ints(1, "dim");
     if (!dims) return p.ret_unranked(dt);
   }
+  if (t->paired && (!dims || dims->empty())) report_pairs(p, *t, op);
   if (!dims || dims->empty()) count = numel(s).as_const();
   else if (dims->size() == 1 && dims->front().as_const()) {
     std::int64_t d = *dims->front().as_const();

@@ -646,7 +646,10 @@ Outs unsqueeze(Interpreter& in, State&& st, Args& a) {
   auto n = p.dim(*d, s.size(), Msg("unsqueeze"), 1);
   if (!n) return p.ret_unranked(dt);
   s.insert(s.begin() + *n, k(1));
-  return p.ret_tensor(s, dt);
+  const bool last = static_cast<std::size_t>(*n) + 1 == s.size();
+  Value v = p.tensor_value(std::move(s), dt);
+  if (last) p.st.heap.mut(v.obj).tensor->inserted_unit = true;  // (a column made on purpose)
+  return p.ret(v);
 }
 
 // _tenscan.expand(t, sizes)
@@ -1348,7 +1351,13 @@ Outs index(Interpreter& in, State&& st, Args& a) {
   if (r->advanced) return p.ret_tensor(r->shape, tv.dtype);
   // (before ret_tensor, which moves the path out of p)
   const TensorValues values = indexed_values(in, p.st, tv, index);
-  return with_values(in, p.ret_tensor(r->shape, tv.dtype), values);
+  // x[:, None]: a column made on purpose (TensorVal::inserted_unit)
+  const auto* items = in.sequence_of(p.st, index);
+  const bool inserted = index.is_none() || (items && std::any_of(items->begin(), items->end(), [](const Value& v) { return v.is_none(); }));
+  const bool column = inserted && !r->shape.empty() && r->shape.back().as_const() == std::optional<std::int64_t>(1);
+  Value v = p.tensor_value(r->shape, tv.dtype);
+  if (column) p.st.heap.mut(v.obj).tensor->inserted_unit = true;
+  return with_values(in, p.ret(v), values);
 }
 
 // _tenscan.index_put(t, index, value, lib=None): t[index] = value. The indexed part must

@@ -939,6 +939,40 @@ TEST_CASE("primitives/constant_along: only an axis certainly of size 1, in each 
         "depend on the input");
 }
 
+TEST_CASE("primitives/elementwise: a column against a vector of its length, then reduced whole, is a warning",
+          "[models][primitives]") {
+  auto r = tenscan_test::analyze_program(
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "import torch\n"
+      "col, vec = torch.randn(8, 1), torch.randn(8)\n"
+      "loss = ((col - vec) ** 2).mean()\n"
+      "pairs = col - vec\n"
+      "total = pairs.abs().sum()\n"
+      "(col.round() == vec).float().mean()\n"
+      "np.mean((np.zeros((5, 1)) - np.zeros(5)) ** 2)\n"
+      "tf.reduce_mean(tf.square(tf.zeros([3]) - tf.zeros([3, 1])))\n"
+      "(vec[:, None] - vec).abs().mean()\n"       // (pairs made on purpose)
+      "(vec.unsqueeze(1) * vec * 2).sum()\n"
+      "(col - vec).mean(0)\n"                     // (not everything at once)
+      "(col - torch.randn(5)).mean()\n"           // (another length: an outer product)
+      "(torch.randn(8, 1) - torch.randn(1)).mean()\n"
+      "(col.squeeze(1) - vec).mean()\n");
+  CHECK(r.findings() == std::vector<std::string>{"shape/pairwise-broadcast@5", "shape/pairwise-broadcast@6",
+                                                 "shape/pairwise-broadcast@8", "shape/pairwise-broadcast@9",
+                                                 "shape/pairwise-broadcast@10"});
+  REQUIRE(!r.result.findings.empty());
+  CHECK(r.result.findings[0].level == tenscan::Level::Warning);
+  CHECK(r.result.findings[0].message ==
+        "`-` broadcasts a [8, 1] tensor and a [8] tensor to [8, 8], pairing every element of one with every element of "
+        "the other, and mean() reduces all 64 pairs: one value per example on each side needs the same shape on both (a "
+        "squeeze of the column, or an unsqueeze of the vector)");
+  // (reported where the pairs are made, the reduction named)
+  REQUIRE(r.result.findings.size() >= 2);
+  const auto& rel = r.result.findings[1].related;
+  CHECK(std::any_of(rel.begin(), rel.end(), [](const auto& x) { return x.range.line == 7; }));
+}
+
 TEST_CASE("primitives/require: stub-level hyperparameter checks", "[models][primitives]") {
   static const Batch batch({
       {"nn.Linear(3, -2)", "!hparam/invalid-value"},
