@@ -312,10 +312,23 @@ sym::SymbolNamer Interpreter::namer() const {
 
 // ---- constraints ---------------------------------------------------------------------------
 
-bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, std::vector<RelatedMsg> related,
+bool Interpreter::require(State& st, const sym::Cond& stated, RuleId rule, Msg msg, std::vector<RelatedMsg> related,
                           std::optional<ArgumentFix> fix) {
   ++result_.stats.requirements_checked;
   if (fix) note_demand(*fix);
+  // (a graph op checked again on what a run feeds: the fed sizes read as such, State::graph_fed)
+  std::optional<sym::Cond> fed_cond;
+  if (st.graph_op->line && !st.graph_fed->empty()) {
+    const auto& fed = *st.graph_fed;
+    auto value = [&](sym::SymId s) -> std::optional<std::int64_t> {
+      for (const auto& [id, n] : fed)
+        if (id == s) return n;
+      return std::nullopt;
+    };
+    if (auto holds = stated.eval(value)) fed_cond = sym::Cond::truth(*holds);
+    msg = msg.with_values(value);
+  }
+  const sym::Cond& c = fed_cond ? *fed_cond : stated;
   sym::Tri t = st.ranges.decide(c);
   if (t == sym::Tri::True) {
     ++result_.stats.requirements_online;
@@ -323,6 +336,10 @@ bool Interpreter::require(State& st, const sym::Cond& c, RuleId rule, Msg msg, s
   }
   // The same requirement at the same place (a loop's next iteration) adds nothing to the path.
   ir::Loc here = site();
+  if (st.graph_op->line) {  // (a graph op checked on what a run feeds: reported at the op)
+    related.push_back(RelatedMsg{here, Msg("the graph runs here, fed the value that fails it")});
+    here = *st.graph_op;
+  }
   // (module mode: a rank that fails is the one taken for the argument of a layer that takes any;
   // the class is not checked past it, and says so)
   if (t == sym::Tri::False && st.module_check && st.guessed_rank &&

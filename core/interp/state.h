@@ -47,6 +47,20 @@ struct Msg {
     parts.insert(parts.end(), m.parts.begin(), m.parts.end());
     return *this;
   }
+  /// The message with the symbols `value` knows read as their values, wherever that makes a
+  /// number or a dimension known.
+  [[nodiscard]] Msg with_values(const std::function<std::optional<std::int64_t>(sym::SymId)>& value) const {
+    auto known = [&](const sym::Expr& e) {
+      auto v = e.eval(value);
+      return v ? sym::Expr::constant(*v) : e;
+    };
+    Msg out = *this;
+    for (auto& part : out.parts) {
+      if (part.kind == Part::Kind::Int) part.value = known(part.value);
+      for (auto& d : part.shape) d = known(d);
+    }
+    return out;
+  }
 };
 
 struct RelatedMsg {
@@ -303,6 +317,12 @@ struct State {
   Rare<std::vector<Value>> exits;
   StopReason stopped = StopReason::None;  ///< Flow::Dead: what stopped it
   Rare<ir::Loc> stop_site;                      ///< Flow::Dead: where
+  /// While a TensorFlow 1 graph op is checked again on the value a run feeds a placeholder of
+  /// unknown rank (_tenscan.replay_at): where the project built the op, the place of what it
+  /// requires (the run is a related place). Line 0 otherwise.
+  Rare<ir::Loc> graph_op;
+  /// ... and the sizes that run feeds the placeholders' None dimensions (symbol, size).
+  Rare<std::vector<std::pair<sym::SymId, std::int64_t>>> graph_fed;
   /// The project statements this path executed (bit i: ir::Stmt::cov == i).
   std::vector<std::uint64_t> covered;
   /// ... of which it executed before its first certain error: after one, an operation on the

@@ -250,20 +250,6 @@ Outs require(Interpreter& in, State&& st, Args& a) {
 namespace {
 using SymbolValue = std::function<std::optional<std::int64_t>(sym::SymId)>;
 
-// msg with the symbols `value` knows read as their values, wherever that makes a number or a
-// dimension known
-Msg with_value(const Msg& msg, const SymbolValue& value) {
-  auto known = [&](const sym::Expr& e) {
-    auto v = e.eval(value);
-    return v ? sym::Expr::constant(*v) : e;
-  };
-  Msg out = msg;
-  for (auto& part : out.parts) {
-    if (part.kind == Msg::Part::Kind::Int) part.value = known(part.value);
-    for (auto& d : part.shape) d = known(d);
-  }
-  return out;
-}
 }  // namespace
 
 // _tenscan.fed(dim, size): a TensorFlow 1 graph runs (Session.run, Tensor.eval) with a
@@ -298,12 +284,37 @@ Outs fed(Interpreter& in, State&& st, Args& a) {
     decided->cond = sym::Cond::truth(*holds);
     if (!*holds) {
       decided->definitely_false = true;
-      decided->msg = with_value(r.msg, fed_size);
+      decided->msg = r.msg.with_values(fed_size);
       Msg note;
       note << "the graph runs here, fed " << *n << " where the placeholder has None";
       if (here.line) decided->related.push_back(RelatedMsg{here, note});
     }
     rp = std::move(decided);
+  }
+  return interp::one(std::move(st), Value::none());
+}
+
+// _tenscan.replay_at(marker, fed=()): what is required from now on is a TensorFlow 1 graph op's,
+// checked again on the value a run feeds: reported where the project made `marker` (an object
+// the op's model allocated when the op was built; State::graph_op), with the sizes `fed` gives
+// the placeholders' None dimensions ((dim, size) pairs) read as those sizes. replay_at(None)
+// ends it. Returns None.
+Outs replay_at(Interpreter& in, State&& st, Args& a) {
+  const Value* marker = a.pos.empty() ? nullptr : &a.pos[0];
+  st.graph_op.reset();
+  st.graph_fed.reset();
+  if (!marker || !marker->is_obj()) return interp::one(std::move(st), Value::none());
+  st.graph_op = st.heap.get(marker->obj).alloc_site;
+  if (const auto* pairs = a.pos.size() > 1 ? in.sequence_of(st, a.pos[1]) : nullptr) {
+    std::vector<std::pair<sym::SymId, std::int64_t>> fed;
+    for (const Value& pair : *pairs) {
+      const auto* pv = in.sequence_of(st, pair);
+      if (!pv || pv->size() != 2 || (*pv)[0].kind != VKind::Int || (*pv)[1].kind != VKind::Int) continue;
+      auto id = (*pv)[0].i.as_symbol();
+      auto n = (*pv)[1].i.as_const();
+      if (id && n) fed.emplace_back(*id, *n);
+    }
+    if (!fed.empty()) st.graph_fed = std::move(fed);
   }
   return interp::one(std::move(st), Value::none());
 }
@@ -699,7 +710,8 @@ Outs constant_along(Interpreter& in, State&& st, Args& a) {
   std::optional<Shape> shape = t ? t->shape : p.ints(0);
   if (!shape || shape->empty()) return p.ret_none();
   const auto rank = static_cast<std::int64_t>(shape->size());
-  std::optional<std::int64_t> axis = p.present(1) ? p.const_int(1) : std::optional<std::int64_t>(row->class_axis && rank > 1 ? 1 : -1);
+  const std::int64_t default_axis = row->class_axis && rank > 1 ? 1 : -1;
+  std::optional<std::int64_t> axis = p.present(1) ? p.const_int(1) : std::optional<std::int64_t>(default_axis);
   if (!axis || *axis < -rank || *axis >= rank) return p.ret_none();
   const auto d = static_cast<std::size_t>(*axis < 0 ? *axis + rank : *axis);
   if (p.st.ranges.decide(Cond::eq((*shape)[d], Expr::constant(1))) != sym::Tri::True) return p.ret_none();
@@ -767,7 +779,7 @@ const PrimRow kRows[] = {
     {"class_loss", class_loss}, {"pointwise_loss", pointwise_loss}, {"require", require}, {"advise", advise}, {"fed", fed},   {"randint", randint},
     {"symbol", symbol},         {"summary_iter", summary_iter}, {"summary_enumerate", summary_enumerate}, {"length_of", length_of}, {"input_int", input_int},     {"unknown", unknown},   {"set_tensor", set_tensor},
     {"is_tensor", is_tensor},   {"argv", argv},                     {"unmodelled", unmodelled}, {"opaque_tensor", opaque_tensor}, {"is_unknown", is_unknown}, {"is_summary", is_summary}, {"is_str", is_str}, {"const_str", const_str}, {"summary_zip", summary_zip}, {"unknown_str", unknown_str},
-    {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint}, {"constant_along", constant_along},
+    {"const_int", const_int}, {"max_of", max_of}, {"data_hint", data_hint}, {"constant_along", constant_along}, {"replay_at", replay_at},
 };
 
 }  // namespace

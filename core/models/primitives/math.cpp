@@ -33,7 +33,8 @@ Outs elementwise_shapes(Prim& p);
 // [.., N, 1] against [.., N], N not certainly 1: the column's last axis broadcast against the
 // vector's, every element of one paired with every element of the other
 bool column_against_vector(const State& st, const Shape& col, const Shape& vec) {
-  if (col.size() != vec.size() + 1 || vec.empty() || col.back().as_const() != std::optional<std::int64_t>(1)) return false;
+  if (col.size() != vec.size() + 1 || vec.empty() || col.back().as_const() != std::optional<std::int64_t>(1))
+    return false;
   for (std::size_t i = 0; i < vec.size(); ++i)
     if (st.ranges.decide(Cond::eq(col[i], vec[i])) != sym::Tri::True) return false;
   return st.ranges.decide(Cond::eq(vec.back(), k(1))) != sym::Tri::True;

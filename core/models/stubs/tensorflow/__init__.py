@@ -12,7 +12,8 @@ from tensorflow import math
 from tensorflow._core import (Tensor, TensorShape, DType, float16, float32, float64, int8, int32, int64, uint8, bool,
                               string, convert_to_tensor, constant, zeros, ones, zeros_like, ones_like, fill, cast,
                               reshape, matmul, transpose, concat, stack, unstack, split, squeeze, expand_dims, tile,
-                              one_hot, sequence_mask, reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod, argmax, argmin,
+                              one_hot, sequence_mask, reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod,
+                              argmax, argmin,
                               shape, rank, size, add, subtract, multiply, divide, pow, maximum, minimum, sqrt, exp, square,
                               abs, range, Variable, identity, where, clip_by_value, GradientTape, function, print,
                               equal, not_equal, less, less_equal, greater, greater_equal)
@@ -28,8 +29,10 @@ from tensorflow._v1 import (
     placeholder, placeholder_with_default, Session, InteractiveSession, Operation,
     global_variables_initializer, initialize_all_variables, local_variables_initializer,
     reset_default_graph, set_random_seed, get_variable, assign, variable_scope, name_scope, get_variable_scope, AUTO_REUSE, train, log, disable_v2_behavior,
-    disable_eager_execution,
+    disable_eager_execution, graph_op as _graph_op,
 )
+# (a placeholder of unknown rank given to one is checked at the runs that feed it)
+matmul, reshape = _graph_op(matmul), _graph_op(reshape)
 from tensorflow import compat
 from tensorflow import contrib  # (TensorFlow 1.x only)
 from tensorflow import layers  # (TensorFlow 1.x only)

@@ -55,6 +55,7 @@ class _Placeholder(Tensor):
         Tensor.__init__(self, _tensor=_t.new(dims, dtype_name(dtype, "float32")) if self._static is not None
                         else _t.unranked(_t.new((), dtype_name(dtype, "float32"))))
         self.name = _graph_name(name if name is not None else "Placeholder")
+        self._replays = []  # (the ops built on it while its rank is unknown: graph_op)
 
     def _static_text(self):
         return ["'"] + _core.static_text(self._static) + ["'"]
@@ -68,9 +69,48 @@ def placeholder_with_default(input, shape, name=None):
     return _Placeholder(_t.dtype(_core.convert_to_tensor(input)), shape, name)
 
 
+class _OpSite:
+    """Made where the project builds a graph op (its allocation site is the op's place)."""
+
+
+def graph_op(fn):
+    """A TensorFlow 1 op whose operands may include a placeholder of unknown rank: nothing about
+    that operand is known when the graph is built, so the op is checked again on the value each
+    run feeds it (ShapeTracer: an unknown rank is decided by the value), its requirements
+    reported at the op, as TensorFlow's run-time error names the op."""
+    def op(*args, **kwargs):
+        waiting = [a for a in _b.list(args) + _b.list(kwargs.values())
+                   if _b.isinstance(a, _Placeholder) and a._static is None]
+        if waiting:
+            site = _OpSite()
+            for p in waiting:
+                if _b.len(p._replays) < 16:  # (a graph built in a loop: its first ops)
+                    p._replays.append((fn, args, kwargs, site))
+        return fn(*args, **kwargs)
+    return op
+
+
+def _replay(placeholder, value, sizes):
+    """The ops built on a placeholder of unknown rank, checked on the value a run feeds it (and
+    on the sizes it feeds the other placeholders' None dimensions, (dim, size) pairs)."""
+    fed = _core.convert_to_tensor(value)
+    if unknown_in(fed):
+        return
+    for fn, args, kwargs, site in placeholder._replays:
+        _t.replay_at(site, sizes)
+        try:
+            fn(*[fed if x is placeholder else x for x in args],
+               **{k: (fed if x is placeholder else x) for k, x in kwargs.items()})
+        finally:
+            _t.replay_at(None)
+
+
 def _check_feed(feed_dict):
     if _t.is_unknown(feed_dict) or not _b.isinstance(feed_dict, dict):
         return
+    # (the None dimensions' fed sizes: what the ops on a placeholder of unknown rank see; a size
+    # tenscan does not know, a loop's last partial batch, leaves them unchecked on that run)
+    sizes, exact = [], True
     for k, v in feed_dict.items():
         if not _b.isinstance(k, _Placeholder) or k._static is None or _t.is_unknown(v):
             continue
@@ -102,6 +142,12 @@ def _check_feed(feed_dict):
             for i in _b.range(_b.len(got)):
                 if k._static[i] is None and _t.const_int(got[i]) is not None:
                     _t.fed(dims[i], got[i])
+                    sizes.append((dims[i], got[i]))
+                elif k._static[i] is None:
+                    exact = False
+    for k, v in feed_dict.items():
+        if exact and _b.isinstance(k, _Placeholder) and k._static is None and k._replays and not _t.is_unknown(v):
+            _replay(k, v, sizes)
 
 
 def _fetch(f):

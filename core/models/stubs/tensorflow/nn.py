@@ -5,6 +5,7 @@ import _tenscan as _t
 from tensorflow._core import (convert_to_tensor as _tensor, wrap as _wrap, dims_text as _dims, _say, _new, _shape, unknown_in,
                               clashing_axes, graph_context)
 from keras import _tensors as _k
+from tensorflow._v1 import graph_op
 from tensorflow import _rnn as rnn_cell  # (tf.nn.rnn_cell.BasicLSTMCell, ...)
 from tensorflow._rnn import dynamic_rnn, bidirectional_dynamic_rnn, static_rnn
 
@@ -101,6 +102,8 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     return _new(sg[:-1], _t.dtype(lg))
 
 
+# (a placeholder of unknown rank given to one is checked at the runs that feed it)
+softmax_cross_entropy_with_logits = graph_op(softmax_cross_entropy_with_logits)
 # (TensorFlow 1.5 to 1.15: the same op, its labels differentiable too)
 softmax_cross_entropy_with_logits_v2 = softmax_cross_entropy_with_logits
 
@@ -124,6 +127,9 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     return _new(sl, _t.dtype(lg))
 
 
+sparse_softmax_cross_entropy_with_logits = graph_op(sparse_softmax_cross_entropy_with_logits)
+
+
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     if unknown_in(labels, logits):
         return _t.unknown("a cross-entropy")
@@ -133,6 +139,9 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
                                                         _dims(sl), ")"), related=_loss_where(lb, lg)):
         return _t.unknown("a failed SigmoidCrossEntropyWithLogits")
     return _same(lg)
+
+
+sigmoid_cross_entropy_with_logits = graph_op(sigmoid_cross_entropy_with_logits)
 
 
 def l2_loss(t, name=None):

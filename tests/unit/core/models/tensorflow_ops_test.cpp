@@ -321,3 +321,28 @@ TEST_CASE("tensorflow/matmul before 1.14: MatMul of matrices, BatchMatMul of equ
   options.library_versions = {{"tensorflow", "1.14.0"}};
   CHECK(analyze_program(program, {}, options).findings() == latest.findings());
 }
+
+TEST_CASE("tensorflow/placeholder: an op built on a placeholder of unknown rank is checked at the runs that feed it",
+          "[models][tensorflow]") {
+  auto r = analyze_program(
+      "import numpy as np\n"
+      "import tensorflow as tf\n"
+      "x = tf.placeholder('float')\n"
+      "b = tf.placeholder(tf.float32, [None, 3])\n"
+      "w = tf.Variable(tf.zeros([784, 10]))\n"
+      "y = tf.matmul(x, w)\n"
+      "labels = tf.placeholder(tf.float32)\n"
+      "loss = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=tf.matmul(b, tf.zeros([3, 2])))\n"
+      "sess = tf.Session()\n"
+      "sess.run(y, feed_dict={x: np.zeros((5, 784))})\n"    // (fits)
+      "sess.run(loss, feed_dict={b: np.zeros((4, 3)), labels: np.zeros((4, 2))})\n"
+      "sess.run(y, feed_dict={x: np.zeros((5, 100))})\n"
+      "sess.run(loss, feed_dict={b: np.zeros((8, 3)), labels: np.zeros((2, 8))})\n");
+  // (reported at the ops, each run that fed the failing value a related place; the batch the
+  // run feeds b read as its size)
+  CHECK(r.findings() == std::vector<std::string>{"shape/matmul-inner-dim@6", "shape/loss-target@8"});
+  REQUIRE(r.result.findings.size() == 2);
+  CHECK(r.result.findings[1].message == "logits and labels must be broadcastable: logits_size=[8,2] labels_size=[2,8]");
+  const auto& rel = r.result.findings[1].related;
+  CHECK(std::any_of(rel.begin(), rel.end(), [](const auto& x) { return x.range.line == 13; }));
+}
