@@ -459,6 +459,20 @@ Kinds kinds_of(const Interpreter& in, const sym::Cond& c) {
   return k;
 }
 
+// Whether `c` holds whenever the TensorFlow 1 placeholders' None dimensions it names (at least
+// two, SymbolInfo::fed) are fed one size.
+bool feeds_alike(const Interpreter& in, solver::PathSolver& s, const sym::Cond& c) {
+  std::vector<sym::SymId> fed;
+  for (auto id : c.symbols())
+    if (in.symbol(id).fed) fed.push_back(id);
+  if (fed.size() < 2) return false;
+  s.push();
+  for (std::size_t i = 1; i < fed.size(); ++i) s.add(sym::Cond::eq(sym::Expr::symbol(fed[0]), sym::Expr::symbol(fed[i])));
+  const bool alike = s.can_violate(c, nullptr) == solver::Sat::Unsat;
+  s.pop();
+  return alike;
+}
+
 // A requirement that can fail and can hold depends on values. Says which of the user's input
 // values it needs: "fails unless --batch-size is 1 or 64", or with more than a few values,
 // one value for which it holds and one for which it fails.
@@ -719,6 +733,15 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         dontknow = true;
         verdicts.give_up(r);
         ++unknowns;
+      }
+      if (v == solver::Sat::Sat && feeds_alike(in, s, r.cond)) {
+        // a relation between TensorFlow 1 placeholders' batches that holds when the runs feed
+        // them alike, which no run here decided: how the program feeds its graph (TensorFlow
+        // builds it for any sizes), an assumption
+        ++stats.assumptions;
+        verdicts.requirements.remember(std::move(asked), Answer::Assumption);
+        assume();
+        continue;
       }
       if (v == solver::Sat::Sat) {
         // It can fail. Whether that is an error depends on who picks the values it fails for

@@ -76,6 +76,10 @@ struct SymbolInfo {
   /// that fails for some of them is reported with its region. `labels`: the value each index
   /// stands for, when the symbol numbers the choices of a non-integer option ("'vgg11'").
   bool space = false;
+  /// A TensorFlow 1 placeholder's None dimension: each placeholder has its own, and the runs
+  /// that feed the graph decide them (_tenscan.fed); a relation between them that holds when
+  /// they are fed alike is how the program feeds its graph, not a finding.
+  bool fed = false;
   std::int64_t step = 1;
   std::vector<std::int64_t> values{};
   std::vector<std::string> labels{};
@@ -409,6 +413,7 @@ class Interpreter {
   }
   void note(Notification::Kind kind, const ir::Loc& loc, std::string message);
   [[nodiscard]] const SymbolInfo& symbol(sym::SymId id) const { return symbols_.at(id); }
+  void mark_fed(sym::SymId id) { symbols_.at(id).fed = true; }
   /// The symbol that stands for a hyperparameter of the declared space (an Input, SymbolInfo::
   /// space), the same on every path: the first path that asks for `info.name` creates it as
   /// `info` describes it; a later one gets the domain's bounds as its own constraints.

@@ -253,21 +253,28 @@ using SymbolValue = std::function<std::optional<std::int64_t>(sym::SymId)>;
 }  // namespace
 
 // _tenscan.fed(dim, size): a TensorFlow 1 graph runs (Session.run, Tensor.eval) with a
-// placeholder's None dimension `dim` (a symbol) fed `size` (a number). The graph's requirements
-// on that symbol were imposed when it was built, where any size was possible; now each is
-// decided for the fed size: one that fails becomes certain (at its operation, with the run as
-// a related place), one that holds is met (a graph that works only for some batch sizes is
-// not reported when every run feeds one of them). A later run feeding another size decides the
-// built condition again.
+// placeholders' None dimensions, each (dim, size) pair of `sizes` a symbol fed a number. The
+// graph's requirements on those symbols were imposed when it was built, where any sizes were
+// possible (each placeholder's own: a GAN's discriminator targets are two batches long); now
+// each whose symbols this run feeds is decided for the fed sizes: one that fails becomes certain
+// (at its operation, with the run as a related place), one that holds is met (a graph that
+// works only for some batch sizes is not reported when every run feeds one of them). A later
+// run feeding other sizes decides the built condition again.
 Outs fed(Interpreter& in, State&& st, Args& a) {
-  const Value* dim = a.pos.size() > 1 ? &a.pos[0] : nullptr;
-  const Value* size = a.pos.size() > 1 ? &a.pos[1] : nullptr;
-  auto id = dim && dim->kind == VKind::Int ? dim->i.as_symbol() : std::nullopt;
-  auto n = size && size->kind == VKind::Int ? size->i.as_const() : std::nullopt;
-  if (!id || !n) return interp::one(std::move(st), Value::none());
+  std::vector<std::pair<sym::SymId, std::int64_t>> sizes;
+  if (const auto* pairs = a.pos.empty() ? nullptr : in.sequence_of(st, a.pos[0]))
+    for (const Value& pair : *pairs) {
+      const auto* pv = in.sequence_of(st, pair);
+      if (!pv || pv->size() != 2 || (*pv)[0].kind != VKind::Int || (*pv)[1].kind != VKind::Int) continue;
+      auto id = (*pv)[0].i.as_symbol();
+      auto n = (*pv)[1].i.as_const();
+      if (id && n) sizes.emplace_back(*id, *n);
+    }
+  if (sizes.empty()) return interp::one(std::move(st), Value::none());
   ir::Loc here = in.site();
   const SymbolValue fed_size = [&](sym::SymId s) -> std::optional<std::int64_t> {
-    if (s == *id) return *n;
+    for (const auto& [id, n] : sizes)
+      if (id == s) return n;
     return std::nullopt;
   };
   for (auto& rp : st.reqs) {
@@ -275,7 +282,7 @@ Outs fed(Interpreter& in, State&& st, Args& a) {
     if (r.advisory || (r.definitely_false && !r.graph_cond)) continue;
     const sym::Cond& built = r.graph_cond ? *r.graph_cond : r.cond;
     const auto syms = built.symbols();
-    if (std::find(syms.begin(), syms.end(), *id) == syms.end()) continue;
+    if (std::none_of(syms.begin(), syms.end(), [&](sym::SymId s) { return fed_size(s).has_value(); })) continue;
     auto holds = built.eval(fed_size);
     if (!holds || (r.graph_cond && r.definitely_false)) continue;  // (other sizes in it; or already failed)
     if (*holds && r.graph_cond) continue;
@@ -286,7 +293,11 @@ Outs fed(Interpreter& in, State&& st, Args& a) {
       decided->definitely_false = true;
       decided->msg = r.msg.with_values(fed_size);
       Msg note;
-      note << "the graph runs here, fed " << *n << " where the placeholder has None";
+      note << "the graph runs here, fed ";
+      std::size_t k = 0;
+      for (sym::SymId s : syms)
+        if (auto n = fed_size(s)) note << (k++ ? " and " : "") << *n;
+      note << (k > 1 ? " where the placeholders have None" : " where the placeholder has None");
       if (here.line) decided->related.push_back(RelatedMsg{here, note});
     }
     rp = std::move(decided);
@@ -387,10 +398,11 @@ Outs randint(Interpreter& in, State&& st, Args& a) {
   return p.ret(Value::integer(s));
 }
 
-// _tenscan.symbol(name, lo, kind="input", hi=None): an unknown integer >= lo (and <= hi when
-// given). `kind` says who picks it (see interp::SymKind): "input" (the length of a dataset read
-// from disk, the channels of an image file), "data" (a count that depends on tensor contents,
-// an image file's size), "program" (chosen at run time).
+// _tenscan.symbol(name, lo, kind="input", hi=None, fed=False): an unknown integer >= lo (and <= hi
+// when given). `kind` says who picks it (see interp::SymKind): "input" (the length of a dataset
+// read from disk, the channels of an image file), "data" (a count that depends on tensor
+// contents, an image file's size), "program" (chosen at run time). `fed`: a TensorFlow 1
+// placeholder's None dimension (SymbolInfo::fed).
 Outs symbol(Interpreter& in, State&& st, Args& a) {
   Prim p(in, std::move(st), a, "symbol");
   std::string name = p.str_arg(0).value_or("n");
@@ -402,6 +414,7 @@ Outs symbol(Interpreter& in, State&& st, Args& a) {
                                           : interp::SymKind::Input;
   const char* what = k == interp::SymKind::Input ? "an input-dependent size" : "an unknown size";
   Expr s = in.fresh_symbol(p.st, name, what, lo, hi, k);
+  if (p.bool_arg(4, "fed").value_or(false)) in.mark_fed(s.symbols().front());
   return p.ret(Value::integer(s));
 }
 

@@ -31,12 +31,19 @@ bool is_affine(const std::string& op) {
 Outs elementwise_shapes(Prim& p);
 
 // [.., N, 1] against [.., N], N not certainly 1: the column's last axis broadcast against the
-// vector's, every element of one paired with every element of the other
-bool column_against_vector(const State& st, const Shape& col, const Shape& vec) {
+// vector's, every element of one paired with every element of the other. (Two TF1
+// placeholders' batches, which the runs feed, are the same N unless they certainly differ.)
+bool column_against_vector(const Interpreter& in, const State& st, const Shape& col, const Shape& vec) {
   if (col.size() != vec.size() + 1 || vec.empty() || col.back().as_const() != std::optional<std::int64_t>(1))
     return false;
-  for (std::size_t i = 0; i < vec.size(); ++i)
-    if (st.ranges.decide(Cond::eq(col[i], vec[i])) != sym::Tri::True) return false;
+  auto fed = [&](const Expr& e) {
+    auto id = e.as_symbol();
+    return id && in.symbol(*id).fed;
+  };
+  for (std::size_t i = 0; i < vec.size(); ++i) {
+    const sym::Tri same = st.ranges.decide(Cond::eq(col[i], vec[i]));
+    if (same != sym::Tri::True && !(same == sym::Tri::Unknown && fed(col[i]) && fed(vec[i]))) return false;
+  }
   return st.ranges.decide(Cond::eq(vec.back(), k(1))) != sym::Tri::True;
 }
 
@@ -52,8 +59,8 @@ void mark_pairs(Interpreter& in, Outs& outs, const TensorVal* x, const TensorVal
     std::shared_ptr<const interp::PairedBroadcast> pairs;
     bool unit = false;
     if (x && y && x->shape && y->shape &&
-        ((!x->inserted_unit && column_against_vector(o.st, *x->shape, *y->shape)) ||
-         (!y->inserted_unit && column_against_vector(o.st, *y->shape, *x->shape))))
+        ((!x->inserted_unit && column_against_vector(in, o.st, *x->shape, *y->shape)) ||
+         (!y->inserted_unit && column_against_vector(in, o.st, *y->shape, *x->shape))))
       pairs = std::make_shared<interp::PairedBroadcast>(
           interp::PairedBroadcast{site, op, *x->shape, *y->shape, *r->shape, x->origin, y->origin});
     for (const TensorVal* t : {x, y}) {

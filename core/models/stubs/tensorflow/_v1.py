@@ -11,7 +11,6 @@ from keras import _tensors as _k
 from tensorflow.math import log  # noqa: F401 (TF1's tf.log)
 
 _COUNTS = {}
-_BATCH = []
 _GRAPH = []  # non-empty once the program builds a TensorFlow 1 graph (a placeholder, a session)
 
 
@@ -27,12 +26,11 @@ def _graph_built():
 
 
 def _batch():
-    # the None first dimension of every placeholder is one batch size: TF1 programs feed the
-    # inputs and the labels of a step together (TensorFlow builds the graph for any size; a
-    # batch is never empty)
-    if not _BATCH:
-        _BATCH.append(_t.symbol("the batch size (a placeholder's None dimension)", 1, "input"))
-    return _BATCH[0]
+    # each placeholder's None first dimension is its own batch size, decided by the runs that
+    # feed it (_tenscan.fed): the inputs and the labels of a step are usually fed together, but
+    # not always alike (a GAN's discriminator targets are two batches long). TensorFlow builds
+    # the graph for any sizes; a batch is never empty.
+    return _t.symbol("the batch size (a placeholder's None dimension)", 1, "input", fed=True)
 
 
 def _graph_name(base):
@@ -50,7 +48,7 @@ class _Placeholder(Tensor):
         self._static = None if shape is None else (shape,) if _b.isinstance(shape, int) else _b.tuple(shape)
         dims = ()
         if self._static is not None:
-            dims = _b.tuple([(_batch() if i == 0 else _t.symbol("a placeholder's None dimension", 1, "input"))
+            dims = _b.tuple([(_batch() if i == 0 else _t.symbol("a placeholder's None dimension", 1, "input", fed=True))
                              if self._static[i] is None else self._static[i] for i in _b.range(_b.len(self._static))])
         Tensor.__init__(self, _tensor=_t.new(dims, dtype_name(dtype, "float32")) if self._static is not None
                         else _t.unranked(_t.new((), dtype_name(dtype, "float32"))))
@@ -106,8 +104,10 @@ def _replay(placeholder, value, sizes):
 
 
 def _check_feed(feed_dict):
+    """Each fed value against its placeholder, and the graph's requirements decided for the sizes
+    fed; returns those sizes ((dim, size) pairs: what the run's results have)."""
     if _t.is_unknown(feed_dict) or not _b.isinstance(feed_dict, dict):
-        return
+        return []
     # (the None dimensions' fed sizes: what the ops on a placeholder of unknown rank see; a size
     # tenscan does not know, a loop's last partial batch, leaves them unchecked on that run)
     sizes, exact = [], True
@@ -141,25 +141,34 @@ def _check_feed(feed_dict):
             dims = _b.tuple(_t.shape(k))
             for i in _b.range(_b.len(got)):
                 if k._static[i] is None and _t.const_int(got[i]) is not None:
-                    _t.fed(dims[i], got[i])
                     sizes.append((dims[i], got[i]))
                 elif k._static[i] is None:
                     exact = False
+    _t.fed(sizes)
     for k, v in feed_dict.items():
         if exact and _b.isinstance(k, _Placeholder) and k._static is None and k._replays and not _t.is_unknown(v):
             _replay(k, v, sizes)
+    return sizes
 
 
-def _fetch(f):
+def _run_size(d, sizes):
+    """A dim of a fetched tensor: the size the run fed, where it is a placeholder's None one."""
+    for s, n in sizes:
+        if _t.const_int(d - s) == 0:
+            return n
+    return d
+
+
+def _fetch(f, sizes=()):
     if _t.is_unknown(f):
         return f  # (an op tenscan does not model: its value is unknown too)
     if _b.isinstance(f, (list, tuple)):
-        return [_fetch(x) for x in f]
+        return [_fetch(x, sizes) for x in f]
     if _b.isinstance(f, dict):
-        return {k: _fetch(v) for k, v in f.items()}
+        return {k: _fetch(v, sizes) for k, v in f.items()}
     if _t.is_tensor(f) and _t.const_int(_t.ndim(f)) is not None:
         import numpy as _np
-        return _np.zeros(_b.tuple(_t.shape(f)), dtype=_t.dtype(f))
+        return _np.zeros(_b.tuple([_run_size(d, sizes) for d in _t.shape(f)]), dtype=_t.dtype(f))
     return _t.unknown("a fetched value")
 
 
@@ -174,8 +183,7 @@ class Session:
         return False
 
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
-        _check_feed(feed_dict)
-        return _fetch(fetches)
+        return _fetch(fetches, _check_feed(feed_dict))
 
     def close(self):
         pass
@@ -194,8 +202,7 @@ class Operation:
 
 def evaluate(tensor, feed_dict=None):
     """Tensor.eval(feed_dict=...)"""
-    _check_feed(feed_dict)
-    return _fetch(tensor)
+    return _fetch(tensor, _check_feed(feed_dict))
 
 
 def global_variables_initializer():
