@@ -252,7 +252,24 @@ using SymbolValue = std::function<std::optional<std::int64_t>(sym::SymId)>;
 
 }  // namespace
 
-// _tenscan.fed(dim, size): a TensorFlow 1 graph runs (Session.run, Tensor.eval) with a
+namespace {
+// A run's sizes of TensorFlow 1 placeholders' None dimensions: a list of (dim, size) pairs, a
+// symbol and the number fed (others are left out).
+std::vector<std::pair<sym::SymId, std::int64_t>> run_sizes(const Interpreter& in, const State& st, const Value* list) {
+  std::vector<std::pair<sym::SymId, std::int64_t>> sizes;
+  if (const auto* pairs = list ? in.sequence_of(st, *list) : nullptr)
+    for (const Value& pair : *pairs) {
+      const auto* pv = in.sequence_of(st, pair);
+      if (!pv || pv->size() != 2 || (*pv)[0].kind != VKind::Int || (*pv)[1].kind != VKind::Int) continue;
+      auto id = (*pv)[0].i.as_symbol();
+      auto n = (*pv)[1].i.as_const();
+      if (id && n) sizes.emplace_back(*id, *n);
+    }
+  return sizes;
+}
+}  // namespace
+
+// _tenscan.fed(sizes): a TensorFlow 1 graph runs (Session.run, Tensor.eval) with its
 // placeholders' None dimensions, each (dim, size) pair of `sizes` a symbol fed a number. The
 // graph's requirements on those symbols were imposed when it was built, where any sizes were
 // possible (each placeholder's own: a GAN's discriminator targets are two batches long); now
@@ -261,15 +278,7 @@ using SymbolValue = std::function<std::optional<std::int64_t>(sym::SymId)>;
 // works only for some batch sizes is not reported when every run feeds one of them). A later
 // run feeding other sizes decides the built condition again.
 Outs fed(Interpreter& in, State&& st, Args& a) {
-  std::vector<std::pair<sym::SymId, std::int64_t>> sizes;
-  if (const auto* pairs = a.pos.empty() ? nullptr : in.sequence_of(st, a.pos[0]))
-    for (const Value& pair : *pairs) {
-      const auto* pv = in.sequence_of(st, pair);
-      if (!pv || pv->size() != 2 || (*pv)[0].kind != VKind::Int || (*pv)[1].kind != VKind::Int) continue;
-      auto id = (*pv)[0].i.as_symbol();
-      auto n = (*pv)[1].i.as_const();
-      if (id && n) sizes.emplace_back(*id, *n);
-    }
+  const auto sizes = run_sizes(in, st, a.pos.empty() ? nullptr : &a.pos[0]);
   if (sizes.empty()) return interp::one(std::move(st), Value::none());
   ir::Loc here = in.site();
   const SymbolValue fed_size = [&](sym::SymId s) -> std::optional<std::int64_t> {
@@ -316,17 +325,7 @@ Outs replay_at(Interpreter& in, State&& st, Args& a) {
   st.graph_fed.reset();
   if (!marker || !marker->is_obj()) return interp::one(std::move(st), Value::none());
   st.graph_op = st.heap.get(marker->obj).alloc_site;
-  if (const auto* pairs = a.pos.size() > 1 ? in.sequence_of(st, a.pos[1]) : nullptr) {
-    std::vector<std::pair<sym::SymId, std::int64_t>> fed;
-    for (const Value& pair : *pairs) {
-      const auto* pv = in.sequence_of(st, pair);
-      if (!pv || pv->size() != 2 || (*pv)[0].kind != VKind::Int || (*pv)[1].kind != VKind::Int) continue;
-      auto id = (*pv)[0].i.as_symbol();
-      auto n = (*pv)[1].i.as_const();
-      if (id && n) fed.emplace_back(*id, *n);
-    }
-    if (!fed.empty()) st.graph_fed = std::move(fed);
-  }
+  if (auto fed = run_sizes(in, st, a.pos.size() > 1 ? &a.pos[1] : nullptr); !fed.empty()) st.graph_fed = std::move(fed);
   return interp::one(std::move(st), Value::none());
 }
 
