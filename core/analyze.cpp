@@ -738,6 +738,7 @@ void classify(const AnalysisOptions& opt, const Interpreter& in, State& st, Find
         // a relation between TensorFlow 1 placeholders' batches that holds when the runs feed
         // them alike, which no run here decided: how the program feeds its graph (TensorFlow
         // builds it for any sizes), an assumption
+        if (r.advisory) continue;
         ++stats.assumptions;
         verdicts.requirements.remember(std::move(asked), Answer::Assumption);
         assume();

@@ -312,6 +312,12 @@ sym::SymbolNamer Interpreter::namer() const {
 
 // ---- constraints ---------------------------------------------------------------------------
 
+namespace {
+// the related note of a requirement of a TF1 graph op checked on the value a run feeds
+// (State::graph_op)
+constexpr const char* kGraphRun = "the graph runs here, fed a value the op fails on if the run computes it";
+}  // namespace
+
 bool Interpreter::require(State& st, const sym::Cond& stated, RuleId rule, Msg msg, std::vector<RelatedMsg> related,
                           std::optional<ArgumentFix> fix) {
   ++result_.stats.requirements_checked;
@@ -337,7 +343,7 @@ bool Interpreter::require(State& st, const sym::Cond& stated, RuleId rule, Msg m
   // The same requirement at the same place (a loop's next iteration) adds nothing to the path.
   ir::Loc here = site();
   if (st.graph_op->line) {  // (a graph op checked on what a run feeds: reported at the op)
-    related.push_back(RelatedMsg{here, Msg("the graph runs here, fed the value that fails it")});
+    related.push_back(RelatedMsg{here, Msg(kGraphRun)});
     here = *st.graph_op;
   }
   // (module mode: a rank that fails is the one taken for the argument of a layer that takes any;
@@ -365,9 +371,16 @@ bool Interpreter::require(State& st, const sym::Cond& stated, RuleId rule, Msg m
   r.path = st.path;
   r.fix = std::move(fix);
   if (!st.module_calls.empty()) r.module_row = st.module_calls.back().second;
+  // a TF1 graph op checked on what a run feeds fails only if the run computes it, which depends
+  // on the fetches tenscan does not trace: a warning, and the path goes on
+  if (st.graph_op->line) {
+    r.advisory = true;
+    r.op = 0;
+    r.after.clear();
+  }
   if (r.definitely_false) {
     ++result_.stats.requirements_online;
-    st.certain_error = true;
+    if (!r.advisory) st.certain_error = true;
   }
   st.reqs.push_back(std::make_shared<const Requirement>(std::move(r)));
   return t != sym::Tri::False;
@@ -400,6 +413,10 @@ void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg, st
     return;
   }
   ir::Loc here = at ? *at : site();
+  if (!at && st.graph_op->line) {  // (a graph op checked on what a run feeds: reported at the op)
+    related.push_back(RelatedMsg{here, Msg(kGraphRun)});
+    here = *st.graph_op;
+  }
   for (const auto& e : st.reqs)  // (a loop's next iteration)
     if (e->rule == rule && e->site.file == here.file && e->site.line == here.line && e->site.col == here.col && e->cond == c)
       return;

@@ -135,9 +135,9 @@ constexpr const char* kMovesElements[] = {"reshape", "flatten", "permute", "tran
                                           "unsqueeze", "expand", "repeat", "split", "index", "with_dtype"};
 constexpr const char* kJoinsElements[] = {"cat", "stack"};
 // The primitives whose result pairs its elements as its operand's did, element for element (a
-// dtype conversion; `like`, the pointwise functions of the TensorFlow models): a pairing
-// broadcast stays one (TensorVal::paired), and so does a column inserted on purpose.
-constexpr const char* kKeepsPairs[] = {"with_dtype", "like"};
+// dtype conversion): a pairing broadcast stays one (TensorVal::paired), and so does a column
+// inserted on purpose. (Pointwise functions copy their operand's TensorVal, `same` too.)
+constexpr const char* kKeepsPairs[] = {"with_dtype"};
 bool named(const char* name, std::span<const char* const> names) {
   return std::any_of(names.begin(), names.end(), [&](const char* n) { return std::string_view(n) == name; });
 }

@@ -79,14 +79,13 @@ void mark_pairs(Interpreter& in, Outs& outs, const TensorVal* x, const TensorVal
 // (TensorVal::paired): a warning where the pairs were made.
 void report_pairs(Prim& p, const TensorVal& t, const std::string& op) {
   const interp::PairedBroadcast& pb = *t.paired;
-  // (a size the program decides whose symbol has no short name, a TF1 placeholder's None
-  // batch, prints as TensorFlow prints it: ?)
+  // (a TF1 placeholder's None dimension prints as TensorFlow prints it: ?)
   auto names = p.in.namer();
   auto text = [&](const Shape& s) {
     std::string r = "[";
     for (std::size_t i = 0; i < s.size(); ++i) {
-      std::string d = s[i].str(names);
-      r += (i ? ", " : "") + (d.find(' ') == std::string::npos ? d : std::string("?"));
+      auto id = s[i].as_symbol();
+      r += (i ? ", " : "") + (id && p.in.symbol(*id).fed ? std::string("?") : s[i].str(names));
     }
     return r + "]";
   };

@@ -395,7 +395,12 @@ Outs reshape(Interpreter& in, State&& st, Args& a) {
                    flatten_fix(in, *t->shape, *sizes, infer, p.str_arg(2).value_or(""))))
       return p.ret_unranked(dt);
   }
-  return p.ret_tensor(out, dt);
+  // x.view(-1, 1): a column the program asked for (TensorVal::inserted_unit), as an unsqueeze
+  const bool column = !sizes->empty() && sizes->back().as_const() == std::optional<std::int64_t>(1) &&
+                      (t->shape->empty() || t->shape->back().as_const() != std::optional<std::int64_t>(1));
+  Value v = p.tensor_value(out, dt);
+  if (column) p.st.heap.mut(v.obj).tensor->inserted_unit = true;
+  return p.ret(v);
 }
 
 // _tenscan.flatten(t, start_dim, end_dim)
@@ -1353,7 +1358,7 @@ Outs index(Interpreter& in, State&& st, Args& a) {
   const TensorValues values = indexed_values(in, p.st, tv, index);
   // x[:, None]: a column made on purpose (TensorVal::inserted_unit)
   const auto* items = in.sequence_of(p.st, index);
-  const bool inserted = index.is_none() || (items && std::any_of(items->begin(), items->end(), [](const Value& v) { return v.is_none(); }));
+  const bool inserted = index.is_none() || (items && !items->empty() && items->back().is_none());
   const bool column = inserted && !r->shape.empty() && r->shape.back().as_const() == std::optional<std::int64_t>(1);
   Value v = p.tensor_value(r->shape, tv.dtype);
   if (column) p.st.heap.mut(v.obj).tensor->inserted_unit = true;

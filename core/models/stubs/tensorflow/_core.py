@@ -345,7 +345,8 @@ def minimum(x, y, name=None):
 
 
 def _unary(x):
-    return wrap(_t.like(convert_to_tensor(x)))
+    # (the operand's shape and what it is, its pairs included; values unknown)
+    return wrap(_t.same(convert_to_tensor(x)))
 
 
 def sqrt(x, name=None):

@@ -33,6 +33,11 @@ def _batch():
     return _t.symbol("the batch size (a placeholder's None dimension)", 1, "input", fed=True)
 
 
+def _none_dim():
+    # a None dimension after the first: not a batch, so not one the runs are taken to feed alike
+    return _t.symbol("a placeholder's None dimension", 1, "input")
+
+
 def _graph_name(base):
     if _t.const_str(base) is None:
         return base  # (a name tenscan cannot spell: counting it in _COUNTS would split the path)
@@ -48,7 +53,7 @@ class _Placeholder(Tensor):
         self._static = None if shape is None else (shape,) if _b.isinstance(shape, int) else _b.tuple(shape)
         dims = ()
         if self._static is not None:
-            dims = _b.tuple([(_batch() if i == 0 else _t.symbol("a placeholder's None dimension", 1, "input", fed=True))
+            dims = _b.tuple([(_batch() if i == 0 else _none_dim())
                              if self._static[i] is None else self._static[i] for i in _b.range(_b.len(self._static))])
         Tensor.__init__(self, _tensor=_t.new(dims, dtype_name(dtype, "float32")) if self._static is not None
                         else _t.unranked(_t.new((), dtype_name(dtype, "float32"))))
@@ -91,7 +96,7 @@ def graph_op(fn):
 def _replay(placeholder, value, sizes):
     """The ops built on a placeholder of unknown rank, checked on the value a run feeds it (and
     on the sizes it feeds the other placeholders' None dimensions, (dim, size) pairs)."""
-    fed = _core.convert_to_tensor(value)
+    fed = _core.convert_to_tensor(value, dtype=_t.dtype(placeholder))  # (TensorFlow casts a fed value)
     if unknown_in(fed):
         return
     for fn, args, kwargs, site in placeholder._replays:

@@ -97,7 +97,8 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     if not _t.require(same, "shape/loss-target", *_say("logits and labels must be broadcastable: logits_size=", _dims(sg),
                                                         " labels_size=", _dims(sl)), related=_loss_where(lb, lg)):
         return _t.unknown("a failed SoftmaxCrossEntropyWithLogits")
-    if _t.const_int(sl[axis]) == 1:  # (logits of one class broadcast to more labels are no softmax over one)
+    # (logits of one class broadcast to more labels are no softmax over one)
+    if -_b.len(sl) <= axis < _b.len(sl) and _t.const_int(sl[axis]) == 1:
         _t.constant_along(lg, axis, "softmax_cross_entropy_with_logits", "axis")
     return _new(sg[:-1], _t.dtype(lg))
 

@@ -957,7 +957,9 @@ TEST_CASE("primitives/elementwise: a column against a vector of its length, then
       "(col - vec).mean(0)\n"                     // (not everything at once)
       "(col - torch.randn(5)).mean()\n"           // (another length: an outer product)
       "(torch.randn(8, 1) - torch.randn(1)).mean()\n"
-      "(col.squeeze(1) - vec).mean()\n");
+      "(col.squeeze(1) - vec).mean()\n"
+      "(vec.view(-1, 1) > torch.randn(8)).float().mean()\n"  // (a column asked for: an all-pairs AUC)
+      "(torch.zeros_like(col - vec)).mean()\n");
   CHECK(r.findings() == std::vector<std::string>{"shape/pairwise-broadcast@5", "shape/pairwise-broadcast@6",
                                                  "shape/pairwise-broadcast@8", "shape/pairwise-broadcast@9",
                                                  "shape/pairwise-broadcast@10"});

@@ -337,11 +337,14 @@ TEST_CASE("tensorflow/placeholder: an op built on a placeholder of unknown rank 
       "sess.run(y, feed_dict={x: np.zeros((5, 784))})\n"    // (fits)
       "sess.run(loss, feed_dict={b: np.zeros((4, 3)), labels: np.zeros((4, 2))})\n"
       "sess.run(y, feed_dict={x: np.zeros((5, 100))})\n"
-      "sess.run(loss, feed_dict={b: np.zeros((8, 3)), labels: np.zeros((2, 8))})\n");
+      "sess.run(loss, feed_dict={b: np.zeros((8, 3)), labels: np.zeros((2, 8))})\n"
+      "sess.run(y, feed_dict={x: [[0] * 784, [1] * 784]})\n");  // (ints, cast to the placeholder's float)
   // (reported at the ops, each run that fed the failing value a related place; the batch the
   // run feeds b read as its size)
   CHECK(r.findings() == std::vector<std::string>{"shape/matmul-inner-dim@6", "shape/loss-target@8"});
   REQUIRE(r.result.findings.size() == 2);
+  // (whether a run computes an op depends on its fetches, which tenscan does not trace: warnings)
+  CHECK(r.result.findings[0].level == tenscan::Level::Warning);
   CHECK(r.result.findings[1].message == "logits and labels must be broadcastable: logits_size=[8,2] labels_size=[2,8]");
   const auto& rel = r.result.findings[1].related;
   CHECK(std::any_of(rel.begin(), rel.end(), [](const auto& x) { return x.range.line == 13; }));
