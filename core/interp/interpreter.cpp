@@ -313,9 +313,13 @@ sym::SymbolNamer Interpreter::namer() const {
 // ---- constraints ---------------------------------------------------------------------------
 
 namespace {
-// the related note of a requirement of a TF1 graph op checked on the value a run feeds
-// (State::graph_op)
-constexpr const char* kGraphRun = "the graph runs here, fed a value the op fails on if the run computes it";
+// Where a requirement made at `here` is reported: at the TF1 graph op being checked on the
+// value a run feeds (State::graph_op), the run then a related place; else at `here`.
+ir::Loc graph_place(const State& st, const ir::Loc& here, std::vector<RelatedMsg>& related) {
+  if (!st.graph_op->line) return here;
+  related.push_back(RelatedMsg{here, Msg("the graph runs here, fed a value the op fails on if the run computes it")});
+  return *st.graph_op;
+}
 }  // namespace
 
 bool Interpreter::require(State& st, const sym::Cond& stated, RuleId rule, Msg msg, std::vector<RelatedMsg> related,
@@ -325,12 +329,7 @@ bool Interpreter::require(State& st, const sym::Cond& stated, RuleId rule, Msg m
   // (a graph op checked again on what a run feeds: the fed sizes read as such, State::graph_fed)
   std::optional<sym::Cond> fed_cond;
   if (st.graph_op->line && !st.graph_fed->empty()) {
-    const auto& fed = *st.graph_fed;
-    auto value = [&](sym::SymId s) -> std::optional<std::int64_t> {
-      for (const auto& [id, n] : fed)
-        if (id == s) return n;
-      return std::nullopt;
-    };
+    auto value = [&](sym::SymId s) { return run_size(*st.graph_fed, s); };
     if (auto holds = stated.eval(value)) fed_cond = sym::Cond::truth(*holds);
     msg = msg.with_values(value);
   }
@@ -341,11 +340,7 @@ bool Interpreter::require(State& st, const sym::Cond& stated, RuleId rule, Msg m
     return true;
   }
   // The same requirement at the same place (a loop's next iteration) adds nothing to the path.
-  ir::Loc here = site();
-  if (st.graph_op->line) {  // (a graph op checked on what a run feeds: reported at the op)
-    related.push_back(RelatedMsg{here, Msg(kGraphRun)});
-    here = *st.graph_op;
-  }
+  const ir::Loc here = graph_place(st, site(), related);
   // (module mode: a rank that fails is the one taken for the argument of a layer that takes any;
   // the class is not checked past it, and says so)
   if (t == sym::Tri::False && st.module_check && st.guessed_rank &&
@@ -412,11 +407,7 @@ void Interpreter::advise(State& st, const sym::Cond& c, RuleId rule, Msg msg, st
     ++result_.stats.requirements_online;
     return;
   }
-  ir::Loc here = at ? *at : site();
-  if (!at && st.graph_op->line) {  // (a graph op checked on what a run feeds: reported at the op)
-    related.push_back(RelatedMsg{here, Msg(kGraphRun)});
-    here = *st.graph_op;
-  }
+  const ir::Loc here = at ? *at : graph_place(st, site(), related);
   for (const auto& e : st.reqs)  // (a loop's next iteration)
     if (e->rule == rule && e->site.file == here.file && e->site.line == here.line && e->site.col == here.col && e->cond == c)
       return;

@@ -63,6 +63,15 @@ struct Msg {
   }
 };
 
+/// A run's sizes of TensorFlow 1 placeholders' None dimensions, (symbol, size) pairs.
+using RunSizes = std::vector<std::pair<sym::SymId, std::int64_t>>;
+/// The size `sizes` gives symbol `s`, if any.
+inline std::optional<std::int64_t> run_size(const RunSizes& sizes, sym::SymId s) {
+  for (const auto& [id, n] : sizes)
+    if (id == s) return n;
+  return std::nullopt;
+}
+
 struct RelatedMsg {
   ir::Loc loc;
   Msg msg;
@@ -322,7 +331,7 @@ struct State {
   /// requires (the run is a related place). Line 0 otherwise.
   Rare<ir::Loc> graph_op;
   /// ... and the sizes that run feeds the placeholders' None dimensions (symbol, size).
-  Rare<std::vector<std::pair<sym::SymId, std::int64_t>>> graph_fed;
+  Rare<RunSizes> graph_fed;
   /// The project statements this path executed (bit i: ir::Stmt::cov == i).
   std::vector<std::uint64_t> covered;
   /// ... of which it executed before its first certain error: after one, an operation on the

@@ -255,8 +255,8 @@ using SymbolValue = std::function<std::optional<std::int64_t>(sym::SymId)>;
 namespace {
 // A run's sizes of TensorFlow 1 placeholders' None dimensions: a list of (dim, size) pairs, a
 // symbol and the number fed (others are left out).
-std::vector<std::pair<sym::SymId, std::int64_t>> run_sizes(const Interpreter& in, const State& st, const Value* list) {
-  std::vector<std::pair<sym::SymId, std::int64_t>> sizes;
+interp::RunSizes run_sizes(const Interpreter& in, const State& st, const Value* list) {
+  interp::RunSizes sizes;
   if (const auto* pairs = list ? in.sequence_of(st, *list) : nullptr)
     for (const Value& pair : *pairs) {
       const auto* pv = in.sequence_of(st, pair);
@@ -281,11 +281,7 @@ Outs fed(Interpreter& in, State&& st, Args& a) {
   const auto sizes = run_sizes(in, st, a.pos.empty() ? nullptr : &a.pos[0]);
   if (sizes.empty()) return interp::one(std::move(st), Value::none());
   ir::Loc here = in.site();
-  const SymbolValue fed_size = [&](sym::SymId s) -> std::optional<std::int64_t> {
-    for (const auto& [id, n] : sizes)
-      if (id == s) return n;
-    return std::nullopt;
-  };
+  const SymbolValue fed_size = [&](sym::SymId s) { return interp::run_size(sizes, s); };
   for (auto& rp : st.reqs) {
     const interp::Requirement& r = *rp;
     if (r.advisory || (r.definitely_false && !r.graph_cond)) continue;
