@@ -84,6 +84,8 @@ class Prim {
   /// summary list (a list of unknown length), and *summary tells which it was.
   [[nodiscard]] std::optional<std::vector<TensorVal>> tensors(std::size_t i, std::string_view kw = {},
                                                               bool* summary = nullptr) const;
+  /// The dtype argument's: `def` when there is none or it names no dtype, Unknown when it is a
+  /// value tenscan does not know.
   [[nodiscard]] DType dtype_arg(std::size_t i, std::string_view kw, DType def) const;
 
   /// Imposes a requirement (see Interpreter::require). False: certainly violated.
@@ -170,6 +172,7 @@ std::span<const PrimRow> pointwise_primitives();  // pointwise functions and the
 std::span<const PrimRow> space_primitives();   // hyperparameter spaces: the sweep's values of options
 std::span<const PrimRow> scalar_primitives();  // Python floats: draws, the math module
 std::span<const PrimRow> python_primitives();  // exec'd names, imports by a computed name
+std::span<const PrimRow> argument_primitives();  // dtype names, sizes, int-or-tuple hyperparameters
 std::span<const PrimRow> file_primitives();    // configuration files of the project
 std::span<const PrimRow> trace_primitives();   // the shape report's trace of module calls
 std::span<const PrimRow> module_mode_primitives();  // module mode's harness

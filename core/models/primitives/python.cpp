@@ -1,6 +1,8 @@
 // The Python runtime's dynamic features the builtins stubs need: names bound by exec'd code and
 // importing by a name computed at run time; and the environment the program runs in, as the
 // project declares it (the versions of its libraries).
+#include <unordered_set>
+
 #include "models/prim.h"
 
 namespace tenscan::models {
@@ -104,6 +106,32 @@ Outs attrs_of(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), list);
 }
 
+// _tenscan.modules_of(module, cls): torch's Module.modules(): the module, then the modules of
+// each of its attributes that is an instance of cls, in the order they were set, each once
+// (a module shared by two parents, or a parent that a child refers to, is listed at its first
+// place, as named_modules' memo does).
+Outs modules_of(Interpreter& in, State&& st, Args& a) {
+  if (a.pos.size() < 2 || !a.pos[0].is_obj() || !a.pos[1].is_obj()) return interp::one(std::move(st), Value::unknown("modules()"));
+  const interp::ObjId cls = a.pos[1].obj;
+  std::vector<Value> out;
+  std::unordered_set<interp::ObjId> seen;
+  std::vector<Value> todo{a.pos[0]};  // (a stack, the last child pushed first: preorder)
+  while (!todo.empty()) {
+    Value m = todo.back();
+    todo.pop_back();
+    if (!seen.insert(m.obj).second) continue;
+    out.push_back(m);
+    const interp::Object& o = st.heap.get(m.obj);
+    if (o.kind != interp::OKind::Instance) continue;
+    std::vector<Value> children;
+    for (const auto& [k, v] : o.attrs)
+      if (k.rfind("__tenscan_", 0) != 0 && v.is_obj() && in.isinstance(st, v, cls)) children.push_back(v);
+    todo.insert(todo.end(), children.rbegin(), children.rend());
+  }
+  Value list = in.new_list(st, std::move(out));
+  return interp::one(std::move(st), list);
+}
+
 // _tenscan.library_version(name, text=False): the version of library `name` the project runs
 // with (AnalysisOptions::library_versions) as a tuple of its numbers, (1, 8, 0), or its text
 // with `text`; None when the project does not say.
@@ -135,6 +163,7 @@ const PrimRow kRows[] = {
     {"function_parameters", function_parameters},
     {"import_module", import_module},
     {"library_version", library_version},
+    {"modules_of", modules_of},
 };
 
 }  // namespace

@@ -274,25 +274,6 @@ Outs with_dtype(Interpreter& in, State&& st, Args& a) {
   return p.ret(v);
 }
 
-// _tenscan.dtype_in(args, explicit): the dtype among .to()'s arguments (a dtype name, a tensor
-// whose dtype to take, or `explicit`), or None; devices and unknown values are ignored
-Outs dtype_in(Interpreter& in, State&& st, Args& a) {
-  std::optional<std::string> found;
-  auto consider = [&](const Value& v) {
-    if (const TensorVal* t = in.tensor_of(st, v)) {
-      if (t->dtype != DType::Unknown) found = interp::dtype_name(t->dtype);
-    } else if (const std::string* s = v.const_str()) {
-      std::string name = s->rfind("torch.", 0) == 0 ? s->substr(6) : *s;
-      if (parse_dtype(name) != DType::Unknown) found = interp::dtype_name(parse_dtype(name));
-    }
-  };
-  if (!a.pos.empty())
-    if (const auto* seq = in.sequence_of(st, a.pos[0]))
-      for (const auto& v : *seq) consider(v);
-  if (a.pos.size() > 1) consider(a.pos[1]);
-  return interp::one(std::move(st), found ? Value::str(*found) : Value::none());
-}
-
 // _tenscan.same(t): a new tensor with the same shape and dtype, its values unknown (contiguous,
 // activations with no numerical model, dropout, normalize)
 Outs same(Interpreter& in, State&& st, Args& a) {
@@ -1829,7 +1810,6 @@ const PrimRow kRows[] = {
     {"shape", shape},
     {"dtype", dtype},
     {"with_dtype", with_dtype},
-    {"dtype_in", dtype_in},
     {"same", same},
     {"numel", numel_prim},
     {"ndim", ndim},

@@ -31,32 +31,10 @@ complex128 = "complex128"
 strided = "strided"
 sparse_coo = "sparse_coo"
 
-_TENSOR_TYPES = {
-    "torch.FloatTensor": "float32", "torch.DoubleTensor": "float64", "torch.HalfTensor": "float16",
-    "torch.LongTensor": "int64", "torch.IntTensor": "int32", "torch.ShortTensor": "int16",
-    "torch.ByteTensor": "uint8", "torch.CharTensor": "int8", "torch.BoolTensor": "bool",
-    "torch.cuda.FloatTensor": "float32", "torch.cuda.LongTensor": "int64", "torch.cuda.DoubleTensor": "float64",
-}
-
-
-def _dtype_name(d):
-    if d is None:
-        return None
-    if _b.isinstance(d, str):
-        if d in _TENSOR_TYPES:
-            return _TENSOR_TYPES[d]
-        if d.startswith("torch."):
-            return d[6:]
-        return d
-    if _b.isinstance(d, type) and _b.hasattr(d, "_tenscan_dtype"):
-        return d._tenscan_dtype
-    if d is _b.float:
-        return "float32"
-    if d is _b.int:
-        return "int64"
-    if d is _b.bool:
-        return "bool"
-    return None
+# _dtype_name(d, default=None): the dtype name ("float32") of a dtype argument (a name,
+# "torch.float32", a tensor type's name or class, Python's float/int/bool), `default` for None
+# and what is no dtype, an unknown dtype for a value tenscan does not know
+_dtype_name = _t.dtype_name
 
 
 # machine limits (torch 1.13): bits, eps, max, tiny, resolution / bits, min, max
@@ -105,11 +83,8 @@ class iinfo:
         self.dtype = name
 
 
-def _sizes(args):
-    """Normalises size arguments: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size([2, 3]))."""
-    if _b.len(args) == 1 and (_b.isinstance(args[0], tuple) or _b.isinstance(args[0], list)):
-        return _b.tuple(args[0])
-    return _b.tuple(args)
+# _sizes(args): f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size([2, 3])) as one sequence of sizes
+_sizes = _t.sizes
 
 
 class Size(tuple):
@@ -354,13 +329,7 @@ class Tensor:
     def type(self, dtype=None, non_blocking=False, **kwargs):
         if dtype is None:
             # the type's name, e.g. "torch.LongTensor"
-            d = _t.dtype(self)
-            if _t.is_unknown(d):
-                return _t.unknown("tensor.type()")
-            for name in _TENSOR_TYPES:
-                if _TENSOR_TYPES[name] == d and not name.startswith("torch.cuda."):
-                    return name
-            return _t.unknown("tensor.type()")
+            return _t.tensor_type(_t.dtype(self))
         return _t.with_dtype(self, _dtype_name(dtype))
 
     def type_as(self, other):
@@ -986,12 +955,12 @@ class Tensor:
     def cumsum(self, dim, dtype=None):
         if not _t.check_dim(self, dim, "cumsum()"):
             return _t.unranked(self)
-        return _t.same(self, _dtype_name(dtype) or _t.if_integral(self, "int64"))
+        return _t.same(self, _dtype_name(dtype, _t.if_integral(self, "int64")))
 
     def cumprod(self, dim, dtype=None):
         if not _t.check_dim(self, dim, "cumprod()"):
             return _t.unranked(self)
-        return _t.same(self, _dtype_name(dtype) or _t.if_integral(self, "int64"))
+        return _t.same(self, _dtype_name(dtype, _t.if_integral(self, "int64")))
 
     def cumsum_(self, dim, dtype=None):
         _t.check_dim(self, dim, "cumsum_()")
@@ -1053,7 +1022,7 @@ class Tensor:
     # have no integer form; logsumexp computes integers in the default float dtype
     def sum(self, dim=None, keepdim=False, dtype=None, axis=None):
         dim = axis if dim is None and axis is not None else dim
-        return _t.reduce(self, dim, keepdim, _dtype_name(dtype) or _t.if_integral(self, "int64"), "sum()")
+        return _t.reduce(self, dim, keepdim, _dtype_name(dtype, _t.if_integral(self, "int64")), "sum()")
 
     def mean(self, dim=None, keepdim=False, dtype=None, axis=None):
         dim = axis if dim is None and axis is not None else dim
@@ -1061,7 +1030,7 @@ class Tensor:
 
     def prod(self, dim=None, keepdim=False, dtype=None, axis=None):
         dim = axis if dim is None and axis is not None else dim
-        return _t.reduce(self, dim, keepdim, _dtype_name(dtype) or _t.if_integral(self, "int64"), "prod()")
+        return _t.reduce(self, dim, keepdim, _dtype_name(dtype, _t.if_integral(self, "int64")), "prod()")
 
     def std(self, dim=None, unbiased=True, keepdim=False, correction=None):
         return _t.reduce(self, dim, keepdim, None, "std()", True)
@@ -1113,19 +1082,19 @@ class Tensor:
 
     # -- creation from an existing tensor --
     def new_zeros(self, *size, dtype=None, **kwargs):
-        return _t.new(_sizes(size), _dtype_name(dtype) or _t.dtype(self))
+        return _t.new(_sizes(size), _dtype_name(dtype, _t.dtype(self)))
 
     def new_ones(self, *size, dtype=None, **kwargs):
-        return _t.new(_sizes(size), _dtype_name(dtype) or _t.dtype(self))
+        return _t.new(_sizes(size), _dtype_name(dtype, _t.dtype(self)))
 
     def new_empty(self, *size, dtype=None, **kwargs):
-        return _t.new(_sizes(size), _dtype_name(dtype) or _t.dtype(self))
+        return _t.new(_sizes(size), _dtype_name(dtype, _t.dtype(self)))
 
     def new_full(self, size, fill_value, dtype=None, **kwargs):
-        return _t.new(_sizes((size,)), _dtype_name(dtype) or _t.dtype(self))
+        return _t.new(_sizes((size,)), _dtype_name(dtype, _t.dtype(self)))
 
     def new_tensor(self, data, dtype=None, **kwargs):
-        return _t.from_data(data, _dtype_name(dtype) or _t.dtype(self))
+        return _t.from_data(data, _dtype_name(dtype, _t.dtype(self)))
 
 
 _t.register_tensor_class(Tensor)
@@ -1189,7 +1158,7 @@ class BoolTensor(_TypedTensor):
 
 # ---- creation ------------------------------------------------------------------------------
 def _new(size, dtype, default="float32"):
-    return _t.new(_sizes(size), _dtype_name(dtype) or default)
+    return _t.new(_sizes(size), _dtype_name(dtype, default))
 
 
 def _trainable(t, requires_grad):
@@ -1353,7 +1322,7 @@ def arange(start, end=None, step=1, out=None, dtype=None, layout=None, device=No
     n = _t.const_int(_b.int(-((start - end) // step)))
     if n is None:
         n = _t.symbol("arange length", 0, "data")
-    return _t.new((_b.max(n, 0),), _dtype_name(dtype) or "float32")
+    return _t.new((_b.max(n, 0),), _dtype_name(dtype, "float32"))
 
 
 def linspace(start, end, steps, out=None, dtype=None, layout=None, device=None, requires_grad=False):
@@ -1363,11 +1332,11 @@ def linspace(start, end, steps, out=None, dtype=None, layout=None, device=None, 
 
 def eye(n, m=None, out=None, dtype=None, layout=None, device=None, requires_grad=False):
     if not _t.require(n >= 0, "hparam/invalid-value", "torch.eye: n must be greater or equal to 0, got ", n):
-        return _t.unranked(_dtype_name(dtype) or "float32")
+        return _t.unranked(_dtype_name(dtype, "float32"))
     if m is None:
         m = n
     elif not _t.require(m >= 0, "hparam/invalid-value", "torch.eye: m must be greater or equal to 0, got ", m):
-        return _t.unranked(_dtype_name(dtype) or "float32")
+        return _t.unranked(_dtype_name(dtype, "float32"))
     return _new((n, m), dtype)
 
 

@@ -1807,3 +1807,39 @@ TEST_CASE("primitives/keras preprocessing: ImageDataGenerator batches, pad_seque
   CHECK(r.findings() == std::vector<std::string>{"shape/channels@12", "shape/rank@13"});
   CHECK(r.reveal_at(14) == "(2, 10)");
 }
+
+TEST_CASE("primitives/arguments: dtype arguments, sizes, int-or-tuple hyperparameters, modules()", "[models][primitives]") {
+  static const Batch batch({
+      {"torch.zeros(2, dtype=float)", "[2] float64"},  // (Python's float is torch.float64)
+      {"torch.zeros(2, dtype=int)", "[2] int64"},
+      {"torch.zeros(2, dtype=torch.float16)", "[2] float16"},
+      {"torch.randn(2).to(float)", "[2] float64"},
+      {"torch.randn(2, 3).type()", "'torch.FloatTensor'"},
+      {"torch.ones(2, dtype=torch.long).type()", "'torch.LongTensor'"},
+      {"torch.randn(2, 3).type('torch.DoubleTensor')", "[2, 3] float64"},
+      {"torch.zeros((2, 3))", "[2, 3] float32"},
+      {"torch.zeros([2, 3])", "[2, 3] float32"},
+      {"torch.randn(6).view([2, 3])", "[2, 3] float32"},
+      {"nn.Conv2d(3, 8, [3, 5]).kernel_size", "(3, 5)"},
+      {"nn.Conv2d(3, 8, 3).stride", "(1, 1)"},
+      {"nn.Conv1d(3, 8, 3).padding", "(0,)"},
+      {"F.max_pool2d(torch.randn(1, 1, 8, 8), [2, 4]).shape", "(1, 1, 4, 2)"},
+      // (a module shared by two parents is listed once, as torch's memo does)
+      {"m = nn.Linear(2, 2)\nlen(list(nn.Sequential(m, nn.Sequential(m, nn.ReLU())).modules()))", "4"},
+  });
+  run_rows(batch);
+}
+
+TEST_CASE("primitives/arguments: a dtype tenscan does not know is one path, not one per test of it", "[models][primitives]") {
+  auto r = analyze_program(
+      "import torch\n"
+      "import _tenscan as _t\n"
+      "x = _t.opaque_tensor()\n"
+      "y = torch.empty(4, 3, dtype=x.dtype)\n"
+      "z = torch.zeros_like(y, dtype=x.dtype)\n"
+      "tenscan_reveal(z)\n");
+  CHECK(r.result.findings.empty());
+  CHECK(r.result.stats.paths_explored == 1);
+  CHECK(r.result.stats.unmodelled_calls.empty());
+  CHECK(r.reveal_at(6) == "[4, 3] unknown");
+}

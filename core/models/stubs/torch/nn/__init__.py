@@ -9,10 +9,8 @@ from torch.nn import init
 F = functional
 
 
-def _pair(x, n=2):
-    if _b.isinstance(x, tuple) or _b.isinstance(x, list):
-        return _b.tuple(x)
-    return _b.tuple([x] * n)
+# _pair(x, n=2): an int-or-tuple hyperparameter as a tuple of n
+_pair = _t.ntuple
 
 
 def _rank(t):
@@ -74,10 +72,7 @@ class Module:
         return self._children()
 
     def modules(self):
-        out = [self]
-        for m in _t.attrs_of(self, Module, False, True):
-            out.extend(m.modules())
-        return out
+        return _t.modules_of(self, Module)
 
     def named_modules(self, memo=None, prefix="", remove_duplicate=True):
         # ("", self), then each child's under its dotted name ("layer1.0.conv1"), as torch does

@@ -4,10 +4,8 @@ import _tenscan as _t
 import torch
 
 
-def _tuple(x, n):
-    if _b.isinstance(x, tuple) or _b.isinstance(x, list):
-        return _b.tuple(x)
-    return _b.tuple([x] * n)
+# _tuple(x, n): an int-or-tuple argument as a tuple of n
+_tuple = _t.ntuple
 
 
 def _reduction(name, reduction, size_average=None, reduce=None):
