@@ -8,6 +8,7 @@
 #include <limits>
 #include <numeric>
 #include <span>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -983,6 +984,20 @@ Expr expand_mods(const Expr& e) {
   }
 }
 
+/// The constant `p` is once its remainders are written as quotients (expand_mods), if it is one.
+/// Asked again and again of the same polynomials (a slice's bounds against a size padded to a
+/// multiple of a window, in every block of a model), and each expansion rebuilds the expression:
+/// the answers are kept per thread (a bounded memo: cleared when full).
+std::optional<std::int64_t> constant_when_expanded(const Expr& p) {
+  static thread_local std::unordered_map<Expr, std::optional<std::int64_t>> memo;
+  if (auto it = memo.find(p); it != memo.end()) return it->second;
+  constexpr std::size_t kMemo = 4096;
+  if (memo.size() >= kMemo) memo.clear();
+  auto c = expand_mods(p).as_const();
+  memo.emplace(p, c);
+  return c;
+}
+
 /// The normalised comparison `p op 0` (op one of Eq, Ne, Le).
 Cond make_cmp(Kind kind, const Expr& p) {
   auto decided = [kind](std::int64_t c) {
@@ -992,7 +1007,7 @@ Cond make_cmp(Kind kind, const Expr& p) {
   if (auto c = p.as_const()) return decided(*c);
   // (a remainder's terms may cancel once written as quotients; kept as they are otherwise)
   if (has_mod(*p.node()))
-    if (auto c = expand_mods(p).as_const()) return decided(*c);
+    if (auto c = constant_when_expanded(p)) return decided(*c);
   PolyView v(p);
   std::uint64_t g = 0;
   for (const auto& t : v.terms()) g = std::gcd(g, magnitude(t.coef));
