@@ -67,9 +67,13 @@ domain::FloatRange as_float(const State& st, const Value& v) {
   return F::between(bound(r.lo, -F::kMax), bound(r.hi, F::kMax), false, false);
 }
 
+namespace {
+bool is_instance(const State& st, const Value& v) { return v.is_obj() && st.heap.get(v.obj).kind == OKind::Instance; }
+}  // namespace
+
 Outs Interpreter::instance_dunder(State&& st, const Value& self, const char* name, const Value& other, bool& found) {
   found = false;
-  if (!self.is_obj() || st.heap.get(self.obj).kind != OKind::Instance) return one(std::move(st), Value::none());
+  if (!is_instance(st, self)) return one(std::move(st), Value::none());
   Args args;
   args.pos.push_back(other);
   return dunder(std::move(st), self, name, std::move(args), found);
@@ -81,6 +85,7 @@ Outs Interpreter::binary(State&& st, ir::BinOp op, const Value& a, const Value& 
   for (int step = inplace ? 0 : 1; step < 3; ++step) {
     const Value& self = step < 2 ? a : b;
     const Value& other = step < 2 ? b : a;
+    if (!is_instance(st, self)) continue;  // (ints, floats, strings: no path through a dunder call)
     Outs r = instance_dunder(std::move(st), self, dunder_name(op, step == 2, step == 0), other, found);
     if (found) return r;
     st = std::move(r[0].st);
@@ -391,6 +396,7 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
   static const char* reflected[] = {"__eq__", "__ne__", "__gt__", "__ge__", "__lt__", "__le__"};
   int k = static_cast<int>(op);
   for (int step = 0; step < 2; ++step) {
+    if (!is_instance(st, step == 0 ? a : b)) continue;
     bool found = false;
     Outs r = instance_dunder(std::move(st), step == 0 ? a : b, step == 0 ? names[k] : reflected[k], step == 0 ? b : a, found);
     if (found) return r;
