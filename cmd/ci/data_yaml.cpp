@@ -14,13 +14,25 @@
 namespace tenscan::ci::detail {
 namespace {
 
-// PyYAML's implicit resolvers (yaml/resolver.py), tried in its order on a plain scalar.
-const std::regex kBool(R"(^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$)");
-const std::regex kFloat(
-    R"(^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$)");
-const std::regex kInt(
-    R"(^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$)");
-const std::regex kNull(R"(^(?:~|null|Null|NULL|)$)");
+// PyYAML's implicit resolvers (yaml/resolver.py), tried in its order on a plain scalar. (Made
+// when first used: compiling them costs ~10 million instructions, which every tenscan process,
+// one per analysed entry, paid at start-up when they were globals.)
+enum class Resolver { Bool, Float, Int, Null };
+const std::regex& resolver(Resolver r) {
+  static const std::regex kBool(R"(^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$)");
+  static const std::regex kFloat(
+      R"(^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$)");
+  static const std::regex kInt(
+      R"(^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$)");
+  static const std::regex kNull(R"(^(?:~|null|Null|NULL|)$)");
+  switch (r) {
+    case Resolver::Bool: return kBool;
+    case Resolver::Float: return kFloat;
+    case Resolver::Int: return kInt;
+    case Resolver::Null: break;
+  }
+  return kNull;
+}
 
 constexpr const char* kTag = "tag:yaml.org,2002:";
 // the tags SafeConstructor knows (binary, timestamp, omap, pairs and set are read as their
@@ -176,11 +188,11 @@ class Converter {
   std::optional<DataValue> scalar(const std::string& s, const std::string& tag, const std::string& type) {
     if (type == "str" || tag == "!") return scalar_string(s);  // quoted, or !!str
     if (type == "int") {
-      if (!std::regex_match(s, kInt)) return fail("'" + s + "' is not an int");
+      if (!std::regex_match(s, resolver(Resolver::Int))) return fail("'" + s + "' is not an int");
       return to_int(s, error_);
     }
     if (type == "float") return to_float(s);
-    if (type == "bool" || (type.empty() && std::regex_match(s, kBool))) {
+    if (type == "bool" || (type.empty() && std::regex_match(s, resolver(Resolver::Bool)))) {
       DataValue v;
       v.kind = DataValue::Kind::Bool;
       v.b = s == "yes" || s == "Yes" || s == "YES" || s == "true" || s == "True" || s == "TRUE" || s == "on" ||
@@ -189,9 +201,9 @@ class Converter {
     }
     if (type == "null") return DataValue{};
     if (type == "binary") return unknown_data("a !!binary value of a YAML file");
-    if (std::regex_match(s, kFloat)) return to_float(s);
-    if (std::regex_match(s, kInt)) return to_int(s, error_);
-    if (std::regex_match(s, kNull)) return DataValue{};
+    if (std::regex_match(s, resolver(Resolver::Float))) return to_float(s);
+    if (std::regex_match(s, resolver(Resolver::Int))) return to_int(s, error_);
+    if (std::regex_match(s, resolver(Resolver::Null))) return DataValue{};
     return scalar_string(s);  // (a timestamp too: PyYAML makes a datetime of it)
   }
 
