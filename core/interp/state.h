@@ -398,13 +398,64 @@ struct Out {
   State st;
   Value v;
 };
-using Outs = std::vector<Out>;
+/// The allocator of outcome vectors: every expression returns one, nearly always of a single
+/// outcome, so the blocks of one outcome are kept for reuse on the thread that freed them (up
+/// to kKept of them) instead of going back to malloc.
+template <class T>
+struct OutcomeAllocator {
+  using value_type = T;
+  OutcomeAllocator() = default;
+  template <class U>
+  OutcomeAllocator(const OutcomeAllocator<U>&) noexcept {}  // NOLINT(google-explicit-constructor)
+  T* allocate(std::size_t n) {
+    auto& kept = blocks();
+    if (n == 1 && !kept.empty()) {
+      void* p = kept.back();
+      kept.pop_back();
+      return static_cast<T*>(p);
+    }
+    return std::allocator<T>{}.allocate(n);
+  }
+  void deallocate(T* p, std::size_t n) noexcept {
+    auto& kept = blocks();
+    if (n == 1 && kept.size() < kKept) {
+      kept.push_back(p);
+      return;
+    }
+    std::allocator<T>{}.deallocate(p, n);
+  }
+  friend bool operator==(const OutcomeAllocator&, const OutcomeAllocator&) { return true; }
+
+ private:
+#if defined(__SANITIZE_ADDRESS__)
+  static constexpr std::size_t kKept = 0;  // (AddressSanitizer sees every block freed)
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  static constexpr std::size_t kKept = 0;
+#else
+  static constexpr std::size_t kKept = 64;
+#endif
+#else
+  static constexpr std::size_t kKept = 64;
+#endif
+  struct Blocks {
+    std::vector<void*> list;
+    ~Blocks() {
+      for (void* p : list) std::allocator<T>{}.deallocate(static_cast<T*>(p), 1);
+    }
+  };
+  static std::vector<void*>& blocks() {
+    static thread_local Blocks b;
+    return b.list;
+  }
+};
+using Outs = std::vector<Out, OutcomeAllocator<Out>>;
 using States = std::vector<State>;
 
 /// Moves every element of `src` to the end of `dst` (outcomes and paths are large: when `dst` is
 /// empty, as it usually is, the vector itself is taken and no element moves).
-template <class T>
-void append(std::vector<T>& dst, std::vector<T>&& src) {
+template <class T, class A>
+void append(std::vector<T, A>& dst, std::vector<T, A>&& src) {
   if (dst.empty()) {
     dst = std::move(src);
     return;

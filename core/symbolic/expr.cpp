@@ -548,7 +548,15 @@ std::optional<std::int64_t> eval_node(const ExprNode& n, const Valuation& value)
 
 // ---- Expr -------------------------------------------------------------------------------------
 
-Expr::Expr() : node_(ExprBuilder::ptr(make_const(0))) {}
+namespace {
+// (every Value holds an Expr: its default is a copy of one node, not a lookup in the constants)
+const Expr& zero_expr() {
+  static const Expr zero = make_const(0);
+  return zero;
+}
+}  // namespace
+
+Expr::Expr() : node_(ExprBuilder::ptr(zero_expr())) {}
 
 Expr Expr::constant(std::int64_t v) {
   return make_const(v);
