@@ -408,8 +408,9 @@ struct OutcomeAllocator {
   template <class U>
   OutcomeAllocator(const OutcomeAllocator<U>&) noexcept {}  // NOLINT(google-explicit-constructor)
   T* allocate(std::size_t n) {
+    if (n != 1 || gone()) return std::allocator<T>{}.allocate(n);
     auto& kept = blocks();
-    if (n == 1 && !kept.empty()) {
+    if (!kept.empty()) {
       void* p = kept.back();
       kept.pop_back();
       return static_cast<T*>(p);
@@ -417,9 +418,8 @@ struct OutcomeAllocator {
     return std::allocator<T>{}.allocate(n);
   }
   void deallocate(T* p, std::size_t n) noexcept {
-    auto& kept = blocks();
-    if (n == 1 && kept.size() < kKept) {
-      kept.push_back(p);
+    if (n == 1 && !gone() && blocks().size() < kKept) {
+      blocks().push_back(p);
       return;
     }
     std::allocator<T>{}.deallocate(p, n);
@@ -438,9 +438,17 @@ struct OutcomeAllocator {
 #else
   static constexpr std::size_t kKept = 64;
 #endif
+  // (an outcome vector destroyed on a thread after its list of blocks, at its exit, goes to
+  // the allocator: `gone`, trivially destructible, outlives the list)
+  static bool& gone() {
+    static thread_local bool g = false;
+    return g;
+  }
   struct Blocks {
     std::vector<void*> list;
+    Blocks() { list.reserve(kKept); }
     ~Blocks() {
+      gone() = true;
       for (void* p : list) std::allocator<T>{}.deallocate(static_cast<T*>(p), 1);
     }
   };
