@@ -57,7 +57,7 @@ bool dtype_is_integer(DType d) {
 std::ptrdiff_t dict_find(const std::vector<DictEntry>& es, const Value& key) {
   for (std::size_t i = 0; i < es.size(); ++i)
     if (same_value(es[i].key, key)) return static_cast<std::ptrdiff_t>(i);  // (ints: the same expression)
-  if (key.is_unknown() || (key.kind == VKind::Str && !key.s)) return -2;
+  if (key.is_unknown_or_unknown_str()) return -2;
   return -1;
 }
 

@@ -383,7 +383,7 @@ Outs Interpreter::compare(State&& st, ir::CmpOp op, const Value& a, const Value&
         }
         auto x = as_int_expr(k), y = as_int_expr(a);
         if (x && y) any = any || sym::Cond::eq(*x, *y);
-        else if (k.is_unknown() || (k.kind == VKind::Str && !k.s) || (a.kind == VKind::Str && !a.s)) unknown = true;
+        else if (k.is_unknown_or_unknown_str() || (a.kind == VKind::Str && !a.s)) unknown = true;
       }
       // a summary list or dict lists some of its elements: another value may be among the rest
       if ((unknown || ob.summary_iter) && !any.is_true()) return one(std::move(st), Value::unknown("membership test"));
@@ -742,7 +742,7 @@ Outs Interpreter::getitem(State&& st, const Value& obj, const Value& index) {
         if (auto joined = join_values(st, values)) return one(std::move(st), *joined);
         return one(std::move(st), Value::unknown("dict value"));
       }
-      if (index.is_unknown() || (index.kind == VKind::Str && !index.s)) {
+      if (index.is_unknown_or_unknown_str()) {
         // a key tenscan cannot spell (a label drawn by np.random.choice from strings): on the
         // paths where it is one of the keys, the value is one of the values. When they are all
         // tensors (a one-hot row per class name), one tensor that covers them; any other value

@@ -194,6 +194,8 @@ struct Value {
   [[nodiscard]] bool is_int() const { return kind == VKind::Int; }
   [[nodiscard]] bool is_str() const { return kind == VKind::Str; }
   [[nodiscard]] bool is_unknown() const { return kind == VKind::Unknown; }
+  /// Unknown, or a string whose text is unknown: nothing tenscan can compare or spell.
+  [[nodiscard]] bool is_unknown_or_unknown_str() const { return is_unknown() || (kind == VKind::Str && !s); }
   [[nodiscard]] std::optional<std::int64_t> const_int() const {
     if (kind == VKind::Int) return i.as_const();
     if (kind == VKind::Bool) {

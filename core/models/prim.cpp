@@ -84,7 +84,7 @@ std::optional<std::vector<TensorVal>> Prim::tensors(std::size_t i, std::string_v
 
 DType Prim::dtype_arg(std::size_t i, std::string_view kw, DType def) const {
   // (a dtype the program computed from what tenscan does not know: unknown, not the default)
-  if (const Value* v = arg(i, kw); v && (v->is_unknown() || (v->kind == VKind::Str && !v->s))) return DType::Unknown;
+  if (const Value* v = arg(i, kw); v && v->is_unknown_or_unknown_str()) return DType::Unknown;
   auto s = str_arg(i, kw);
   if (!s) return def;
   DType d = parse_dtype(*s);

@@ -37,7 +37,7 @@ Outs dtype_name(Interpreter& in, State&& st, Args& a) {
   const Value* def = a.get(1, "default");
   Value fallback = def ? *def : Value::none();
   if (!d) return interp::one(std::move(st), fallback);
-  if (d->is_unknown() || (d->kind == VKind::Str && !d->s)) return interp::one(std::move(st), Value::unknown("dtype"));
+  if (d->is_unknown_or_unknown_str()) return interp::one(std::move(st), Value::unknown("dtype"));
   if (const std::string* s = d->const_str()) {
     for (const auto& [type, name] : kTensorTypes)
       if (*s == type) return interp::one(std::move(st), Value::str(name));
