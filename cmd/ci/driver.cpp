@@ -14,6 +14,7 @@
 #include "tenscan/ci/space_parts.h"
 #include "tenscan/ci/notebook.h"
 #include "tenscan/ci/workers.h"
+#include "tenscan/core/sanitizers.h"
 #include "tenscan/report/codequality.h"
 #include "tenscan/report/json.h"
 #include "tenscan/report/junit.h"
@@ -33,17 +34,7 @@ constexpr int kExitError = 2;
 
 // AddressSanitizer reserves terabytes of address space up front, so an address-space limit
 // would make every worker of a sanitizer build fail: such builds (tests only) run without it.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSpaceLimits = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSpaceLimits = false;
-#else
-constexpr bool kAddressSpaceLimits = true;
-#endif
-#else
-constexpr bool kAddressSpaceLimits = true;
-#endif
+constexpr bool kAddressSpaceLimits = !kAddressSanitizer;
 
 std::string env_or(const std::map<std::string, std::string>& env, const std::string& key) {
   auto it = env.find(key);

@@ -11,6 +11,7 @@
 #include "interp/value.h"
 #include "symbolic/range.h"
 #include "tenscan/core/rules.h"
+#include "tenscan/core/sanitizers.h"
 
 namespace tenscan::interp {
 
@@ -427,17 +428,7 @@ struct OutcomeAllocator {
   friend bool operator==(const OutcomeAllocator&, const OutcomeAllocator&) { return true; }
 
  private:
-#if defined(__SANITIZE_ADDRESS__)
-  static constexpr std::size_t kKept = 0;  // (AddressSanitizer sees every block freed)
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  static constexpr std::size_t kKept = 0;
-#else
-  static constexpr std::size_t kKept = 64;
-#endif
-#else
-  static constexpr std::size_t kKept = 64;
-#endif
+  static constexpr std::size_t kKept = kAddressSanitizer ? 0 : 64;  // (AddressSanitizer sees every block freed)
   // (an outcome vector destroyed on a thread after its list of blocks, at its exit, goes to
   // the allocator: `gone`, trivially destructible, outlives the list)
   static bool& gone() {

@@ -23,6 +23,7 @@
 #include "tenscan/core/rules.h"
 #include "tenscan/core/edits.h"
 #include "tenscan/core/space_region.h"
+#include "tenscan/core/sanitizers.h"
 
 // nlohmann/json: the guard of json.hpp (older releases: NLOHMANN_JSON_HPP; 3.11+:
 // INCLUDE_NLOHMANN_JSON_HPP_), of json_fwd.hpp, and the version macro every release defines.
