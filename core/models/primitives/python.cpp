@@ -81,6 +81,18 @@ Outs function_parameters(Interpreter& in, State&& st, Args& a) {
   return interp::one(std::move(st), list);
 }
 
+// Object o's own attributes, in the order they were set, whose value is an instance of cls (or,
+// with_unknown, a value tenscan cannot see); tenscan's own markers left out.
+std::vector<std::pair<std::string, Value>> own_attrs(const Interpreter& in, const State& st, const interp::Object& o,
+                                                     interp::ObjId cls, bool with_unknown) {
+  std::vector<std::pair<std::string, Value>> found;
+  for (const auto& [k, v] : o.attrs) {
+    if (k.rfind("__tenscan_", 0) == 0 || v.kind == interp::VKind::Undef) continue;
+    if ((with_unknown && v.is_unknown()) || in.isinstance(st, v, cls)) found.emplace_back(k, v);
+  }
+  return found;
+}
+
 // _tenscan.attrs_of(obj, cls, with_unknown=False, values=False): [(name, value)] of obj's own
 // attributes, in the order they were set, whose value is an instance of cls (or, with_unknown, a
 // value tenscan cannot see), or with `values` the values alone:
@@ -94,11 +106,7 @@ Outs attrs_of(Interpreter& in, State&& st, Args& a) {
   auto flag = [&](std::size_t i) { return a.pos.size() > i && a.pos[i].kind == interp::VKind::Bool && a.pos[i].b.is_true(); };
   const bool with_unknown = flag(2), values = flag(3);
   // (collected first: making the tuples allocates on the heap that holds the attributes)
-  std::vector<std::pair<std::string, Value>> found;
-  for (const auto& [k, v] : st.heap.get(a.pos[0].obj).attrs) {
-    if (k.rfind("__tenscan_", 0) == 0 || v.kind == interp::VKind::Undef) continue;
-    if ((with_unknown && v.is_unknown()) || in.isinstance(st, v, a.pos[1].obj)) found.emplace_back(k, v);
-  }
+  const auto found = own_attrs(in, st, st.heap.get(a.pos[0].obj), a.pos[1].obj, with_unknown);
   std::vector<Value> out;
   out.reserve(found.size());
   for (auto& [k, v] : found) out.push_back(values ? v : in.new_tuple(st, {Value::str(k), v}));
@@ -123,10 +131,9 @@ Outs modules_of(Interpreter& in, State&& st, Args& a) {
     out.push_back(m);
     const interp::Object& o = st.heap.get(m.obj);
     if (o.kind != interp::OKind::Instance) continue;
-    std::vector<Value> children;
-    for (const auto& [k, v] : o.attrs)
-      if (k.rfind("__tenscan_", 0) != 0 && v.is_obj() && in.isinstance(st, v, cls)) children.push_back(v);
-    todo.insert(todo.end(), children.rbegin(), children.rend());
+    const auto children = own_attrs(in, st, o, cls, false);
+    for (auto it = children.rbegin(); it != children.rend(); ++it)
+      if (it->second.is_obj()) todo.push_back(it->second);
   }
   Value list = in.new_list(st, std::move(out));
   return interp::one(std::move(st), list);
